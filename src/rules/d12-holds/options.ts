@@ -1,0 +1,111 @@
+/**
+ * Every reading of an ambiguous passage of 000 is a named option. The default is the digest's
+ * proposed reading; `reason` is a one-line i18n key explaining it (WC.Option.<name>.reason).
+ */
+import { IssueList } from "../core/errors.ts";
+
+export const ROUND_END_STEPS = ["overbear", "strangle", "break"] as const;
+export type RoundEndStep = (typeof ROUND_END_STEPS)[number];
+
+export interface D12Options {
+  /** Does the plus of magic armor count as "magic that affects AC" against grapples? (digest §5.13.1, T000-09) */
+  readonly armorMagicInGrappleAc: boolean;
+  /** Does a magic shield's plus add to its -3 against pummels and grapples? ("magic of any sort") */
+  readonly shieldMagicCounts: boolean;
+  /** Grapple: does a hit from the target cost a grapple attack only if it also did damage? (digest §5.13.6) */
+  readonly grappleLossNeedsDamage: boolean;
+  /** Which points of grappling damage are actual: every 2nd ("floor") or the odd one too ("ceil"). */
+  readonly grappleActualRounding: "floor" | "ceil";
+  /** Later break rolls: add the negation of the hold's size adjustment ("negate") or nothing. */
+  readonly laterBreakSizeFactor: "negate" | "none";
+  /** Order of the end-of-round steps; recovery and the unconsciousness count always come last. */
+  readonly roundEndOrder: readonly RoundEndStep[];
+  /** 000's "every fourth point is actual": counted within each hit, or over the round's pummel total. */
+  readonly pummelSplit: "perHit" | "perRoutine";
+  /** Least pummel damage on a hit, applied before the size multiplier. */
+  readonly pummelMinimumDamage: number;
+  /** Which row of the pummel AC-adjustment list studded leather uses (it is not listed). */
+  readonly studdedLeather: "leather" | "chain";
+  /** Mass charge when the chargers have fewer points: 30% flat ("floor") or 30% - 2% per point ("subtract"). */
+  readonly massChargeDeficit: "floor" | "subtract";
+  /** Rear-rank half points: total per side rounded down ("floorSide", as in 000's example) or kept exact. */
+  readonly rearRankRounding: "floorSide" | "exact";
+  /** Does the Strength-to-size override count for the overbear size table too? */
+  readonly strengthSizeInOverbear: boolean;
+  /** A hold on a part the defender lacks (an arm hold on a snake): becomes a body hold, or no hold. */
+  readonly missingPartHold: "body" | "none";
+}
+
+export const D12_DEFAULTS: D12Options = {
+  armorMagicInGrappleAc: false,
+  shieldMagicCounts: true,
+  grappleLossNeedsDamage: true,
+  grappleActualRounding: "floor",
+  laterBreakSizeFactor: "negate",
+  roundEndOrder: ["overbear", "strangle", "break"],
+  pummelSplit: "perHit",
+  pummelMinimumDamage: 0,
+  studdedLeather: "leather",
+  massChargeDeficit: "floor",
+  rearRankRounding: "floorSide",
+  strengthSizeInOverbear: true,
+  missingPartHold: "body",
+};
+
+/** What the settings UI needs to show each option: its kind and allowed values. */
+export const D12_OPTION_SCHEMA: Record<keyof D12Options, { kind: "boolean" } | { kind: "choice"; choices: readonly string[] } | { kind: "integer"; min: number; max: number } | { kind: "order"; steps: readonly string[] }> = {
+  armorMagicInGrappleAc: { kind: "boolean" },
+  shieldMagicCounts: { kind: "boolean" },
+  grappleLossNeedsDamage: { kind: "boolean" },
+  grappleActualRounding: { kind: "choice", choices: ["floor", "ceil"] },
+  laterBreakSizeFactor: { kind: "choice", choices: ["negate", "none"] },
+  roundEndOrder: { kind: "order", steps: ROUND_END_STEPS },
+  pummelSplit: { kind: "choice", choices: ["perHit", "perRoutine"] },
+  pummelMinimumDamage: { kind: "integer", min: 0, max: 1 },
+  studdedLeather: { kind: "choice", choices: ["leather", "chain"] },
+  massChargeDeficit: { kind: "choice", choices: ["floor", "subtract"] },
+  rearRankRounding: { kind: "choice", choices: ["floorSide", "exact"] },
+  strengthSizeInOverbear: { kind: "boolean" },
+  missingPartHold: { kind: "choice", choices: ["body", "none"] },
+};
+
+/** Merges partial options over the defaults, rejecting unknown names and bad values. */
+export function resolveOptions(partial: unknown): D12Options {
+  if (partial === undefined || partial === null) return D12_DEFAULTS;
+  const issues = new IssueList();
+  if (!issues.object("options", partial)) issues.throwIfAny();
+  const p = partial as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...D12_DEFAULTS };
+  for (const [name, value] of Object.entries(p)) {
+    const schema = (D12_OPTION_SCHEMA as Record<string, (typeof D12_OPTION_SCHEMA)[keyof D12Options] | undefined>)[name];
+    const path = `options.${name}`;
+    if (!schema) {
+      issues.add(path, "unknownOption");
+      continue;
+    }
+    switch (schema.kind) {
+      case "boolean":
+        if (issues.bool(path, value)) out[name] = value;
+        break;
+      case "choice":
+        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
+        break;
+      case "integer":
+        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
+        break;
+      case "order":
+        if (
+          Array.isArray(value) &&
+          value.length === schema.steps.length &&
+          schema.steps.every((s) => value.includes(s))
+        ) {
+          out[name] = [...(value as string[])];
+        } else {
+          issues.add(path, "notAnOrderOf", { steps: schema.steps.join(",") });
+        }
+        break;
+    }
+  }
+  issues.throwIfAny();
+  return out as unknown as D12Options;
+}

@@ -1,0 +1,15 @@
+/**
+ * The Weaponless Combat rules core: pure functions over plain data, dice injected. Nothing in
+ * src/rules/ knows Foundry, the DOM or Math.random (tsconfig.rules.json checks it alone).
+ */
+export * from "./core/damage.ts";
+export * from "./core/dice.ts";
+export * from "./core/dist.ts";
+export * from "./core/errors.ts";
+export * from "./core/size.ts";
+export * from "./core/strength.ts";
+export * from "./core/table.ts";
+export * from "./core/trace.ts";
+export * as d12 from "./d12-holds/index.ts";
+export { runAction, VARIANTS } from "./variants.ts";
+export type { VariantId, ActionOutcome } from "./variants.ts";

@@ -1,0 +1,38 @@
+/**
+ * One entry point for every variant: `runAction(variant, action, input, options, dice)`
+ * validates, resolves and reports bad input as data instead of throwing.
+ */
+import type { Dice } from "./core/dice.ts";
+import type { InputIssue } from "./core/errors.ts";
+import { RulesInputError } from "./core/errors.ts";
+import { D12_ACTIONS } from "./d12-holds/actions.ts";
+import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
+
+export interface VariantEntry {
+  readonly id: string;
+  readonly source: string;
+  readonly actions: Readonly<Record<string, { readonly rolls: boolean; run(input: unknown, options: never, dice: Dice): unknown }>>;
+  resolveOptions(partial: unknown): unknown;
+}
+
+export const VARIANTS = {
+  "d12-holds": { id: "d12-holds", source: "000", actions: D12_ACTIONS, resolveOptions: resolveD12Options },
+} as const satisfies Record<string, VariantEntry>;
+
+export type VariantId = keyof typeof VARIANTS;
+
+export type ActionOutcome = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly issues: readonly InputIssue[] };
+
+export function runAction(variant: string, action: string, input: unknown, options: unknown, dice: Dice): ActionOutcome {
+  const v = (VARIANTS as Record<string, VariantEntry | undefined>)[variant];
+  if (!v) return { ok: false, issues: [{ path: "variant", code: "unknownVariant", params: { variant } }] };
+  const a = Object.hasOwn(v.actions, action) ? v.actions[action] : undefined;
+  if (!a) return { ok: false, issues: [{ path: "action", code: "unknownAction", params: { action, known: Object.keys(v.actions).join("|") } }] };
+  try {
+    const opts = v.resolveOptions(options);
+    return { ok: true, result: (a.run as (i: unknown, o: unknown, d: Dice) => unknown)(input, opts, dice) };
+  } catch (e) {
+    if (e instanceof RulesInputError) return { ok: false, issues: e.issues };
+    throw e;
+  }
+}
