@@ -1,0 +1,124 @@
+// `npm test`: the whole check, in order, with one summary line at the very end.
+//
+//   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types)
+//   2. type-check the whole project (tsconfig.json, against fvtt-types)
+//   3. vitest: every project, with coverage and its thresholds
+//
+// The golden vectors (test/vectors/**) run inside vitest (test/vectors.test.ts), so they count
+// once and toward coverage; `npm run vectors -- <dir>` runs them on their own.
+//
+// Every step runs even when an earlier one failed, so one run reports everything.
+// The last line printed is always `N passed, N failed`: the tests passed and failed,
+// where each failed gate that is not a test (a type-check pass,
+// the coverage thresholds, a runner that crashed) also counts as one failure.
+// The exit code is non-zero whenever anything failed.
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** @type {NodeJS.ProcessEnv} */
+const env = {
+  ...process.env,
+  NO_COLOR: "1",
+  PATH: [join(root, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
+};
+delete env.FORCE_COLOR;
+
+/**
+ * Runs a command in the project root, streaming its output and capturing stdout.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<{ code: number, stdout: string }>}
+ */
+function run(command, args) {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
+      stdout += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on("error", (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      resolvePromise({ code: 127, stdout });
+    });
+    child.on("close", (code, signal) => {
+      resolvePromise({ code: code ?? (signal ? 128 : 1), stdout });
+    });
+  });
+}
+
+/** @type {{ name: string, ok: boolean, note?: string }[]} */
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+/**
+ * @param {string} name
+ * @param {boolean} ok
+ * @param {string} [note]
+ */
+function record(name, ok, note) {
+  steps.push(note === undefined ? { name, ok } : { name, ok, note });
+}
+
+// 1-2. Type checks.
+for (const project of ["tsconfig.rules.json", "tsconfig.json"]) {
+  const { code } = await run("tsc", ["-p", project]);
+  record(`typecheck ${project}`, code === 0);
+  if (code !== 0) failed += 1;
+}
+
+// 3. Vitest, all projects, with coverage. The JSON report carries the test counts.
+const tmp = mkdtempSync(join(tmpdir(), "wc-test-"));
+const vitestJson = join(tmp, "vitest.json");
+try {
+  const { code } = await run("vitest", [
+    "run",
+    "--coverage",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  /** @type {{ numPassedTests?: number, numFailedTests?: number } | undefined} */
+  let report;
+  if (existsSync(vitestJson)) {
+    try {
+      report = JSON.parse(readFileSync(vitestJson, "utf8"));
+    } catch {
+      report = undefined;
+    }
+  }
+  if (report === undefined) {
+    failed += 1;
+    record("vitest", false, `exit code ${code}, no JSON report`);
+  } else {
+    const testsPassed = report.numPassedTests ?? 0;
+    const testsFailed = report.numFailedTests ?? 0;
+    passed += testsPassed;
+    failed += testsFailed;
+    if (code !== 0 && testsFailed === 0) {
+      // Tests passed but vitest still failed: coverage thresholds, no test files,
+      // an error outside a test, ...
+      failed += 1;
+      record("vitest", false, `${testsPassed} passed, exit code ${code} (coverage thresholds or errors, see above)`);
+    } else {
+      record("vitest", code === 0, `${testsPassed} passed, ${testsFailed} failed`);
+    }
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+console.log("\nSummary:");
+for (const step of steps) {
+  console.log(`  ${step.ok ? "ok  " : "FAIL"} ${step.name}${step.note === undefined ? "" : ` (${step.note})`}`);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || steps.some((step) => !step.ok) ? 1 : 0;
