@@ -7,6 +7,8 @@ import type { InputIssue } from "./core/errors.ts";
 import { RulesInputError } from "./core/errors.ts";
 import { D12_ACTIONS } from "./d12-holds/actions.ts";
 import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
+import { GRAPPLE_DIE_ACTIONS, resolveOptions as resolveGrappleDieOptions } from "./grapple-die/actions.ts";
+import { PERCENTILE_ACTIONS, resolveOptions as resolvePercentileOptions } from "./percentile/actions.ts";
 
 export interface VariantEntry {
   readonly id: string;
@@ -17,6 +19,8 @@ export interface VariantEntry {
 
 export const VARIANTS = {
   "d12-holds": { id: "d12-holds", source: "000", actions: D12_ACTIONS, resolveOptions: resolveD12Options },
+  "grapple-die": { id: "grapple-die", source: "002", actions: GRAPPLE_DIE_ACTIONS, resolveOptions: resolveGrappleDieOptions },
+  percentile: { id: "percentile", source: "004", actions: PERCENTILE_ACTIONS, resolveOptions: resolvePercentileOptions },
 } as const satisfies Record<string, VariantEntry>;
 
 export type VariantId = keyof typeof VARIANTS;
