@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: throughput of the rules core on this machine. A benchmark, not a test: it
+ * prints figures and asserts nothing. Each case runs for a fixed time after a warm-up.
+ */
+import { d12, SeededDice } from "../src/rules/index.ts";
+
+const MS = Number(process.env.BENCH_MS ?? 1500);
+
+function measure(name: string, unit: string, fn: () => unknown): number {
+  const warm = performance.now();
+  while (performance.now() - warm < 200) fn();
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < MS) {
+    for (let i = 0; i < 100; i++) fn();
+    n += 100;
+    now = performance.now();
+  }
+  const perSecond = (n * 1000) / (now - start);
+  const perCall = (now - start) / n;
+  console.log(`${name.padEnd(44)} ${Math.round(perSecond).toLocaleString("en-US").padStart(12)} ${unit}/s   ${(perCall * 1000).toFixed(2).padStart(9)} µs each`);
+  return perSecond;
+}
+
+const o = d12.D12_DEFAULTS;
+const dice = new SeededDice(1982);
+const fighter = d12.defaultCombatant("f", {
+  strength: { score: 18, exceptional: 50 },
+  armor: { type: "plate", plus: 1 },
+  shield: { plus: 1 },
+  dexAcAdjustment: -1,
+  attacksPerRound: 6,
+  toHit: { kind: "thac0", thac0: 16 },
+});
+const goblins = Array.from({ length: 14 }, (_, i) => d12.defaultCombatant(`g${i}`, { kind: "monster", size: "S", movement: 6, pummelLimbs: 1, toHit: { kind: "thac0", thac0: 20 } }));
+const bugbear = d12.defaultCombatant("bb", { kind: "monster", size: "L", movement: 9, pummelLimbs: 1, toHit: { kind: "thac0", thac0: 16 } });
+const ogre = d12.defaultCombatant("o", { kind: "monster", size: "L", naturalAc: { ac: 5, basis: "toughness" }, movement: 9 });
+
+console.log(`Weaponless Combat rules core, variant d12-holds (${MS} ms per case, node ${process.version})`);
+measure("pummel routine (6 attacks, fighter v ogre)", "routines", () => d12.resolvePummel(fighter, ogre, {}, o, dice));
+measure("grapple (bugbear v fighter in plate)", "grapples", () => d12.resolveGrapple(bugbear, fighter, {}, o, dice));
+measure("grapple (goblin v fighter, 2 holds on)", "grapples", () =>
+  d12.resolveGrapple(goblins[0] as d12.D12Combatant, fighter, {
+    holds: [
+      { id: "a", holderId: "g1", heldId: "f", part: "arm", limb: 0, result: 6, sizeAdjustment: -2, holderSize: "S", roundGained: 1 },
+      { id: "b", holderId: "bb", heldId: "f", part: "body", result: 4, sizeAdjustment: 1, holderSize: "L", roundGained: 1 },
+    ],
+    round: 2,
+  }, o, dice),
+);
+
+// A full round end: the playtest fight of 000 (14 goblins and a bugbear on a fighter) with
+// six holds, a stranglehold, an overbear attempt and damage ledgers.
+const holds: d12.Hold[] = [
+  { id: "h1", holderId: "g0", heldId: "f", part: "leg", limb: 0, result: 3, sizeAdjustment: -2, holderSize: "S", roundGained: 1 },
+  { id: "h2", holderId: "g1", heldId: "f", part: "arm", limb: 0, result: 6, sizeAdjustment: -2, holderSize: "S", roundGained: 1 },
+  { id: "h3", holderId: "g2", heldId: "f", part: "arm", limb: 1, result: 7, sizeAdjustment: -2, holderSize: "S", roundGained: 2 },
+  { id: "h4", holderId: "bb", heldId: "f", part: "body", result: 9, sizeAdjustment: 1, holderSize: "L", roundGained: 1 },
+  { id: "h5", holderId: "g3", heldId: "f", part: "strangle", result: 12, sizeAdjustment: -2, holderSize: "S", roundGained: 1 },
+  { id: "h6", holderId: "g4", heldId: "f", part: "leg", limb: 1, result: 2, sizeAdjustment: -2, holderSize: "S", roundGained: 1 },
+];
+const ledgers = Object.fromEntries([fighter, bugbear, ...goblins].map((c) => [c.id, { maxHp: c.id === "f" ? 33 : 5, actual: 0, temporary: 2 }]));
+const roundInput: d12.RoundEndInput = {
+  round: 3,
+  combatants: [fighter, bugbear, ...goblins],
+  holds,
+  overbear: [{ defenderId: "f", holderIds: ["g0", "g1", "bb"] }],
+  ledgers,
+  outOfMelee: ["g10", "g11"],
+};
+measure("round end (16 combatants, 6 holds)", "round ends", () => d12.resolveRoundEnd(roundInput, o, dice));
+
+const oddsPerSecond = measure("exact odds: grapple (bugbear v fighter)", "queries", () => d12.grappleOdds(bugbear, fighter, {}, o));
+measure("exact odds: pummel routine (6 attacks)", "queries", () => d12.pummelOdds(fighter, ogre, {}, o, { maxHp: 30, actual: 0, temporary: 0 }));
+measure("exact odds: charging overbear", "queries", () => d12.chargeOdds(bugbear, fighter, {}, "roll", o));
+console.log(`one grapple odds query: ${(1000 / oddsPerSecond).toFixed(4)} ms`);
