@@ -22,6 +22,7 @@ import {
   sizeSteps,
   sizeUp,
   runAction,
+  formatFormula,
 } from "../../src/rules/index.ts";
 import type { RangeTable } from "../../src/rules/index.ts";
 
@@ -133,6 +134,9 @@ describe("dice", () => {
     expect(d.roll(12)).toBe(3);
     expect(d.remaining).toBe(0);
     expect(() => d.roll(12)).toThrow(ScriptError);
+  });
+  it("formulas print as the tables print them", () => {
+    expect(formatFormula({ count: 2, sides: 4 })).toBe("2d4");
   });
   it("a face outside the die is rejected", () => {
     expect(() => rollDie({ roll: () => 7 }, 6, "x")).toThrow(RulesInputError);

@@ -51,12 +51,6 @@ export function probability(d: Dist, pred: (v: number) => boolean): number {
   return s;
 }
 
-export function mean(d: Dist): number {
-  let s = 0;
-  for (const [v, p] of d) s += v * p;
-  return s;
-}
-
 /** Sorted [value, probability] pairs, for results and cards. */
 export function toPairs(d: Dist): Array<[number, number]> {
   return [...d.entries()].filter(([, p]) => p > 0).sort((x, y) => x[0] - y[0]);

@@ -17,8 +17,3 @@ export function sumMods(mods: readonly Modifier[]): number {
   for (const m of mods) s += m.value;
   return s;
 }
-
-/** Drops zero-valued modifiers so the card lists only what changed the number. */
-export function nonZero(mods: readonly Modifier[]): Modifier[] {
-  return mods.filter((m) => m.value !== 0);
-}
