@@ -7,6 +7,7 @@ import type { Dice } from "../core/dice.ts";
 import type { Ledger } from "../core/damage.ts";
 import { splitDamage, vitality } from "../core/damage.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import { mod } from "../core/trace.ts";
 import { SIZES } from "../core/size.ts";
 import type { Situation } from "./attack.ts";
 import { speedModifiers } from "./attack.ts";
@@ -15,7 +16,9 @@ import type { FirstStrike } from "./charge.ts";
 import { resolveChargingOverbear } from "./charge.ts";
 import { grappleSplit, resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
-import { canRise, holdEffects } from "./holds.ts";
+import { canRise, holdEffects, overborneEffects } from "./holds.ts";
+import { resolveStrikeAtHolder } from "./strike-at-holder.ts";
+import { chargeDirectionsAllowed } from "./charge.ts";
 import { resolveMassCharge, validateMassCharge } from "./mass-charge.ts";
 import { breakOdds, chargeOdds, grappleOdds, massChargeOdds, overbearOdds, pummelOdds } from "./odds.ts";
 import type { D12Options } from "./options.ts";
@@ -209,6 +212,37 @@ export const D12_ACTIONS = {
   massCharge: {
     rolls: true,
     run: (input, o, dice) => resolveMassCharge(validateMassCharge(input), o, dice),
+  },
+  strikeAtHolder: {
+    rolls: true,
+    run: (input, _o, dice) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      if (i.toHitBonus !== undefined) issues.int("input.toHitBonus", i.toHitBonus, -20, 20);
+      issues.throwIfAny();
+      const ally = validateCombatant(i.ally, "input.ally");
+      const holder = validateCombatant(i.holder, "input.holder");
+      const held = validateCombatant(i.held, "input.held");
+      const bonus = typeof i.toHitBonus === "number" && i.toHitBonus !== 0 ? [mod("WC.Mod.spellToHit", i.toHitBonus)] : [];
+      return resolveStrikeAtHolder(ally, holder, held, bonus, dice);
+    },
+  },
+  overborneEffects: {
+    rolls: false,
+    run: (input) => {
+      const i = obj(input, "input");
+      return overborneEffects(validateCombatant(i.defender, "input.defender"), holds(i.holds, "input.holds"));
+    },
+  },
+  chargeDirections: {
+    rolls: false,
+    run: (input) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      if (issues.array("input.directions", i.directions)) (i.directions as unknown[]).forEach((d, n) => issues.int(`input.directions[${n}]`, d, 0, 7));
+      issues.throwIfAny();
+      return chargeDirectionsAllowed(i.directions as number[]);
+    },
   },
   holdEffects: {
     rolls: false,

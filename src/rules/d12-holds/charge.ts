@@ -64,3 +64,18 @@ export function resolveChargingOverbear(attacker: D12Combatant, defender: D12Com
   if (breakRoll.face === adjusted - 1) return { ...base, kind: "bothDown", breakRoll };
   return { ...base, kind: "overborne", breakRoll };
 }
+
+/**
+ * 000 §The charging overbear attack: several chargers may tackle one defender, but no two from
+ * the same direction and none from opposite ones. Directions are the eight compass points, 0-7.
+ */
+export function chargeDirectionsAllowed(directions: readonly number[]): { ok: true } | { ok: false; reason: "sameDirection" | "oppositeDirections" } {
+  const seen = new Set<number>();
+  for (const d of directions) {
+    const dir = ((d % 8) + 8) % 8;
+    if (seen.has(dir)) return { ok: false, reason: "sameDirection" };
+    if (seen.has((dir + 4) % 8)) return { ok: false, reason: "oppositeDirections" };
+    seen.add(dir);
+  }
+  return { ok: true };
+}

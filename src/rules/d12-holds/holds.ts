@@ -148,3 +148,26 @@ export function holdEffects(defender: D12Combatant, holds: readonly Hold[]): Hol
 export function canRise(defender: D12Combatant, holds: readonly Hold[]): boolean {
   return !holdEffects(defender, holds).immobilized;
 }
+
+export interface DownedEffects {
+  /** Hold penalty plus the overborne -4, which adds to it (000 §Effects of overbearing). */
+  readonly toHitPenalty: number;
+  readonly shieldUsable: boolean;
+  readonly dexBonusLost: boolean;
+  readonly attacksLast: boolean;
+  readonly canRise: boolean;
+  readonly spells: "any" | "verbalOnly";
+}
+
+/** What being overborne does, on top of any holds (000 §Effects of overbearing). */
+export function overborneEffects(defender: D12Combatant, holds: readonly Hold[]): DownedEffects {
+  const e = holdEffects(defender, holds);
+  return {
+    toHitPenalty: e.toHitPenalty + HOLD_TO_HIT.overborne,
+    shieldUsable: false,
+    dexBonusLost: true,
+    attacksLast: true,
+    canRise: !e.immobilized,
+    spells: e.holderIds.length > 0 ? "verbalOnly" : "any",
+  };
+}

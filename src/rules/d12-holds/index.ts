@@ -12,4 +12,5 @@ export * from "./overbear.ts";
 export * from "./profile.ts";
 export * from "./pummel.ts";
 export * from "./round-end.ts";
+export * from "./strike-at-holder.ts";
 export * from "./tables.ts";

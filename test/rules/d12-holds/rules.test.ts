@@ -342,3 +342,31 @@ describe("mass charge", () => {
     }
   });
 });
+
+describe("overborne, charging directions, strikes at holders", () => {
+  const d = c("d");
+  it("overborne: -4 on top of the hold penalty, no shield or Dex, last, rises only when no hold immobilizes", () => {
+    const arm = hold({ holderId: "a", part: "arm" });
+    expect(d12.overborneEffects(d, [arm])).toEqual({ toHitPenalty: -6, shieldUsable: false, dexBonusLost: true, attacksLast: true, canRise: false, spells: "verbalOnly" });
+    expect(d12.overborneEffects(d, [])).toMatchObject({ toHitPenalty: -4, canRise: true, spells: "any" });
+  });
+  it.each([
+    [[0, 2], true],
+    [[0, 4], false],
+    [[3, 3], false],
+    [[1, 2, 3], true],
+    [[7, 3], false],
+  ])("charging from directions %o allowed: %s", (dirs, ok) => {
+    expect(d12.chargeDirectionsAllowed(dirs).ok).toBe(ok);
+  });
+  it("a miss on the holder rolls again at -4 against the held friend", () => {
+    const ally = c("x", { toHit: { kind: "thac0", thac0: 15 } });
+    const holder = c("h", { normalAc: 6 });
+    const held = c("f", { normalAc: 2 });
+    // Needs 9 on the holder; a 7 misses. Then needs 13 on the friend with -4: 17 - 4 = 13 hits.
+    const r = d12.resolveStrikeAtHolder(ally, holder, held, [], new ScriptedDice([[20, 7], [20, 17]]));
+    expect(r.kind).toBe("hitHeld");
+    expect(d12.resolveStrikeAtHolder(ally, holder, held, [], new ScriptedDice([[20, 9]])).kind).toBe("hitHolder");
+    expect(d12.resolveStrikeAtHolder(ally, holder, held, [], new ScriptedDice([[20, 7], [20, 16]])).kind).toBe("missedBoth");
+  });
+});
