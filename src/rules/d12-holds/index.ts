@@ -14,3 +14,4 @@ export * from "./pummel.ts";
 export * from "./round-end.ts";
 export * from "./strike-at-holder.ts";
 export * from "./tables.ts";
+export * from "./consequences.ts";
