@@ -8,8 +8,9 @@ import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
 import type { Hold } from "./holds.ts";
 import { holdEffects } from "./holds.ts";
-import type { D12Combatant } from "./profile.ts";
-import { effectiveMovement, hasCondition, strengthMods } from "./profile.ts";
+import type { D12Combatant, TargetAc } from "./profile.ts";
+import { effectiveMovement, hasCondition, strengthMods, weaponlessAc } from "./profile.ts";
+import type { D12Options } from "./options.ts";
 import type { SpeedRow } from "./tables.ts";
 import { SPECIAL_TO_HIT, SPEED_TABLE } from "./tables.ts";
 import { lookup } from "../core/table.ts";
@@ -100,4 +101,10 @@ export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], pur
 /** 000: one attack is lost for each hit the intended target scores on the attacker this round. */
 export function attacksLostToHits(s: Situation, needsDamage: boolean): number {
   return (s.targetHits ?? []).filter((h) => h.damaged || !needsDamage).length;
+}
+
+/** The AC this attack must hit, with the Dex and shield losses of a held or overborne defender. */
+export function targetAcFor(defender: D12Combatant, mode: "pummel" | "grapple", s: Situation, options: D12Options): TargetAc {
+  const held = (s.holds ?? []).some((h) => h.heldId === defender.id);
+  return weaponlessAc(defender, mode, !s.rear, options, held);
 }

@@ -6,12 +6,12 @@
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import type { Situation, SpeedModifiers, ToHitRoll } from "./attack.ts";
-import { commonModifiers, rollToHit, speedModifiers } from "./attack.ts";
+import { commonModifiers, rollToHit, speedModifiers, targetAcFor } from "./attack.ts";
 import type { HoldRoll } from "./grapple.ts";
 import { grappleHitsAutomatically, grappleToHitModifiers, holdRowFor, holdSizeAdjustment } from "./grapple.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { neededToHit, normalAc, weaponlessAc } from "./profile.ts";
+import { neededToHit, normalAc } from "./profile.ts";
 import { CHARGING_OVERBEAR_PARTS } from "./tables.ts";
 
 /**
@@ -45,7 +45,7 @@ export function resolveChargingOverbear(attacker: D12Combatant, defender: D12Com
     fs = { kind: roll.hit ? "hit" : "miss", roll };
   }
   if (fs.kind === "hit") return { kind: "stopped", firstStrike: fs };
-  const targetAc = weaponlessAc(defender, "grapple", !s.rear, options);
+  const targetAc = targetAcFor(defender, "grapple", s, options);
   const speed = speedModifiers(attacker, defender);
   let toHit: ToHitRoll | null = null;
   if (!grappleHitsAutomatically(defender)) {

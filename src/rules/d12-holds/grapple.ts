@@ -10,12 +10,12 @@ import { lookup } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
 import type { Situation, SpeedModifiers, ToHitRoll } from "./attack.ts";
-import { attacksLostToHits, commonModifiers, rollToHit, specialModifiers, speedModifiers } from "./attack.ts";
+import { attacksLostToHits, commonModifiers, rollToHit, specialModifiers, speedModifiers, targetAcFor } from "./attack.ts";
 import type { Hold, Placement } from "./holds.ts";
 import { placeHold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { grapplingSize, hasCondition, neededToHit, weaponlessAc } from "./profile.ts";
+import { grapplingSize, hasCondition, neededToHit } from "./profile.ts";
 import type { HoldPart, HoldRow } from "./tables.ts";
 import { GRAPPLE_UNDERWATER_TO_HIT, HOLD_SIZE_ADJUSTMENT, HOLD_TABLE, NO_WINDPIPE_RESULT } from "./tables.ts";
 
@@ -94,7 +94,7 @@ export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s
   const refused = grappleEligibility(attacker, s);
   if (refused) return refused;
   if ((s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) return { kind: "lost", reason: "hitByTarget" };
-  const targetAc = weaponlessAc(defender, "grapple", !s.rear, options);
+  const targetAc = targetAcFor(defender, "grapple", s, options);
   const speed = speedModifiers(attacker, defender);
   let toHit: ToHitRoll | null = null;
   if (!grappleHitsAutomatically(defender)) {

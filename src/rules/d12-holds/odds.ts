@@ -7,7 +7,7 @@ import type { Dist } from "../core/dist.ts";
 import { convolve, mapDist, mix, pAtLeast, point, probability, sumOfDice, toPairs, uniform } from "../core/dist.ts";
 import { sumMods } from "../core/trace.ts";
 import type { Situation } from "./attack.ts";
-import { attacksLostToHits, commonModifiers, speedModifiers } from "./attack.ts";
+import { attacksLostToHits, commonModifiers, speedModifiers, targetAcFor } from "./attack.ts";
 import { breakModifiers, breakTarget } from "./breaks.ts";
 import type { FirstStrike } from "./charge.ts";
 import {
@@ -25,7 +25,7 @@ import { massChargeChance, saveStrength } from "./mass-charge.ts";
 import type { D12Options } from "./options.ts";
 import { overbearChance } from "./overbear.ts";
 import type { D12Combatant } from "./profile.ts";
-import { neededToHit, normalAc, weaponlessAc } from "./profile.ts";
+import { neededToHit, normalAc } from "./profile.ts";
 import {
   pummelAttackCount,
   pummelDamageFrom,
@@ -72,7 +72,7 @@ export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: S
   if ((s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) {
     return { outcomes: [{ kind: "lost", p: 1 }], pHit: 0, rows: [], damage: [[0, 1]], actual: [[0, 1]] };
   }
-  const targetAc = weaponlessAc(defender, "grapple", !s.rear, options);
+  const targetAc = targetAcFor(defender, "grapple", s, options);
   const speed = speedModifiers(attacker, defender);
   const pHit = grappleHitsAutomatically(defender)
     ? 1
@@ -133,7 +133,7 @@ export function pummelOdds(attacker: D12Combatant, defender: D12Combatant, s: Si
   if (pummelEligibility(attacker)) return { outcomes: [{ kind: "notAllowed", p: 1 }], pHitEach: 0, attacks: 0, damage: [[0, 1]], actual: [[0, 1]] };
   const { count } = pummelAttackCount(attacker);
   const live = count - Math.min(count, attacksLostToHits(s, true));
-  const targetAc = weaponlessAc(defender, "pummel", !s.rear, options);
+  const targetAc = targetAcFor(defender, "pummel", s, options);
   const p = pAtLeast(20, sumMods(pummelToHitModifiers(attacker, defender, s)), neededToHit(attacker.toHit, targetAc.ac));
   const modsTotal = sumMods(pummelDamageModifiers(attacker, defender, s, options));
   const mult = pummelMultiplier(attacker, defender);
@@ -182,7 +182,7 @@ export function chargeOdds(attacker: D12Combatant, defender: D12Combatant, s: Si
   if (firstStrike === "roll") pStopped = pAtLeast(20, sumMods(commonModifiers(defender, {})), neededToHit(defender.toHit, normalAc(attacker)));
   add(m, "stopped", pStopped);
   const go = 1 - pStopped;
-  const targetAc = weaponlessAc(defender, "grapple", !s.rear, options);
+  const targetAc = targetAcFor(defender, "grapple", s, options);
   const pHit = grappleHitsAutomatically(defender)
     ? 1
     : pAtLeast(20, sumMods(grappleToHitModifiers(attacker, defender, s, speedModifiers(attacker, defender))), neededToHit(attacker.toHit, targetAc.ac));

@@ -137,13 +137,17 @@ export interface TargetAc {
  * attack): a base of 10 (pummel) or 5 (grapple) with Dex, magic, special bonuses and a shield
  * worth 3 from the front. Armor, armor equivalents and natural AC do not count.
  */
-export function weaponlessAc(c: D12Combatant, mode: "pummel" | "grapple", frontal: boolean, options: D12Options): TargetAc {
+export function weaponlessAc(c: D12Combatant, mode: "pummel" | "grapple", frontal: boolean, options: D12Options, held = false): TargetAc {
   const base = mode === "pummel" ? PUMMEL_BASE_AC : GRAPPLE_BASE_AC;
   const mods: Modifier[] = [];
-  if (c.dexAcAdjustment !== 0) mods.push(mod("WC.Mod.dexAc", c.dexAcAdjustment));
+  // 000 §Explanation of holds and §Effects of overbearing: a held or overborne creature loses a
+  // Dex bonus (a penalty still counts), and an overborne one cannot use its shield.
+  const down = hasCondition(c, "prone");
+  const dexLost = (held || down) && c.dexAcAdjustment < 0;
+  if (c.dexAcAdjustment !== 0 && !dexLost) mods.push(mod("WC.Mod.dexAc", c.dexAcAdjustment));
   if (c.magicProtection !== 0) mods.push(mod("WC.Mod.magicProtection", -c.magicProtection));
   if (c.specialAcBonus !== 0) mods.push(mod("WC.Mod.specialAc", -c.specialAcBonus));
-  const shield = shieldValue(c, frontal, PUMMEL_SHIELD_AC, options);
+  const shield = down ? 0 : shieldValue(c, frontal, PUMMEL_SHIELD_AC, options);
   if (shield !== 0) mods.push(mod("WC.Mod.shieldWeaponless", -shield));
   if (mode === "grapple" && options.armorMagicInGrappleAc && c.armor.type !== "none" && c.armor.plus !== 0) {
     mods.push(mod("WC.Mod.armorMagic", -c.armor.plus));
@@ -153,7 +157,7 @@ export function weaponlessAc(c: D12Combatant, mode: "pummel" | "grapple", fronta
   // 000 §General pummeling rules / §General grappling rules: monks use their normal AC against
   // pummels, and the better of it and the grapple AC against grapples.
   if (isMonk(c)) {
-    const own = normalAc(c, frontal);
+    const own = normalAc(c, frontal && !down);
     if (mode === "pummel" || own < ac) return { ac: own, base, modifiers: [mod("WC.Mod.monkAc", own - base)] };
   }
   return { ac, base, modifiers: mods };

@@ -10,10 +10,10 @@ import { lookup } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
 import type { Situation, ToHitRoll } from "./attack.ts";
-import { attacksLostToHits, commonModifiers, rollToHit, specialModifiers } from "./attack.ts";
+import { attacksLostToHits, commonModifiers, rollToHit, specialModifiers, targetAcFor } from "./attack.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { isMonk, neededToHit, strengthMods, weaponlessAc } from "./profile.ts";
+import { isMonk, neededToHit, normalAc, strengthMods } from "./profile.ts";
 import type { Intelligence } from "./tables.ts";
 import {
   INTELLIGENCE,
@@ -75,6 +75,8 @@ export function pummelEligibility(attacker: D12Combatant): PummelResult | null {
 
 /** 000 §AC adjustment: how much of the damage the defender's armor or hide soaks. */
 export function acDamageAdjustment(defender: D12Combatant, options: D12Options): number {
+  // 000 §General pummeling rules: a monk's normal AC counts for damage too.
+  if (isMonk(defender)) return lookup(PUMMEL_NATURAL_AC_DAMAGE, normalAc(defender));
   const armorType = defender.armor.type === "studded" ? (options.studdedLeather === "leather" ? "leather" : "chain") : defender.armor.type;
   const armor = PUMMEL_ARMOR_DAMAGE[armorType];
   const natural = defender.naturalAc?.basis === "toughness" ? lookup(PUMMEL_NATURAL_AC_DAMAGE, defender.naturalAc.ac) : 0;
@@ -123,7 +125,7 @@ export function resolvePummel(attacker: D12Combatant, defender: D12Combatant, s:
   const refused = pummelEligibility(attacker);
   if (refused) return refused;
   const { count, normalLeft } = pummelAttackCount(attacker);
-  const targetAc = weaponlessAc(defender, "pummel", !s.rear, options);
+  const targetAc = targetAcFor(defender, "pummel", s, options);
   const needed = neededToHit(attacker.toHit, targetAc.ac);
   const toHitMods = pummelToHitModifiers(attacker, defender, s);
   const dmgMods = pummelDamageModifiers(attacker, defender, s, options);

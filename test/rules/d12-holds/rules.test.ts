@@ -370,3 +370,21 @@ describe("overborne, charging directions, strikes at holders", () => {
     expect(d12.resolveStrikeAtHolder(ally, holder, held, [], new ScriptedDice([[20, 7], [20, 16]])).kind).toBe("missedBoth");
   });
 });
+
+describe("held and overborne defenders lose Dex bonuses and (down) shields", () => {
+  const quick = c("d", { dexAcAdjustment: -2, shield: { plus: 0 } });
+  const held: d12.Situation = { holds: [hold({ holderId: "a", part: "leg" })] };
+  it.each([
+    ["free", quick, {}, 0],
+    ["held", quick, held, 2],
+    ["overborne", { ...quick, conditions: ["prone"] as d12.Condition[] }, {}, 5],
+  ] as const)("%s: grapple AC", (_n, d, s, want) => {
+    expect(d12.targetAcFor(d, "grapple", s, o).ac).toBe(want);
+  });
+  it("a Dex penalty still counts when held", () => {
+    expect(d12.targetAcFor(c("d", { dexAcAdjustment: 1 }), "pummel", held, o).ac).toBe(11);
+  });
+  it("a monk's normal AC sets the pummel damage adjustment", () => {
+    expect(d12.acDamageAdjustment(c("m", { monkLevel: 6, normalAc: 5 }), o)).toBe(-2);
+  });
+});
