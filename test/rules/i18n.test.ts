@@ -35,7 +35,7 @@ describe("lang/en.json", () => {
   it("names and explains every option of every variant", () => {
     const missing: string[] = [];
     for (const v of Object.values(VARIANTS)) {
-      const defaults = v.resolveOptions(undefined) as Record<string, unknown>;
+      const defaults = v.resolveOptions(undefined) as unknown as Record<string, unknown>;
       for (const name of Object.keys(defaults)) {
         if (typeof get(`WC.Option.${name}.name`) !== "string" || typeof get(`WC.Option.${name}.hint`) !== "string") missing.push(`${v.id}:${name}`);
       }

@@ -38,7 +38,7 @@ export function lookup<T extends RangeTable<unknown>>(table: T, value: number): 
  * the first open below (or starting at `from`), the last open above (or ending at `to`), and
  * each row starting right after the previous one ends.
  */
-export function checkTable<R>(table: RangeTable<R>, path: string, domain?: { from?: number; to?: number }): InputIssue[] {
+export function checkTable(table: RangeTable<unknown>, path: string, domain?: { from?: number; to?: number }): InputIssue[] {
   const issues: InputIssue[] = [];
   const rows = table.rows;
   if (rows.length === 0) {
@@ -56,13 +56,13 @@ export function checkTable<R>(table: RangeTable<R>, path: string, domain?: { fro
     }
   });
   if (issues.length > 0) return issues;
-  const first = rows[0] as RangeRow<R>;
+  const first = rows[0] as RangeRow<unknown>;
   if (first.min !== undefined && (domain?.from === undefined || first.min > domain.from)) {
     issues.push({ path: `${path}.rows[0]`, code: "tableGap", params: { from: domain?.from ?? "-inf", to: first.min - 1 } });
   }
   for (let i = 1; i < rows.length; i++) {
-    const prev = rows[i - 1] as RangeRow<R>;
-    const cur = rows[i] as RangeRow<R>;
+    const prev = rows[i - 1] as RangeRow<unknown>;
+    const cur = rows[i] as RangeRow<unknown>;
     if (prev.max === undefined || cur.min === undefined) {
       issues.push({ path: `${path}.rows[${i}]`, code: "tableOverlap", params: { row: i } });
       continue;
@@ -73,7 +73,7 @@ export function checkTable<R>(table: RangeTable<R>, path: string, domain?: { fro
       issues.push({ path: `${path}.rows[${i}]`, code: "tableOverlap", params: { from: cur.min, to: prev.max } });
     }
   }
-  const last = rows[rows.length - 1] as RangeRow<R>;
+  const last = rows[rows.length - 1] as RangeRow<unknown>;
   if (last.max !== undefined && (domain?.to === undefined || last.max < domain.to)) {
     issues.push({ path: `${path}.rows[${rows.length - 1}]`, code: "tableGap", params: { from: last.max + 1, to: domain?.to ?? "+inf" } });
   }

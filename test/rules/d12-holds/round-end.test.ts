@@ -1,6 +1,7 @@
 // 000 §Maintaining holds / §Stranglehold / §Damage at the end of a round.
 import { describe, expect, it } from "vitest";
 import { d12, ScriptedDice } from "../../../src/rules/index.ts";
+import type { Ledger } from "../../../src/rules/index.ts";
 
 const o = d12.D12_DEFAULTS;
 const c = d12.defaultCombatant;
@@ -65,7 +66,7 @@ describe("end of round", () => {
     expect(r.ledgers.g1).toEqual({ maxHp: 4, actual: 0, temporary: 1 });
     expect(r.ledgers.g2).toEqual({ maxHp: 4, actual: 0, temporary: 2 });
     expect(r.vitality.f).toEqual({ kind: "unconscious", rounds: 1 });
-    const next = d12.resolveRoundEnd({ round: 6, combatants: [fighter], holds: [], ledgers: { f: r.ledgers.f } }, o, new ScriptedDice([]));
+    const next = d12.resolveRoundEnd({ round: 6, combatants: [fighter], holds: [], ledgers: { f: r.ledgers.f as Ledger } }, o, new ScriptedDice([]));
     expect(next.vitality.f).toEqual({ kind: "conscious" });
     expect(next.events).toContainEqual({ kind: "vitality", id: "f", before: { kind: "unconscious", rounds: 1 }, after: { kind: "conscious" } });
   });
