@@ -15,3 +15,4 @@ export * from "./round-end.ts";
 export * from "./strike-at-holder.ts";
 export * from "./tables.ts";
 export * from "./consequences.ts";
+export * from "./variant.ts";

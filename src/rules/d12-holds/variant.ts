@@ -1,0 +1,238 @@
+/**
+ * Variant d12-holds behind the shell's RulesVariant interface: maps the table's action context
+ * onto this variant's inputs, resolves, gives odds, and states the consequences.
+ */
+import type { Consequences } from "../core/consequences.ts";
+import { noConsequences } from "../core/consequences.ts";
+import type { Dice } from "../core/dice.ts";
+import { IssueList, RulesInputError } from "../core/errors.ts";
+import { SIZES } from "../core/size.ts";
+import type { ActionContext, Declared, OddsOutcome, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import { validateHold, validateSituation } from "./actions.ts";
+import type { Situation } from "./attack.ts";
+import { breakOdds, chargeOdds, grappleOdds, overbearOdds, pummelOdds } from "./odds.ts";
+import { pAtLeast } from "../core/dist.ts";
+import { sumMods } from "../core/trace.ts";
+import { breakModifiers, distinctHolders, liftOff, rollBreak } from "./breaks.ts";
+import type { FirstStrike } from "./charge.ts";
+import { resolveChargingOverbear } from "./charge.ts";
+import { chargeConsequences, grappleConsequences, pummelConsequences } from "./consequences.ts";
+import { resolveGrapple } from "./grapple.ts";
+import type { Hold } from "./holds.ts";
+import type { D12Options } from "./options.ts";
+import { resolveOptions } from "./options.ts";
+import { overbearChance, rollOverbear } from "./overbear.ts";
+import type { D12Combatant } from "./profile.ts";
+import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
+import { resolvePummel } from "./pummel.ts";
+import { BREAK_TARGET, INTELLIGENCE } from "./tables.ts";
+
+const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"];
+
+const ATTACK_SITUATION: readonly Situational[] = [
+  { key: "rear", kind: "flag", label: "WC.Situation.rear" },
+  { key: "underwater", kind: "flag", label: "WC.Situation.underwater" },
+  { key: "toHitBonus", kind: "number", label: "WC.Situation.toHitBonus", min: -10, max: 10 },
+  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -10, max: 10 },
+  { key: "hitsTaken", kind: "number", label: "WC.Situation.hitsTaken", min: 0, max: 10 },
+];
+
+const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
+  grapple: ATTACK_SITUATION,
+  pummel: ATTACK_SITUATION,
+  chargingOverbear: [
+    ...ATTACK_SITUATION.filter((s) => s.key !== "hitsTaken" && s.key !== "damageBonus"),
+    { key: "firstStrike", kind: "choice", label: "WC.Situation.firstStrike", choices: ["roll", "hit", "miss", "none"], initial: "roll" },
+  ],
+};
+
+export const D12_PROFILE_FIELDS: readonly ProfileField[] = [
+  { path: "kind", kind: "choice", choices: ["character", "monster"] },
+  { path: "size", kind: "choice", choices: SIZES },
+  { path: "grapplingSize", kind: "choice", choices: SIZES, optional: true },
+  { path: "strength.score", kind: "int", min: 1, max: 25, optional: true },
+  { path: "strength.exceptional", kind: "int", min: 1, max: 100, optional: true },
+  { path: "dexAcAdjustment", kind: "int", min: -6, max: 6 },
+  { path: "armor.type", kind: "choice", choices: ARMOR_TYPES },
+  { path: "armor.plus", kind: "int", min: -5, max: 5 },
+  { path: "shield.plus", kind: "int", min: -5, max: 5, optional: true },
+  { path: "magicProtection", kind: "int", min: -10, max: 10 },
+  { path: "specialAcBonus", kind: "int", min: -10, max: 10 },
+  { path: "naturalAc.ac", kind: "int", min: -20, max: 10, optional: true },
+  { path: "naturalAc.basis", kind: "choice", choices: ["toughness", "agility"], optional: true },
+  { path: "normalAc", kind: "int", min: -20, max: 10, optional: true },
+  { path: "movement", kind: "int", min: 0, max: 240 },
+  { path: "heavilyEncumbered", kind: "bool" },
+  { path: "arms", kind: "int", min: 0, max: 100 },
+  { path: "legs", kind: "int", min: 0, max: 100 },
+  { path: "hasWindpipe", kind: "bool" },
+  { path: "intelligence", kind: "choice", choices: INTELLIGENCE },
+  { path: "attacksPerRound", kind: "int", min: 0, max: 20 },
+  { path: "pummelLimbs", kind: "int", min: 0, max: 20, optional: true },
+  { path: "monkLevel", kind: "int", min: 0, max: 30 },
+  { path: "flight", kind: "choice", choices: ["none", "wings", "magic"] },
+  { path: "levelDrain", kind: "bool" },
+  { path: "freeAction", kind: "bool" },
+  { path: "aquatic", kind: "bool" },
+  { path: "pummelingWeapon", kind: "bool" },
+  { path: "conditions", kind: "multi", choices: CONDITIONS },
+  { path: "toHit.thac0", kind: "int", min: -10, max: 30 },
+];
+
+function combatant(id: string, profile: unknown, path: string): D12Combatant {
+  const issues = new IssueList();
+  if (!issues.object(path, profile)) issues.throwIfAny();
+  return validateCombatant({ ...(profile as Record<string, unknown>), id }, path);
+}
+
+function num(d: Declared, key: string): number {
+  const v = d[key];
+  return typeof v === "number" ? v : 0;
+}
+
+function holdsOf(ctx: ActionContext): Hold[] {
+  return ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
+}
+
+function situation(ctx: ActionContext, holds: readonly Hold[]): Situation {
+  const d = ctx.declared;
+  const hits = Math.max(0, Math.trunc(num(d, "hitsTaken")));
+  return validateSituation(
+    {
+      rear: d.rear === true,
+      underwater: d.underwater === true,
+      toHitBonus: num(d, "toHitBonus"),
+      damageBonus: num(d, "damageBonus"),
+      targetHits: Array.from({ length: hits }, () => ({ damaged: true })),
+      round: Math.max(1, ctx.round),
+      holds: holds.filter((h) => h.heldId === ctx.defender.id),
+      attackerHolds: holds.filter((h) => h.holderId === ctx.attacker.id).length,
+    },
+    "situation",
+  );
+}
+
+function firstStrike(d: Declared): FirstStrike {
+  const v = d.firstStrike;
+  return v === "hit" || v === "miss" || v === "none" ? v : "roll";
+}
+
+/** The hold a breakFree or release means: the one named, or the first that fits. */
+function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) => boolean): Hold {
+  const h = holds.find((x) => (ctx.holdId === undefined || x.id === ctx.holdId) && fits(x));
+  if (!h) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId ?? "" } }]);
+  return h;
+}
+
+const headline = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key });
+
+export const d12Variant: RulesVariant = {
+  id: "d12-holds",
+  source: "000",
+  actions: ACTIONS,
+  situational: (action) => SITUATIONAL[action] ?? [],
+  profileFields: D12_PROFILE_FIELDS,
+  defaultProfile: () => {
+    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
+    delete profile.id;
+    return profile;
+  },
+  validateProfile: (id, profile, path) => combatant(id, profile, path),
+  resolveOptions,
+
+  resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
+    const o = rawOptions as D12Options;
+    const a = combatant(ctx.attacker.id, ctx.attacker.profile, "attacker");
+    const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
+    const holds = holdsOf(ctx);
+    const s = situation(ctx, holds);
+    const done = (result: unknown, consequences: Consequences, key: string, params?: Record<string, string | number>): Resolution => ({ action: ctx.action, result, consequences, headline: headline(key, params) });
+    switch (ctx.action) {
+      case "grapple": {
+        const r = resolveGrapple(a, d, s, o, dice);
+        return done(r, grappleConsequences(a.id, d.id, r), `WC.Result.${r.kind}`, r.kind === "hold" ? { part: r.hold.part } : undefined);
+      }
+      case "pummel": {
+        const r = resolvePummel(a, d, s, o, dice);
+        return done(r, pummelConsequences(d.id, r), r.kind === "routine" ? "WC.Result.pummelRoutine" : "WC.Result.notAllowed", r.kind === "routine" ? { hits: r.hits, damage: r.total.total } : undefined);
+      }
+      case "chargingOverbear": {
+        const r = resolveChargingOverbear(a, d, s, firstStrike(ctx.declared), o, dice);
+        return done(r, chargeConsequences(a.id, d.id, r), `WC.Result.${r.kind}`);
+      }
+      case "overbear": {
+        const mine = holds.filter((h) => h.heldId === d.id && h.holderId === a.id);
+        if (mine.length === 0) throw new RulesInputError([{ path: "attacker", code: "holdsNothing" }]);
+        // 000 §Overbearing: the roll comes at the end of the round; in combat this declares it.
+        if (ctx.inCombat) return done({ kind: "declared", holderId: a.id, defenderId: d.id, chance: overbearChance(d, holds, [a.id], o).chance }, noConsequences(), "WC.Result.overbearDeclared");
+        const r = rollOverbear(d, holds, [a.id], o, dice);
+        const c = noConsequences();
+        if (r.overborne) c.conditions.push({ targetId: d.id, condition: "prone", active: true });
+        return done(r, c, r.overborne ? "WC.Result.overborne" : "WC.Result.resisted");
+      }
+      case "breakFree": {
+        // The attacker is the held creature; the defender its holder.
+        const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
+        const r = rollBreak(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o, dice);
+        const c = noConsequences();
+        if (r.broken) c.holdsRemoved.push(h.id);
+        return done(r, c, r.broken ? "WC.Result.broken" : "WC.Result.stillHeld");
+      }
+      case "liftOff": {
+        const r = liftOff(a, holds, o, dice);
+        const c = noConsequences();
+        if (r.kind === "rolled") c.holdsRemoved.push(...r.rolls.filter((x) => x.broken).map((x) => x.holdId));
+        return done(r, c, r.kind === "rolled" ? "WC.Result.liftOff" : "WC.Result.notAllowed");
+      }
+      case "release": {
+        const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
+        const c = noConsequences();
+        c.holdsRemoved.push(h.id);
+        return done({ kind: "released", holdId: h.id }, c, "WC.Result.released");
+      }
+      default:
+        throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action: ctx.action, known: ACTIONS.join("|") } }]);
+    }
+  },
+
+  odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+    const o = rawOptions as D12Options;
+    const a = combatant(ctx.attacker.id, ctx.attacker.profile, "attacker");
+    const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
+    const holds = holdsOf(ctx);
+    const s = situation(ctx, holds);
+    const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): OddsOutcome[] =>
+      list.map((x): OddsOutcome => {
+        if (x.kind.startsWith("hold:")) return { key: "WC.Result.hold", params: { part: x.kind.slice(5) }, p: x.p };
+        if (x.kind.startsWith("hits:")) return { key: "WC.Result.hits", params: { hits: Number(x.kind.slice(5)) }, p: x.p };
+        return { key: `WC.Result.${x.kind}`, p: x.p };
+      });
+    const yesNo = (p: number, yes: string, no: string): OddsOutcome[] => [
+      { key: yes, p },
+      { key: no, p: 1 - p },
+    ];
+    switch (ctx.action) {
+      case "grapple":
+        return keyed(grappleOdds(a, d, s, o).outcomes);
+      case "pummel":
+        return keyed(pummelOdds(a, d, s, o).outcomes);
+      case "chargingOverbear":
+        return keyed(chargeOdds(a, d, s, firstStrike(ctx.declared), o));
+      case "overbear":
+        return yesNo(overbearOdds(d, holds, [a.id], o).p, "WC.Result.overborne", "WC.Result.resisted");
+      case "breakFree": {
+        const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
+        return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.broken", "WC.Result.stillHeld");
+      }
+      case "liftOff": {
+        if (a.flight === "none" || (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body"))) return [{ key: "WC.Result.notAllowed", p: 1 }];
+        const pAll = holds.filter((h) => h.heldId === a.id).reduce((p, h) => p * pAtLeast(12, sumMods(breakModifiers(a, h, o)), BREAK_TARGET.liftOff), 1);
+        return yesNo(pAll, "WC.Result.allBroken", "WC.Result.someHeld");
+      }
+      case "release":
+        return [{ key: "WC.Result.released", p: 1 }];
+      default:
+        throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action: ctx.action, known: ACTIONS.join("|") } }]);
+    }
+  },
+};
