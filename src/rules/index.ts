@@ -12,5 +12,7 @@ export * from "./core/strength.ts";
 export * from "./core/table.ts";
 export * from "./core/trace.ts";
 export * as d12 from "./d12-holds/index.ts";
-export { runAction, VARIANTS } from "./variants.ts";
+export { runAction, RULES_VARIANTS, VARIANTS } from "./variants.ts";
 export type { VariantId, ActionOutcome } from "./variants.ts";
+export { SHELL_ACTIONS } from "./variant.ts";
+export type { ActionContext, Declared, Headline, OddsOutcome, Participant, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "./variant.ts";

@@ -5,6 +5,8 @@
 import type { Dice } from "./core/dice.ts";
 import type { InputIssue } from "./core/errors.ts";
 import { RulesInputError } from "./core/errors.ts";
+import { d12Variant } from "./d12-holds/variant.ts";
+import type { RulesVariant } from "./variant.ts";
 import { D12_ACTIONS } from "./d12-holds/actions.ts";
 import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
 import { GRAPPLE_DIE_ACTIONS, resolveOptions as resolveGrappleDieOptions } from "./grapple-die/actions.ts";
@@ -40,3 +42,8 @@ export function runAction(variant: string, action: string, input: unknown, optio
     throw e;
   }
 }
+
+/** The variants the Foundry shell can play, behind the RulesVariant interface. */
+export const RULES_VARIANTS: Readonly<Record<string, RulesVariant>> = {
+  "d12-holds": d12Variant,
+};

@@ -1,0 +1,141 @@
+/**
+ * Applying a result: turns the core's Consequences into document writes, batched so each
+ * affected actor gets at most one effect creation, one effect deletion and one update, and
+ * records what it takes to undo them.
+ */
+import type { Consequences, HoldRecord } from "../rules/index.ts";
+import { addDamage, vitality } from "../rules/index.ts";
+import { damageUpdate, readLedger } from "./actors.ts";
+import { MODULE_ID, STATUS } from "./constants.ts";
+import { holdEffectPair, holdEffects } from "./holds.ts";
+import { stableId } from "./ids.ts";
+import { statusFor, statusIcon } from "./statuses.ts";
+import type { VariantId } from "./types.ts";
+
+export interface CastMember {
+  readonly id: string;
+  readonly actor: Actor.Implementation;
+}
+
+interface ActorWrites {
+  readonly actor: Actor.Implementation;
+  readonly creates: Array<Record<string, unknown>>;
+  readonly deletes: string[];
+  update: Record<string, unknown>;
+}
+
+/** What a plan undoes, per actor UUID: the values to restore and the effects to remove or remake. */
+export interface UndoRecord {
+  readonly actorUuid: string;
+  readonly restore: Record<string, unknown>;
+  readonly created: string[];
+  readonly deleted: Array<Record<string, unknown>>;
+}
+
+export interface Plan {
+  readonly writes: ActorWrites[];
+  readonly established: HoldRecord[];
+  readonly broken: HoldRecord[];
+  readonly overborne: string[];
+}
+
+export function planConsequences(c: Consequences, cast: readonly CastMember[], holdsKnown: readonly HoldRecord[], variant: VariantId, requestId: string): Plan {
+  const byId = new Map(cast.map((m) => [m.id, m.actor]));
+  const writes = new Map<string, ActorWrites>();
+  const w = (actor: Actor.Implementation): ActorWrites => {
+    let x = writes.get(actor.uuid);
+    if (!x) {
+      x = { actor, creates: [], deletes: [], update: {} };
+      writes.set(actor.uuid, x);
+    }
+    return x;
+  };
+  const actorOf = (id: string): Actor.Implementation => {
+    const a = byId.get(id);
+    if (!a) throw new Error(`${MODULE_ID}: ${id} is not part of this action`);
+    return a;
+  };
+
+  for (const h of c.holdsAdded) {
+    const [held, holder] = holdEffectPair(h, actorOf(h.heldId), actorOf(h.holderId), variant, requestId);
+    w(held.actor).creates.push(held.data);
+    w(holder.actor).creates.push(holder.data);
+  }
+  const removed = new Set(c.holdsRemoved);
+  for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), removed)) if (effect.id) w(actor).deletes.push(effect.id);
+
+  // Damage per creature, summed, then one update; an unconscious result sets the status.
+  const dmg = new Map<string, { actual: number; temporary: number }>();
+  for (const d of c.damage) {
+    const cur = dmg.get(d.targetId) ?? { actual: 0, temporary: 0 };
+    dmg.set(d.targetId, { actual: cur.actual + d.actual, temporary: cur.temporary + d.temporary });
+  }
+  const conditions = [...c.conditions];
+  for (const [id, d] of dmg) {
+    const actor = actorOf(id);
+    Object.assign(w(actor).update, damageUpdate(actor, d.actual, d.temporary));
+    const ledger = readLedger(actor);
+    if (ledger) {
+      const after = vitality(addDamage(ledger, d));
+      if (after.kind === "unconscious" && !conditions.some((x) => x.targetId === id && x.condition === "unconscious")) {
+        conditions.push({ targetId: id, condition: "unconscious", active: true, rounds: after.rounds });
+      }
+    }
+  }
+
+  for (const x of conditions) {
+    const actor = actorOf(x.targetId);
+    const status = statusFor(x.condition);
+    const has = [...actor.effects].filter((e) => e.statuses.has(status));
+    if (x.active && has.length === 0) {
+      w(actor).creates.push({
+        _id: stableId(`${requestId}|${status}|${x.targetId}`),
+        name: `WC.Condition.${x.condition}`,
+        img: statusIcon(x.condition),
+        statuses: [status],
+        transfer: false,
+        ...(x.rounds !== undefined ? { duration: { rounds: x.rounds } } : {}),
+      });
+    }
+    if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);
+  }
+
+  const broken = holdsKnown.filter((h) => removed.has(h.id));
+  const overborne = c.conditions.filter((x) => x.condition === "prone" && x.active).map((x) => x.targetId);
+  return { writes: [...writes.values()], established: c.holdsAdded, broken, overborne };
+}
+
+/** The undo record for a plan, taken before it is carried out. */
+export function undoFor(plan: Plan): UndoRecord[] {
+  return plan.writes.map((x) => {
+    const restore: Record<string, unknown> = {};
+    for (const path of Object.keys(x.update)) restore[path] = foundry.utils.getProperty(x.actor, path) ?? null;
+    const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
+    return { actorUuid: x.actor.uuid, restore, created: x.creates.map((d) => String(d._id)), deleted };
+  });
+}
+
+export async function carryOut(plan: Plan): Promise<void> {
+  for (const x of plan.writes) {
+    if (x.creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", x.creates as never, { keepId: true });
+    if (x.deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", [...new Set(x.deletes)]);
+    if (Object.keys(x.update).length > 0) await x.actor.update(x.update);
+  }
+  for (const h of plan.established) Hooks.callAll(`${MODULE_ID}.holdEstablished`, h);
+  for (const h of plan.broken) Hooks.callAll(`${MODULE_ID}.holdBroken`, h);
+  for (const id of plan.overborne) Hooks.callAll(`${MODULE_ID}.overborne`, id);
+}
+
+export async function undo(records: readonly UndoRecord[]): Promise<void> {
+  for (const r of records) {
+    const actor = fromUuidSync(r.actorUuid) as Actor.Implementation | null;
+    if (!actor) continue;
+    const present = r.created.filter((id) => actor.effects.has(id));
+    if (present.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", present);
+    const missing = r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id));
+    if (missing.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
+    if (Object.keys(r.restore).length > 0) await actor.update(r.restore);
+  }
+}
+
+export { STATUS };

@@ -1,0 +1,53 @@
+// Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
+import type { HoldRecord } from "../rules/index.ts";
+import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, VariantId, WeaponlessApi } from "./types.ts";
+
+declare module "fvtt-types/configuration" {
+  interface AssumeHookRan {
+    ready: never;
+  }
+
+  interface SettingConfig {
+    "weaponless-combat.variant": VariantId;
+    "weaponless-combat.automation": AutomationLevel;
+    "weaponless-combat.oddsAudience": OddsAudience;
+    "weaponless-combat.showNpcNumbers": boolean;
+    "weaponless-combat.hpPath": string;
+    "weaponless-combat.hpMaxPath": string;
+    "weaponless-combat.ruleOptions": Record<string, Record<string, unknown>>;
+  }
+
+  interface FlagConfig {
+    Actor: {
+      "weaponless-combat": {
+        profile?: Record<string, Record<string, unknown>>;
+        temporary?: number;
+      };
+    };
+    ActiveEffect: {
+      "weaponless-combat": {
+        hold?: StoredHold;
+      };
+    };
+    ChatMessage: {
+      "weaponless-combat": {
+        card?: StoredCard;
+        request?: StoredRequest;
+      };
+    };
+  }
+
+  namespace Hooks {
+    interface HookConfig {
+      "weaponless-combat.holdEstablished": (hold: HoldRecord) => void;
+      "weaponless-combat.holdBroken": (hold: HoldRecord) => void;
+      "weaponless-combat.overborne": (participantId: string) => void;
+    }
+  }
+
+  interface ModuleConfig {
+    "weaponless-combat": {
+      api: WeaponlessApi;
+    };
+  }
+}

@@ -1,0 +1,97 @@
+/** The module's settings, registered once at init and read through these functions. */
+import { RULES_VARIANTS } from "../rules/index.ts";
+import type { RulesVariant } from "../rules/index.ts";
+import { MODULE_ID } from "./constants.ts";
+import type { AutomationLevel, OddsAudience, VariantId } from "./types.ts";
+
+export const VARIANT_IDS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
+
+export function registerSettings(onVariantChange: (v: VariantId) => void): void {
+  const s = game.settings;
+  s.register(MODULE_ID, "variant", {
+    name: "WC.Setting.variant.name",
+    hint: "WC.Setting.variant.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(VARIANT_IDS.filter((v) => v in RULES_VARIANTS).map((v) => [v, `WC.Variant.${v}`])) as Record<VariantId, string>,
+    default: "d12-holds",
+    onChange: (v) => onVariantChange(v as VariantId),
+  });
+  s.register(MODULE_ID, "automation", {
+    name: "WC.Setting.automation.name",
+    hint: "WC.Setting.automation.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { automatic: "WC.Setting.automation.automatic", confirm: "WC.Setting.automation.confirm", manual: "WC.Setting.automation.manual" },
+    default: "automatic",
+  });
+  s.register(MODULE_ID, "oddsAudience", {
+    name: "WC.Setting.oddsAudience.name",
+    hint: "WC.Setting.oddsAudience.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { everyone: "WC.Setting.oddsAudience.everyone", gm: "WC.Setting.oddsAudience.gm" },
+    default: "everyone",
+  });
+  s.register(MODULE_ID, "showNpcNumbers", {
+    name: "WC.Setting.showNpcNumbers.name",
+    hint: "WC.Setting.showNpcNumbers.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  s.register(MODULE_ID, "hpPath", {
+    name: "WC.Setting.hpPath.name",
+    hint: "WC.Setting.hpPath.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "system.attributes.hp.value",
+  });
+  s.register(MODULE_ID, "hpMaxPath", {
+    name: "WC.Setting.hpMaxPath.name",
+    hint: "WC.Setting.hpMaxPath.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "system.attributes.hp.max",
+  });
+  s.register(MODULE_ID, "ruleOptions", {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+}
+
+export function activeVariantId(): VariantId {
+  return game.settings.get(MODULE_ID, "variant");
+}
+
+export function activeVariant(): RulesVariant {
+  const v = RULES_VARIANTS[activeVariantId()];
+  if (!v) throw new Error(`${MODULE_ID}: variant ${activeVariantId()} is not available`);
+  return v;
+}
+
+/** The active variant's options: the GM's stored choices over the variant's defaults. */
+export function activeOptions(): unknown {
+  const stored = game.settings.get(MODULE_ID, "ruleOptions")[activeVariantId()] ?? {};
+  return activeVariant().resolveOptions(stored);
+}
+
+export function automation(): AutomationLevel {
+  return game.settings.get(MODULE_ID, "automation");
+}
+
+export function oddsAudience(): OddsAudience {
+  return game.settings.get(MODULE_ID, "oddsAudience");
+}
+
+export function hpPaths(): { value: string; max: string } {
+  return { value: game.settings.get(MODULE_ID, "hpPath"), max: game.settings.get(MODULE_ID, "hpMaxPath") };
+}

@@ -1,0 +1,56 @@
+/** Types the shell stores in Foundry documents and exposes to macros. */
+import type { Consequences, HoldRecord, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
+
+export type VariantId = "d12-holds" | "grapple-die" | "percentile";
+export type AutomationLevel = "automatic" | "confirm" | "manual";
+export type OddsAudience = "everyone" | "gm";
+
+/** What a player (or the GM) asks for: never dice or results, only the choice and the targets. */
+export interface Intent {
+  readonly action: ShellAction;
+  /** Token document UUIDs. */
+  readonly attackerUuid: string;
+  readonly defenderUuid: string;
+  readonly declared: Readonly<Record<string, boolean | number | string>>;
+  readonly holdId?: string;
+}
+
+/** The request card a player leaves: its author is stamped by the server. */
+export interface StoredRequest {
+  readonly intent: Intent;
+  readonly state: "pending" | "done" | "refused";
+}
+
+/** One side of a hold, as stored on an ActiveEffect. */
+export interface StoredHold {
+  readonly record: HoldRecord;
+  readonly role: "held" | "holder";
+  /** UUID of the other effect of the pair. */
+  readonly twinUuid: string;
+  readonly variant: VariantId;
+}
+
+export interface CardLine {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+/** The structured result a chat card is rendered from. */
+export interface StoredCard {
+  readonly version: 1;
+  readonly variant: VariantId;
+  readonly requestId: string;
+  readonly intent: Intent;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly resolution: Resolution;
+  readonly state: "applied" | "pending" | "manual" | "undone";
+  readonly consequences: Consequences;
+}
+
+export interface WeaponlessApi {
+  readonly moduleId: string;
+  act(intent: Omit<Intent, "declared"> & { declared?: Intent["declared"] }): Promise<unknown>;
+  odds(intent: Intent): OddsOutcome[];
+  readonly rules: typeof import("../rules/index.ts");
+}
