@@ -12,6 +12,8 @@ export * from "./core/strength.ts";
 export * from "./core/table.ts";
 export * from "./core/trace.ts";
 export * as d12 from "./d12-holds/index.ts";
+export * as grappleDie from "./grapple-die/index.ts";
+export * as percentile from "./percentile/index.ts";
 export { runAction, RULES_VARIANTS, VARIANTS } from "./variants.ts";
 export type { VariantId, ActionOutcome } from "./variants.ts";
 export { SHELL_ACTIONS } from "./variant.ts";

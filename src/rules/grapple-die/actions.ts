@@ -1,16 +1,599 @@
 /**
- * The actions of variant grapple-die (source 002) by name, in the same shape as d12-holds/actions.ts.
- * (Being built; see issue 3.)
+ * The actions of variant grapple-die (source 002) by name: each validates its plain-data input,
+ * then resolves it with the injected dice. The golden vectors (docs/vectors-grapple-die.md) and
+ * the Foundry shell call through here, so both see the same checks.
  */
 import type { Dice } from "../core/dice.ts";
+import type { Ledger } from "../core/damage.ts";
+import type { InputIssue } from "../core/errors.ts";
+import { IssueList, RulesInputError } from "../core/errors.ts";
+import { SIZES } from "../core/size.ts";
+import { checkTable } from "../core/table.ts";
+import type { StrikeInput } from "./attack.ts";
+import { moveWhileGrappling, rollBreak, rollStrangle } from "./breaks.ts";
+import type { GrappleSituation, GrappleTable } from "./grapple.ts";
+import { resolveChangeHold, resolveCounterGrapple, resolveGrapple } from "./grapple.ts";
+import type { Hold } from "./holds.ts";
+import { grappleStatus, targetAc } from "./holds.ts";
+import {
+  breakOdds,
+  changeHoldOdds,
+  counterGrappleOdds,
+  grappleOdds,
+  moveOdds,
+  overbearOdds,
+  pummelOdds,
+  strangleOdds,
+  subdueOdds,
+} from "./odds.ts";
+import type { GrappleDieOptions } from "./options.ts";
+import { resolveOptions } from "./options.ts";
+import type { OverbearSituation } from "./overbear.ts";
+import { chargerAc, overbearLimits, pushFeet, resolveOverbear } from "./overbear.ts";
+import type { GdCombatant } from "./profile.ts";
+import { validateCombatant } from "./profile.ts";
+import type { PummelSituation, SubdueSituation } from "./pummel.ts";
+import { pummelDamageExpr, pummelImmunity, pummelProficiency, pummelRefusal, resolvePummel, resolveSubdue } from "./pummel.ts";
+import type { RoundEndInput, Timer } from "./round-end.ts";
+import { resolveRoundEnd } from "./round-end.ts";
+import { applyDamage, subdualSplit, subdualStatus } from "./subdual.ts";
+import { GRAPPLE_DIE_TABLE, OVERBEAR_SAVE } from "./tables.ts";
+import type { AttackMode, ScheduleInput } from "./timing.ts";
+import { schedule } from "./timing.ts";
 
-export interface GRAPPLE_DIEAction {
+export { resolveOptions };
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown, path: string): Obj {
+  const issues = new IssueList();
+  if (!issues.object(path, v)) issues.throwIfAny();
+  return v as Obj;
+}
+
+function optInt(issues: IssueList, o: Obj, path: string, keys: readonly string[], min: number, max: number): void {
+  for (const k of keys) if (o[k] !== undefined) issues.int(`${path}.${k}`, o[k], min, max);
+}
+
+function idList(issues: IssueList, v: unknown, path: string): void {
+  if (v !== undefined && issues.array(path, v)) (v as unknown[]).forEach((x, i) => issues.str(`${path}[${i}]`, x));
+}
+
+// --- Holds and tables -----------------------------------------------------------------------------
+
+function validateDamageExpr(issues: IssueList, v: unknown, path: string): void {
+  if (!issues.object(path, v)) return;
+  const e = v as Obj;
+  if (e.dice !== null && issues.object(`${path}.dice`, e.dice)) {
+    const f = e.dice as Obj;
+    issues.int(`${path}.dice.count`, f.count, 1, 20);
+    issues.int(`${path}.dice.sides`, f.sides, 1, 100);
+  }
+  issues.int(`${path}.flat`, e.flat, 0, 100);
+}
+
+function validateEffects(issues: IssueList, v: unknown, path: string): void {
+  if (!issues.object(path, v)) return;
+  const e = v as Obj;
+  issues.int(`${path}.defenderToHit`, e.defenderToHit, -20, 0);
+  issues.int(`${path}.handsUnusable`, e.handsUnusable, 0, 10);
+  for (const k of ["noTwoWeapon", "cannotRise", "noSomaticSpells", "noVerbalSpells", "strangle"]) issues.bool(`${path}.${k}`, e[k]);
+}
+
+export function validateHold(v: unknown, path: string): Hold {
+  const issues = new IssueList();
+  if (!issues.object(path, v)) issues.throwIfAny();
+  const h = v as Obj;
+  issues.str(`${path}.id`, h.id);
+  issues.str(`${path}.holderId`, h.holderId);
+  issues.str(`${path}.heldId`, h.heldId);
+  if (typeof h.holderId === "string" && h.holderId === h.heldId) issues.add(`${path}.heldId`, "holdsItself");
+  issues.int(`${path}.die`, h.die, -50, 100);
+  issues.str(`${path}.name`, h.name);
+  validateDamageExpr(issues, h.damage, `${path}.damage`);
+  validateEffects(issues, h.effects, `${path}.effects`);
+  issues.oneOf(`${path}.holderSize`, h.holderSize, SIZES);
+  issues.oneOf(`${path}.heldSize`, h.heldSize, SIZES);
+  issues.int(`${path}.roundGained`, h.roundGained, 0, 100000);
+  if (h.strangleRounds !== undefined) issues.int(`${path}.strangleRounds`, h.strangleRounds, 0, 100000);
+  if (h.suffocationLeft !== undefined) issues.int(`${path}.suffocationLeft`, h.suffocationLeft, 1, 100);
+  issues.throwIfAny();
+  return v as Hold;
+}
+
+function validateHolds(v: unknown, path: string): Hold[] {
+  if (v === undefined) return [];
+  const issues = new IssueList();
+  if (!issues.array(path, v)) issues.throwIfAny();
+  const list = (v as unknown[]).map((h, i) => validateHold(h, `${path}[${i}]`));
+  const ids = new Set<string>();
+  list.forEach((h, i) => {
+    if (ids.has(h.id)) issues.add(`${path}[${i}].id`, "duplicateId", { id: h.id });
+    ids.add(h.id);
+  });
+  issues.throwIfAny();
+  return list;
+}
+
+function validateRow(issues: IssueList, v: unknown, path: string): void {
+  if (!issues.object(path, v)) return;
+  const r = v as Obj;
+  if (!issues.oneOf(`${path}.kind`, r.kind, ["slip", "hold"] as const)) return;
+  issues.str(`${path}.name`, r.name);
+  if (r.kind === "slip") return;
+  validateDamageExpr(issues, r.damage, `${path}.damage`);
+  validateEffects(issues, r.effects, `${path}.effects`);
+  issues.bool(`${path}.prone`, r.prone);
+  issues.int(`${path}.stunSegments`, r.stunSegments, 0, 100);
+}
+
+/**
+ * A GM's replacement grapple-die table: every row well formed, and every adjusted die result
+ * (from minus to plus infinity) falling in exactly one row; gaps and overlaps are named.
+ */
+export function validateTable(v: unknown, path: string): GrappleTable {
+  if (v === undefined) return GRAPPLE_DIE_TABLE;
+  const issues = new IssueList();
+  if (!issues.object(path, v)) issues.throwIfAny();
+  const t = v as Obj;
+  issues.str(`${path}.id`, t.id);
+  issues.str(`${path}.source`, t.source);
+  if (!issues.array(`${path}.rows`, t.rows)) issues.throwIfAny();
+  (t.rows as unknown[]).forEach((row, i) => {
+    if (!issues.object(`${path}.rows[${i}]`, row)) return;
+    validateRow(issues, (row as Obj).result, `${path}.rows[${i}].result`);
+  });
+  issues.throwIfAny();
+  const coverage: InputIssue[] = checkTable(t as unknown as GrappleTable, path);
+  if (coverage.length > 0) throw new RulesInputError(coverage);
+  return t as unknown as GrappleTable;
+}
+
+// --- Situations and strikes -------------------------------------------------------------------------
+
+function validateCommon(issues: IssueList, s: Obj, path: string): void {
+  idList(issues, s.sizeExempt, `${path}.sizeExempt`);
+  optInt(issues, s, path, ["toHitBonus"], -20, 20);
+}
+
+export function validateGrappleSituation(v: unknown, path: string): GrappleSituation {
+  if (v === undefined) return {};
+  const s = obj(v, path);
+  const issues = new IssueList();
+  validateCommon(issues, s, path);
+  optInt(issues, s, path, ["dieBonus"], -20, 20);
+  optInt(issues, s, path, ["round"], 0, 100000);
+  optInt(issues, s, path, ["attackIndex"], 1, 20);
+  issues.throwIfAny();
+  validateHolds(s.holds, `${path}.holds`);
+  return s as GrappleSituation;
+}
+
+function validateOverbearSituation(v: unknown, path: string): OverbearSituation {
+  if (v === undefined) return {};
+  const s = obj(v, path);
+  const issues = new IssueList();
+  validateCommon(issues, s, path);
+  optInt(issues, s, path, ["terrain"], OVERBEAR_SAVE.terrainMin, OVERBEAR_SAVE.terrainMax);
+  optInt(issues, s, path, ["saveBonus"], -20, 20);
+  if (s.effect !== undefined) issues.oneOf(`${path}.effect`, s.effect, ["prone", "push"] as const);
+  issues.throwIfAny();
+  validateHolds(s.holds, `${path}.holds`);
+  return s as OverbearSituation;
+}
+
+function validateBlowSituation(v: unknown, path: string): PummelSituation & SubdueSituation {
+  if (v === undefined) return {};
+  const s = obj(v, path);
+  const issues = new IssueList();
+  validateCommon(issues, s, path);
+  optInt(issues, s, path, ["damageBonus", "weaponVsArmor"], -20, 20);
+  issues.throwIfAny();
+  validateHolds(s.holds, `${path}.holds`);
+  return s as PummelSituation;
+}
+
+function validateStrike(v: unknown, path: string): StrikeInput | undefined {
+  if (v === undefined) return undefined;
+  const s = obj(v, path);
+  const issues = new IssueList();
+  if (issues.oneOf(`${path}.kind`, s.kind, ["roll", "reported"] as const) && s.kind === "reported") {
+    issues.bool(`${path}.hit`, s.hit);
+    issues.int(`${path}.damage`, s.damage, 0, 10000);
+  }
+  issues.throwIfAny();
+  return s as StrikeInput;
+}
+
+function validateLedger(v: unknown, path: string): Ledger {
+  const issues = new IssueList();
+  if (!issues.object(path, v)) issues.throwIfAny();
+  const l = v as Obj;
+  issues.int(`${path}.maxHp`, l.maxHp, 1, 10000);
+  issues.int(`${path}.actual`, l.actual, 0, 100000);
+  issues.int(`${path}.temporary`, l.temporary, 0, 100000);
+  issues.throwIfAny();
+  return v as Ledger;
+}
+
+function distinct(a: GdCombatant, b: GdCombatant, path: string): void {
+  if (a.id === b.id) throw new RulesInputError([{ path, code: "attacksItself" }]);
+}
+
+/** The hold must join the two creatures as the action says. */
+function holdJoins(hold: Hold, holderId: string, heldId: string, path: string): void {
+  const issues = new IssueList();
+  if (hold.holderId !== holderId) issues.add(`${path}.holderId`, "holdMismatch", { want: holderId, got: hold.holderId });
+  if (hold.heldId !== heldId) issues.add(`${path}.heldId`, "holdMismatch", { want: heldId, got: hold.heldId });
+  issues.throwIfAny();
+}
+
+// --- Parsed inputs ------------------------------------------------------------------------------------
+
+function grappleInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const attacker = validateCombatant(o.attacker, `${path}.attacker`);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  distinct(attacker, defender, `${path}.defender.id`);
+  return {
+    attacker,
+    defender,
+    situation: validateGrappleSituation(o.situation, `${path}.situation`),
+    strike: validateStrike(o.freeAttack, `${path}.freeAttack`),
+    table: validateTable(o.table, `${path}.table`),
+  };
+}
+
+function changeInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const holder = validateCombatant(o.holder, `${path}.holder`);
+  const held = validateCombatant(o.held, `${path}.held`);
+  distinct(holder, held, `${path}.held.id`);
+  const hold = validateHold(o.hold, `${path}.hold`);
+  holdJoins(hold, holder.id, held.id, `${path}.hold`);
+  return { holder, held, hold, situation: validateGrappleSituation(o.situation, `${path}.situation`), table: validateTable(o.table, `${path}.table`) };
+}
+
+function breakInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  const holder = validateCombatant(o.holder, `${path}.holder`);
+  distinct(holder, defender, `${path}.holder.id`);
+  const hold = validateHold(o.hold, `${path}.hold`);
+  holdJoins(hold, holder.id, defender.id, `${path}.hold`);
+  return { defender, holder, hold, situation: validateGrappleSituation(o.situation, `${path}.situation`) };
+}
+
+function moveInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const mover = validateCombatant(o.mover, `${path}.mover`);
+  const held = validateCombatant(o.held, `${path}.held`);
+  distinct(mover, held, `${path}.held.id`);
+  const hold = validateHold(o.hold, `${path}.hold`);
+  holdJoins(hold, mover.id, held.id, `${path}.hold`);
+  const issues = new IssueList();
+  if (o.muchLargerOrStronger !== undefined) issues.bool(`${path}.muchLargerOrStronger`, o.muchLargerOrStronger);
+  issues.throwIfAny();
+  return { mover, held, hold, situation: validateGrappleSituation(o.situation, `${path}.situation`), flag: o.muchLargerOrStronger as boolean | undefined };
+}
+
+function overbearInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const attacker = validateCombatant(o.attacker, `${path}.attacker`);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  distinct(attacker, defender, `${path}.defender.id`);
+  return { attacker, defender, situation: validateOverbearSituation(o.situation, `${path}.situation`), strike: validateStrike(o.immediateAttack, `${path}.immediateAttack`) };
+}
+
+function blowInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const attacker = validateCombatant(o.attacker, `${path}.attacker`);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  distinct(attacker, defender, `${path}.defender.id`);
+  return { attacker, defender, situation: validateBlowSituation(o.situation, `${path}.situation`), raw: o };
+}
+
+function strangleRounds(input: unknown, path = "input"): { rounds: number; suffocation: boolean } {
+  const o = obj(input, path);
+  const issues = new IssueList();
+  issues.int(`${path}.rounds`, o.rounds, 1, 1000);
+  if (o.suffocation !== undefined) issues.bool(`${path}.suffocation`, o.suffocation);
+  issues.throwIfAny();
+  return { rounds: o.rounds as number, suffocation: o.suffocation !== false };
+}
+
+function timers(issues: IssueList, v: unknown, path: string, ids: Set<string>, min: number): void {
+  if (v === undefined || !issues.array(path, v)) return;
+  (v as unknown[]).forEach((t, i) => {
+    if (!issues.object(`${path}[${i}]`, t)) return;
+    const o = t as Obj;
+    if (issues.str(`${path}[${i}].id`, o.id) && !ids.has(o.id)) issues.add(`${path}[${i}].id`, "unknownCombatant", { id: o.id });
+    issues.int(`${path}[${i}].left`, o.left, min, 100000);
+  });
+}
+
+function roundEndInput(input: unknown): RoundEndInput {
+  const o = obj(input, "input");
+  const issues = new IssueList();
+  issues.int("input.round", o.round, 1, 100000);
+  if (!issues.array("input.combatants", o.combatants)) issues.throwIfAny();
+  issues.throwIfAny();
+  const combatants = (o.combatants as unknown[]).map((c, i) => validateCombatant(c, `input.combatants[${i}]`));
+  const ids = new Set(combatants.map((c) => c.id));
+  if (ids.size !== combatants.length) issues.add("input.combatants", "duplicateId");
+  const hs = validateHolds(o.holds, "input.holds");
+  hs.forEach((h, i) => {
+    if (!ids.has(h.heldId)) issues.add(`input.holds[${i}].heldId`, "unknownCombatant", { id: h.heldId });
+    if (!ids.has(h.holderId)) issues.add(`input.holds[${i}].holderId`, "unknownCombatant", { id: h.holderId });
+  });
+  idList(issues, o.rerolled, "input.rerolled");
+  if (o.ledgers !== undefined && issues.object("input.ledgers", o.ledgers)) {
+    for (const [id, l] of Object.entries(o.ledgers as Obj)) {
+      validateLedger(l, `input.ledgers.${id}`);
+      if (!ids.has(id)) issues.add(`input.ledgers.${id}`, "unknownCombatant", { id });
+    }
+  }
+  timers(issues, o.stuns, "input.stuns", ids, 1);
+  timers(issues, o.unconscious, "input.unconscious", ids, 1);
+  issues.throwIfAny();
+  return { ...(o as unknown as RoundEndInput), holds: hs, stuns: (o.stuns ?? []) as Timer[], unconscious: (o.unconscious ?? []) as Timer[] };
+}
+
+const MODES = ["weapon", "twoWeapon", "natural", "grapple", "pummel", "whirlwind"] as const;
+
+function scheduleInput(input: unknown): ScheduleInput {
+  const o = obj(input, "input");
+  const issues = new IssueList();
+  optInt(issues, o, "input", ["round"], 1, 100000);
+  optInt(issues, o, "input", ["startSegment"], 0, 10);
+  if (o.coupDeGrace !== undefined) issues.bool("input.coupDeGrace", o.coupDeGrace);
+  if (o.rate !== undefined && issues.object("input.rate", o.rate)) {
+    const r = o.rate as Obj;
+    issues.int("input.rate.routines", r.routines, 1, 20);
+    issues.int("input.rate.perRounds", r.perRounds, 1, 10);
+  }
+  if (issues.object("input.mode", o.mode)) {
+    const m = o.mode as Obj;
+    if (issues.oneOf("input.mode.kind", m.kind, MODES)) {
+      const mode = m as unknown as AttackMode;
+      switch (mode.kind) {
+        case "weapon":
+          issues.int("input.mode.speedFactor", m.speedFactor, 0, 20);
+          break;
+        case "twoWeapon":
+          if (issues.array("input.mode.speedFactors", m.speedFactors)) {
+            const list = m.speedFactors as unknown[];
+            if (list.length !== 2) issues.add("input.mode.speedFactors", "listLength", { want: 2, got: list.length });
+            list.forEach((x, i) => issues.int(`input.mode.speedFactors[${i}]`, x, 0, 20));
+          }
+          break;
+        case "natural":
+          issues.int("input.mode.attacks", m.attacks, 1, 20);
+          optInt(issues, m, "input.mode", ["segments"], 0, 20);
+          break;
+        case "grapple":
+          optInt(issues, m, "input.mode", ["segments"], 0, 20);
+          break;
+        case "pummel":
+          optInt(issues, m, "input.mode", ["speedFactor"], 0, 20);
+          break;
+        case "whirlwind":
+          issues.int("input.mode.speedFactor", m.speedFactor, 0, 20);
+          issues.int("input.mode.attacks", m.attacks, 1, 40);
+          break;
+      }
+    }
+  }
+  issues.throwIfAny();
+  return o as unknown as ScheduleInput;
+}
+
+// --- The registry -------------------------------------------------------------------------------------
+
+export interface GrappleDieAction {
+  /** Whether the action rolls dice (odds-only and derived-value actions do not). */
   readonly rolls: boolean;
-  run(input: unknown, options: never, dice: Dice): unknown;
+  run(input: unknown, options: GrappleDieOptions, dice: Dice): unknown;
 }
 
-export const GRAPPLE_DIE_ACTIONS: Record<string, GRAPPLE_DIEAction> = {};
+export const GRAPPLE_DIE_ACTIONS = {
+  grapple: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = grappleInput(input);
+      return resolveGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice);
+    },
+  },
+  counterGrapple: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = grappleInput(input);
+      return resolveCounterGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice);
+    },
+  },
+  changeHold: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = changeInput(input);
+      return resolveChangeHold(p.holder, p.held, p.hold, p.situation, p.table, o, dice);
+    },
+  },
+  breakHold: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = breakInput(input);
+      return rollBreak(p.defender, p.holder, p.hold, p.situation, o, dice);
+    },
+  },
+  moveWhileGrappling: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = moveInput(input);
+      return moveWhileGrappling(p.mover, p.held, p.hold, p.situation, p.flag, o, dice);
+    },
+  },
+  strangle: {
+    rolls: true,
+    run: (input, _o, dice) => {
+      const p = strangleRounds(input);
+      return rollStrangle(p.rounds, p.suffocation, dice);
+    },
+  },
+  overbear: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = overbearInput(input);
+      return resolveOverbear(p.attacker, p.defender, p.situation, p.strike, o, dice);
+    },
+  },
+  pummel: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = blowInput(input);
+      return resolvePummel(p.attacker, p.defender, p.situation, o, dice);
+    },
+  },
+  subdue: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = blowInput(input);
+      const ledger = p.raw.ledger === undefined ? undefined : validateLedger(p.raw.ledger, "input.ledger");
+      const r = resolveSubdue(p.attacker, p.defender, p.situation, o, dice);
+      return ledger && r.kind === "hit" ? { ...r, after: applyDamage(ledger, r.split) } : r;
+    },
+  },
+  roundEnd: {
+    rolls: true,
+    run: (input, o, dice) => resolveRoundEnd(roundEndInput(input), o, dice),
+  },
+  schedule: {
+    rolls: false,
+    run: (input) => schedule(scheduleInput(input)),
+  },
+  grappleStatus: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      const c = validateCombatant(i.combatant, "input.combatant");
+      const issues = new IssueList();
+      idList(issues, i.sizeExempt, "input.sizeExempt");
+      issues.throwIfAny();
+      return grappleStatus(c, validateHolds(i.holds, "input.holds"), o, i.sizeExempt as string[] | undefined);
+    },
+  },
+  armorClass: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      const c = validateCombatant(i.combatant, "input.combatant");
+      const holds = validateHolds(i.holds, "input.holds");
+      return { normal: c.ac, target: targetAc(c, holds, o), charging: chargerAc(c, o), pummelImmunity: pummelImmunity(c, o) };
+    },
+  },
+  overbearLimits: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      const attacker = validateCombatant(i.attacker, "input.attacker");
+      return overbearLimits(attacker, validateCombatant(i.defender, "input.defender"), o);
+    },
+  },
+  pummelAllowed: {
+    rolls: false,
+    run: (input, o) => {
+      const p = blowInput(input);
+      const reason = pummelRefusal(p.attacker, p.defender, o);
+      return {
+        allowed: reason === null,
+        ...(reason ? { reason } : {}),
+        immunity: pummelImmunity(p.defender, o),
+        proficiency: pummelProficiency(p.attacker, o),
+        damage: pummelDamageExpr(p.attacker),
+      };
+    },
+  },
+  pushDistance: {
+    rolls: false,
+    run: (input) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      issues.int("input.total", i.total, -100, 200);
+      issues.int("input.needed", i.needed, -100, 200);
+      issues.throwIfAny();
+      return { feet: pushFeet(i.total as number, i.needed as number) };
+    },
+  },
+  damageSplit: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      issues.int("input.total", i.total, 0, 100000);
+      issues.oneOf("input.kind", i.kind, ["normal", "subdual"] as const);
+      if (i.playerCharacter !== undefined) issues.bool("input.playerCharacter", i.playerCharacter);
+      issues.throwIfAny();
+      const total = i.total as number;
+      // Subdual never applies to player characters (002 §Striking to Subdue).
+      return i.kind === "subdual" && i.playerCharacter !== true ? subdualSplit(total, o) : { total, actual: total, temporary: 0 };
+    },
+  },
+  subdualStatus: {
+    rolls: false,
+    run: (input) => subdualStatus(validateLedger(obj(input, "input").ledger, "input.ledger")),
+  },
+  grappleDieTable: {
+    rolls: false,
+    run: (input) => {
+      const t = validateTable(input === undefined ? undefined : obj(input, "input").table, "input.table");
+      return { id: t.id, source: t.source, rows: t.rows };
+    },
+  },
+  odds: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      issues.oneOf("input.of", i.of, ["grapple", "counterGrapple", "changeHold", "breakHold", "moveWhileGrappling", "overbear", "pummel", "subdue", "strangle"] as const);
+      issues.throwIfAny();
+      const path = "input.input";
+      switch (i.of) {
+        case "grapple": {
+          const p = grappleInput(i.input, path);
+          return grappleOdds(p.attacker, p.defender, p.situation, p.strike, p.table, o);
+        }
+        case "counterGrapple": {
+          const p = grappleInput(i.input, path);
+          return counterGrappleOdds(p.attacker, p.defender, p.situation, p.strike, p.table, o);
+        }
+        case "changeHold": {
+          const p = changeInput(i.input, path);
+          return changeHoldOdds(p.holder, p.held, p.hold, p.situation, p.table, o);
+        }
+        case "breakHold": {
+          const p = breakInput(i.input, path);
+          return breakOdds(p.defender, p.holder, p.hold, p.situation, o);
+        }
+        case "moveWhileGrappling": {
+          const p = moveInput(i.input, path);
+          return moveOdds(p.mover, p.held, p.hold, p.situation, p.flag, o);
+        }
+        case "overbear": {
+          const p = overbearInput(i.input, path);
+          return overbearOdds(p.attacker, p.defender, p.situation, p.strike, o);
+        }
+        case "pummel": {
+          const p = blowInput(i.input, path);
+          return pummelOdds(p.attacker, p.defender, p.situation, o);
+        }
+        case "subdue": {
+          const p = blowInput(i.input, path);
+          return subdueOdds(p.attacker, p.defender, p.situation, o);
+        }
+        default:
+          return strangleOdds(strangleRounds(i.input, path).rounds);
+      }
+    },
+  },
+} as const satisfies Record<string, GrappleDieAction>;
 
-export function resolveOptions(partial: unknown): unknown {
-  return partial ?? {};
-}
+export type GrappleDieActionName = keyof typeof GRAPPLE_DIE_ACTIONS;

@@ -1,0 +1,121 @@
+/**
+ * Attack rolls shared by the grapple-die actions: the d20 to hit, the defender's free or
+ * immediate strike with its readied attack (002 §Free Attack, §Overbear Procedure step 3), damage
+ * rolls, and the split of damage into real and temporary points.
+ */
+import type { DamageSplit } from "../core/damage.ts";
+import { splitDamage } from "../core/damage.ts";
+import type { Dice, DieRoll } from "../core/dice.ts";
+import { rollDie, rollFormula } from "../core/dice.ts";
+import type { Modifier } from "../core/trace.ts";
+import { mod, sumMods } from "../core/trace.ts";
+import type { GrappleDieOptions } from "./options.ts";
+import type { GdCombatant, ReadiedAttack } from "./profile.ts";
+import { hasCondition, neededToHit, strengthMods } from "./profile.ts";
+import type { DamageExpr } from "./tables.ts";
+
+export interface ToHitRoll {
+  readonly needed: number;
+  readonly die: DieRoll;
+  readonly modifiers: Modifier[];
+  readonly total: number;
+  readonly hit: boolean;
+}
+
+export function isHit(face: number, total: number, needed: number, options: GrappleDieOptions): boolean {
+  return total >= needed || (options.natural20AlwaysHits && face === 20);
+}
+
+export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], purpose: string, options: GrappleDieOptions): ToHitRoll {
+  const die = rollDie(dice, 20, purpose);
+  const total = die.face + sumMods(modifiers);
+  return { needed, die, modifiers, total, hit: isHit(die.face, total, needed, options) };
+}
+
+/** Exact chance to hit, face by face (so a natural-20 option is counted right). */
+export function pHit(needed: number, bonus: number, options: GrappleDieOptions): number {
+  let n = 0;
+  for (let f = 1; f <= 20; f++) if (isHit(f, f + bonus, needed, options)) n++;
+  return n / 20;
+}
+
+/** The attacker's Strength to-hit and any other to-hit bonus the table names. */
+export function strengthToHit(c: GdCombatant): Modifier[] {
+  const s = strengthMods(c);
+  return s && s.toHit !== 0 ? [mod("WC.Mod.strengthToHit", s.toHit)] : [];
+}
+
+export function bonusMod(key: string, v: number | undefined): Modifier[] {
+  return v ? [mod(key, v)] : [];
+}
+
+export interface DamageRoll {
+  readonly dice: DieRoll[];
+  readonly flat: number;
+  readonly modifiers: Modifier[];
+  /** Dice + flat + modifiers, never below 0. */
+  readonly total: number;
+}
+
+export function rollDamage(dice: Dice, e: DamageExpr, modifiers: Modifier[], purpose: string): DamageRoll {
+  const rolled = e.dice ? rollFormula(dice, e.dice, purpose) : { rolls: [], total: 0 };
+  return { dice: rolled.rolls, flat: e.flat, modifiers, total: Math.max(0, rolled.total + e.flat + sumMods(modifiers)) };
+}
+
+/**
+ * Real and temporary points of a blow. 002 §Striking to Subdue: subdual damage is 75% temporary
+ * and 25% real, and it never applies to player characters, who take it all as real.
+ */
+export function damageSplit(total: number, kind: "normal" | "subdual", target: GdCombatant, options: GrappleDieOptions): DamageSplit {
+  if (kind === "subdual" && !target.playerCharacter) return splitDamage(total, 1, 4, options.subdualActualRounding);
+  return { total: Math.max(0, total), actual: Math.max(0, total), temporary: 0 };
+}
+
+/**
+ * The defender's free or immediate strike: "roll" lets the core roll it with the readied attack;
+ * "reported" takes what the table rolled.
+ */
+export type StrikeInput = { readonly kind: "roll" } | { readonly kind: "reported"; readonly hit: boolean; readonly damage: number };
+
+export type StrikeNone = "unarmed" | "surprised" | "grappleAbility" | "cannotMelee" | "counterGrapple";
+
+export type Strike =
+  | { readonly kind: "none"; readonly reason: StrikeNone }
+  | { readonly kind: "reported"; readonly hit: boolean; readonly damage: number; readonly stops: boolean }
+  | { readonly kind: "rolled"; readonly toHit: ToHitRoll; readonly damage: DamageRoll | null; readonly stops: boolean };
+
+/** The attack the striker strikes with, or why it gets no strike (it must be armed and able). */
+export function strikeWith(striker: GdCombatant): ReadiedAttack | StrikeNone {
+  if (striker.readiedAttack === null) return "unarmed";
+  if (hasCondition(striker, "cannotMelee") || hasCondition(striker, "unconscious") || hasCondition(striker, "stunned")) return "cannotMelee";
+  return striker.readiedAttack;
+}
+
+export function strikeToHitModifiers(striker: GdCombatant): Modifier[] {
+  return [...strengthToHit(striker), ...bonusMod("WC.Mod.weaponToHit", striker.readiedAttack?.toHitBonus)];
+}
+
+export function strikeDamageModifiers(striker: GdCombatant): Modifier[] {
+  const s = strengthMods(striker);
+  return [...(s && s.damage !== 0 ? [mod("WC.Mod.strengthDamage", s.damage)] : []), ...bonusMod("WC.Mod.weaponDamage", striker.readiedAttack?.damageBonus)];
+}
+
+/**
+ * One strike by `striker` against a target whose AC is `ac`; it stops the attempt when it hits
+ * and deals at least one point (002: a hit for no damage does not).
+ */
+export function resolveStrike(
+  striker: GdCombatant,
+  attack: ReadiedAttack,
+  ac: number,
+  input: StrikeInput,
+  purpose: string,
+  options: GrappleDieOptions,
+  dice: Dice,
+): Strike {
+  if (input.kind === "reported") return { kind: "reported", hit: input.hit, damage: input.damage, stops: input.hit && input.damage >= 1 };
+  const toHit = rollToHit(dice, neededToHit(striker.toHit, ac), strikeToHitModifiers(striker), `${purpose}ToHit`, options);
+  if (!toHit.hit) return { kind: "rolled", toHit, damage: null, stops: false };
+  const damage = rollDamage(dice, { dice: attack.damage, flat: 0 }, strikeDamageModifiers(striker), `${purpose}Damage`);
+  return { kind: "rolled", toHit, damage, stops: damage.total >= 1 };
+}

@@ -1,0 +1,209 @@
+/**
+ * Every reading of an ambiguous passage of 002, and every project default the digest (§6, §8.1)
+ * proposes, is a named option here. Defaults are the digest's; `GRAPPLE_DIE_OPTION_REASONS`
+ * holds the one-line reason for each (an i18n key, WC.Option.<name>.reason, and its gist).
+ */
+import { IssueList } from "../core/errors.ts";
+
+export interface GrappleDieOptions {
+  // --- Grapple (digest §6.2, §8.1) -------------------------------------------------------------
+  /** Does the hold's damage also fall when the hold is made, not only on segment 3 later? */
+  readonly damageOnEstablish: boolean;
+  /** A new grapple die on an existing hold: always replaces it, or keeps whichever is higher. */
+  readonly changedHold: "replace" | "keepBetter";
+  /** Does the +1 per grappler count the roller's own hold on the defender too? */
+  readonly grapplerBonusCountsOwnHold: boolean;
+  /** Does a break roll get the +1 per grappler holding the one it is breaking from? */
+  readonly breakGetsGrapplerBonus: boolean;
+  /** A break roll 5+ short drops "all grapplers": everyone in the grapple, or only the holders. */
+  readonly breakFumbleProne: "everyone" | "holdersOnly";
+  /** Circumstantial grapple-die modifier per size step the roller is larger. */
+  readonly dieLargerPerStep: number;
+  /** Circumstantial grapple-die modifier per size step the roller is smaller (a negative number). */
+  readonly dieSmallerPerStep: number;
+  /** Does the roller's Strength to-hit bonus add to the grapple die? */
+  readonly dieStrength: boolean;
+  /** Grapple-die modifier against a slick or oiled target. */
+  readonly dieSlick: number;
+  /** Hold damage dice step up per size class the holder is above man-sized (as pummel damage). */
+  readonly holdDamageSizeStep: boolean;
+  /** Does the holder's Strength damage bonus add to hold damage? */
+  readonly holdDamageStrength: boolean;
+  /** Hold damage is ordinary damage, or subdual (75% temporary, 25% real). */
+  readonly grappleDamage: "normal" | "subdual";
+  /** Size classes apart for "much larger" (no grapple AC effects, may move; 002 §Size Differences). */
+  readonly muchLargerSteps: number;
+  /** While grappled, Dexterity's effect on AC is removed whole, or only a bonus. */
+  readonly grappledDexLoss: "all" | "bonusOnly";
+  /** Does a counter-grapple draw the free attack an ordinary grapple attempt does? */
+  readonly counterGrappleFreeAttack: boolean;
+  /** Suffocation counts down every round the strangle is kept, or only rounds the victim is out. */
+  readonly suffocationClock: "whileHeld" | "whileUnconscious";
+  // --- Attack rolls -------------------------------------------------------------------------------
+  /** Does a natural 20 hit whatever the total? (The host 1e rules: no.) */
+  readonly natural20AlwaysHits: boolean;
+  // --- Overbear (digest §6.3) ----------------------------------------------------------------------
+  /** The charge bonus to hit at the end of a charge. */
+  readonly chargeBonus: number;
+  /** The charger's AC: OSRIC (no Dex bonus, or 1 worse without one) or unchanged. */
+  readonly chargerAc: "osric" | "none";
+  /** Size limits: both must hold (under 5 ft taller AND under double weight), or either. */
+  readonly overbearLimits: "both" | "either";
+  /** Are creatures with four or more legs immune to overbearing? */
+  readonly manyLeggedImmune: boolean;
+  /** Save modifier per size step the attacker is larger (applied as a penalty, at most 4). */
+  readonly saveAttackerLargerPerStep: number;
+  /** Save modifier per size step the defender is larger (a bonus, at most 8). */
+  readonly saveDefenderLargerPerStep: number;
+  /** Does the natural-20 stun need the defender to fail the save too? */
+  readonly overbearStunNeedsFailedSave: boolean;
+  // --- Pummel (digest §6.4) ------------------------------------------------------------------------
+  /** Who takes the -2 "otherwise": classless creatures of 1 HD or less, or every non-proficient pummeler. */
+  readonly pummelOtherwisePenalty: "classlessLowHd" | "everyoneElse";
+  /** Is a classless creature of 1+1 HD or more "over 1 hit dice"? */
+  readonly hdPlusCountsAsOver: boolean;
+  /** Pummel damage is ordinary damage, or subdual (75% temporary, 25% real). */
+  readonly pummelDamage: "normal" | "subdual";
+  /** Base Armor Rating at or below which armor with a helm (or tough hide) turns pummels. */
+  readonly pummelImmuneRating: number;
+  /** Does armor need a helm to turn pummels? */
+  readonly pummelImmunityNeedsHelm: boolean;
+  // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
+  /** 25% real: a fraction of a point rounds down, or up. */
+  readonly subdualActualRounding: "floor" | "ceil";
+}
+
+export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
+  damageOnEstablish: true,
+  changedHold: "replace",
+  grapplerBonusCountsOwnHold: false,
+  breakGetsGrapplerBonus: false,
+  breakFumbleProne: "everyone",
+  dieLargerPerStep: 1,
+  dieSmallerPerStep: -2,
+  dieStrength: true,
+  dieSlick: -2,
+  holdDamageSizeStep: true,
+  holdDamageStrength: false,
+  grappleDamage: "normal",
+  muchLargerSteps: 2,
+  grappledDexLoss: "all",
+  counterGrappleFreeAttack: false,
+  suffocationClock: "whileHeld",
+  natural20AlwaysHits: false,
+  chargeBonus: 2,
+  chargerAc: "osric",
+  overbearLimits: "both",
+  manyLeggedImmune: false,
+  saveAttackerLargerPerStep: 1,
+  saveDefenderLargerPerStep: 2,
+  overbearStunNeedsFailedSave: false,
+  pummelOtherwisePenalty: "classlessLowHd",
+  hdPlusCountsAsOver: true,
+  pummelDamage: "normal",
+  pummelImmuneRating: 4,
+  pummelImmunityNeedsHelm: true,
+  subdualActualRounding: "floor",
+};
+
+/** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
+export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string> = {
+  damageOnEstablish: "step 4 rolls the hold's effects 'including any indicated damage' (digest §6.2 reading)",
+  changedHold: "a new grapple die makes a new hold, which takes the old one's place (digest §6.2 reading)",
+  grapplerBonusCountsOwnHold: "the bonus is for help from others already holding (digest §6.2 reading)",
+  breakGetsGrapplerBonus: "the text gives the bonus to successive grapple dice, not to breaks (digest §6.7.3)",
+  breakFumbleProne: "everyone in that grapple, the defender included (digest §6.2 reading)",
+  dieLargerPerStep: "project default circumstantial modifier (digest §8.1)",
+  dieSmallerPerStep: "project default circumstantial modifier (digest §8.1)",
+  dieStrength: "project default circumstantial modifier (digest §8.1)",
+  dieSlick: "project default circumstantial modifier (digest §8.1)",
+  holdDamageSizeStep: "follows the pummel pattern 1d2, 1d4, 1d8 (digest §8.1 default)",
+  holdDamageStrength: "002 adds Strength only to pummel damage",
+  grappleDamage: "002 never calls grapple damage temporary (digest §8.1 default)",
+  muchLargerSteps: "S also covers halflings, so one step is not the stirge-on-a-man difference",
+  grappledDexLoss: "002: grapplers gain no Dexterity modifiers at all",
+  counterGrappleFreeAttack: "a counter-grapple 'just rolls the grapple die', skipping steps 2 and 3",
+  suffocationClock: "a strangled victim kept in the hold does not get to come round",
+  natural20AlwaysHits: "the host 1e rules have no automatic hit",
+  chargeBonus: "the standard charge bonus of OSRIC and 1e (digest §6.3 reading)",
+  chargerAc: "the standard charge penalty of OSRIC (digest §6.3)",
+  overbearLimits: "both limits apply (digest §6.3 reading)",
+  manyLeggedImmune: "002 leaves four-legged immunity to the DM; the attack is allowed unless set",
+  saveAttackerLargerPerStep: "project default: -1 per step, at most -4 (digest §6.3 default)",
+  saveDefenderLargerPerStep: "project default: +2 per step, at most +8 (digest §6.3 default)",
+  overbearStunNeedsFailedSave: "the stun comes from the attack roll, before the save is made",
+  pummelOtherwisePenalty: "'otherwise' means classless creatures of 1 HD or less (digest §6.4 reading)",
+  hdPlusCountsAsOver: "1+1 HD is more than 1 hit die",
+  pummelDamage: "002 never calls pummel damage temporary (digest §6.4 reading)",
+  pummelImmuneRating: "002: Base Armor Rating 4 or better",
+  pummelImmunityNeedsHelm: "002: plate-type armor including a helm",
+  subdualActualRounding: "AD&D truncates unless told otherwise",
+};
+
+export type OptionSchema =
+  | { readonly kind: "boolean" }
+  | { readonly kind: "choice"; readonly choices: readonly string[] }
+  | { readonly kind: "integer"; readonly min: number; readonly max: number };
+
+/** What the settings UI needs to show each option: its kind and allowed values. */
+export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSchema> = {
+  damageOnEstablish: { kind: "boolean" },
+  changedHold: { kind: "choice", choices: ["replace", "keepBetter"] },
+  grapplerBonusCountsOwnHold: { kind: "boolean" },
+  breakGetsGrapplerBonus: { kind: "boolean" },
+  breakFumbleProne: { kind: "choice", choices: ["everyone", "holdersOnly"] },
+  dieLargerPerStep: { kind: "integer", min: 0, max: 4 },
+  dieSmallerPerStep: { kind: "integer", min: -4, max: 0 },
+  dieStrength: { kind: "boolean" },
+  dieSlick: { kind: "integer", min: -6, max: 0 },
+  holdDamageSizeStep: { kind: "boolean" },
+  holdDamageStrength: { kind: "boolean" },
+  grappleDamage: { kind: "choice", choices: ["normal", "subdual"] },
+  muchLargerSteps: { kind: "integer", min: 1, max: 3 },
+  grappledDexLoss: { kind: "choice", choices: ["all", "bonusOnly"] },
+  counterGrappleFreeAttack: { kind: "boolean" },
+  suffocationClock: { kind: "choice", choices: ["whileHeld", "whileUnconscious"] },
+  natural20AlwaysHits: { kind: "boolean" },
+  chargeBonus: { kind: "integer", min: 0, max: 4 },
+  chargerAc: { kind: "choice", choices: ["osric", "none"] },
+  overbearLimits: { kind: "choice", choices: ["both", "either"] },
+  manyLeggedImmune: { kind: "boolean" },
+  saveAttackerLargerPerStep: { kind: "integer", min: 0, max: 4 },
+  saveDefenderLargerPerStep: { kind: "integer", min: 0, max: 8 },
+  overbearStunNeedsFailedSave: { kind: "boolean" },
+  pummelOtherwisePenalty: { kind: "choice", choices: ["classlessLowHd", "everyoneElse"] },
+  hdPlusCountsAsOver: { kind: "boolean" },
+  pummelDamage: { kind: "choice", choices: ["normal", "subdual"] },
+  pummelImmuneRating: { kind: "integer", min: -10, max: 10 },
+  pummelImmunityNeedsHelm: { kind: "boolean" },
+  subdualActualRounding: { kind: "choice", choices: ["floor", "ceil"] },
+};
+
+/** Merges partial options over the defaults, rejecting unknown names and bad values. */
+export function resolveOptions(partial: unknown): GrappleDieOptions {
+  if (partial === undefined || partial === null) return GRAPPLE_DIE_DEFAULTS;
+  const issues = new IssueList();
+  if (!issues.object("options", partial)) issues.throwIfAny();
+  const out: Record<string, unknown> = { ...GRAPPLE_DIE_DEFAULTS };
+  for (const [name, value] of Object.entries(partial as Record<string, unknown>)) {
+    const schema = Object.hasOwn(GRAPPLE_DIE_OPTION_SCHEMA, name) ? GRAPPLE_DIE_OPTION_SCHEMA[name as keyof GrappleDieOptions] : undefined;
+    const path = `options.${name}`;
+    if (!schema) {
+      issues.add(path, "unknownOption");
+      continue;
+    }
+    switch (schema.kind) {
+      case "boolean":
+        if (issues.bool(path, value)) out[name] = value;
+        break;
+      case "choice":
+        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
+        break;
+      case "integer":
+        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
+        break;
+    }
+  }
+  issues.throwIfAny();
+  return out as unknown as GrappleDieOptions;
+}

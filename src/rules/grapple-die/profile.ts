@@ -1,0 +1,258 @@
+/**
+ * The combatant profile for variant grapple-die: what 002 asks of a creature (normal AC and its
+ * Dex and shield parts, attack roll, readied attack, size, height and weight, save vs Breath,
+ * armor rating, Intelligence, proficiency) and the numbers derived from it.
+ */
+import type { DiceFormula } from "../core/dice.ts";
+import { IssueList } from "../core/errors.ts";
+import type { Size } from "../core/size.ts";
+import { SIZES, sizeIndex } from "../core/size.ts";
+import type { Strength } from "../core/strength.ts";
+import { strengthBonuses } from "../core/strength.ts";
+import type { GrappleDieOptions } from "./options.ts";
+import type { ArmorType, DamageExpr, Intelligence } from "./tables.ts";
+import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, LARGEST_STEPPED_DIE, MAN_SIZED, SHORT_WEAPON_FT } from "./tables.ts";
+
+export const CONDITIONS = [
+  "prone",
+  "stunned",
+  "unconscious",
+  "surprised",
+  /** Oiled, greased or otherwise slick: grapple dice against it suffer (digest §8.1). */
+  "slick",
+  /** Casting, holding a missile weapon or otherwise unable to make a melee attack now. */
+  "cannotMelee",
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** The d20 a creature needs: a THAC0, or the host's matrix row for AC 10, 9, ..., -10 (21 entries). */
+export type ToHitSource = { readonly kind: "thac0"; readonly thac0: number } | { readonly kind: "matrix"; readonly needed: readonly number[] };
+
+/** The creature's primary or readied melee attack (002 §Immediate Attacks and Free Attacks). */
+export interface ReadiedAttack {
+  readonly kind: "weapon" | "natural";
+  /** Weapon length in feet (natural weapons: the reach the DM assigns; 0 is fine). */
+  readonly lengthFt: number;
+  readonly damage: DiceFormula;
+  readonly damageBonus: number;
+  /** Magic and other bonuses of the weapon itself (Strength is separate). */
+  readonly toHitBonus: number;
+}
+
+export interface GdCombatant {
+  readonly id: string;
+  readonly name?: string;
+  /** Characters have a class (and its non-proficiency penalty); monsters are classless. */
+  readonly kind: "character" | "monster";
+  /** 002 §Striking to Subdue: subdual never applies to player characters. */
+  readonly playerCharacter: boolean;
+  readonly size: Size;
+  readonly heightFt: number;
+  readonly weightLb: number;
+  readonly legs: number;
+  readonly strength?: Strength;
+  /** Level for characters, hit dice for monsters; `hitDicePlus` is the "+1" of 1+1 HD. */
+  readonly hitDice: number;
+  readonly hitDicePlus: number;
+  readonly intelligence: Intelligence;
+  /** Ordinary frontal AC (descending, 10 = none), Dex and shield included. */
+  readonly ac: number;
+  /** The Dex AC adjustment inside `ac`, as the Dex table prints it: -2 is 2 better. */
+  readonly dexAcAdjustment: number;
+  /** AC points the shield gives inside `ac` (0: no shield). */
+  readonly shieldAc: number;
+  readonly armor: { readonly type: ArmorType; readonly helm: boolean };
+  /** The sheet's Base Armor Rating, overriding the project-default scale for the armor type. */
+  readonly baseArmorRating?: number;
+  /** Monsters with tough hide: the hide's rating on the same scale. */
+  readonly hideRating?: number;
+  /** The d20 needed to save vs Breath, and the Dex adjustment to Dexterity saves. */
+  readonly saveVsBreath: number;
+  readonly dexSaveAdjustment: number;
+  readonly toHit: ToHitSource;
+  /** null: unarmed (fists do not make a creature "armed", 002 §Defender Attacks). */
+  readonly readiedAttack: ReadiedAttack | null;
+  /** Has grappling as a special ability: no free attack against its grapple attempts. */
+  readonly grappleAbility: boolean;
+  /** Characters: "pummeling" taken as a proficiency, and the class non-proficiency penalty. */
+  readonly pummelProficient: boolean;
+  readonly nonProficiencyPenalty: number;
+  readonly conditions: readonly Condition[];
+}
+
+export function hasCondition(c: GdCombatant, cond: Condition): boolean {
+  return c.conditions.includes(cond);
+}
+
+export function strengthMods(c: GdCombatant): { toHit: number; damage: number } | null {
+  return c.strength ? strengthBonuses(c.strength) : null;
+}
+
+/** The d20 a creature needs against `ac` from its THAC0 or matrix row. */
+export function neededToHit(src: ToHitSource, ac: number): number {
+  if (src.kind === "thac0") return src.thac0 - ac;
+  const i = 10 - ac;
+  const last = src.needed.length - 1;
+  // Past either end of the row, one point per AC step.
+  if (i < 0) return (src.needed[0] as number) + i;
+  if (i > last) return (src.needed[last] as number) + (i - last);
+  return src.needed[i] as number;
+}
+
+/** "Armed" for 002's free and immediate attacks: a readied weapon or natural weapons. */
+export function isArmed(c: GdCombatant): boolean {
+  return c.readiedAttack !== null;
+}
+
+/** 002 §Defender Attacks: a held defender may strike only with a short weapon already in hand. */
+export function hasShortWeapon(c: GdCombatant): boolean {
+  return c.readiedAttack !== null && (c.readiedAttack.kind === "natural" || c.readiedAttack.lengthFt <= SHORT_WEAPON_FT);
+}
+
+export function intelligenceAtLeast(i: Intelligence, floor: Intelligence): boolean {
+  return INTELLIGENCE.indexOf(i) >= INTELLIGENCE.indexOf(floor);
+}
+
+/** The Base Armor Rating of worn armor: the sheet's, else the project-default scale. */
+export function baseArmorRating(c: GdCombatant): number {
+  return c.baseArmorRating ?? BASE_ARMOR_RATING.ratings[c.armor.type];
+}
+
+/** Size classes above man-sized (S and M are 0). */
+export function stepsAboveManSized(size: Size): number {
+  return Math.max(0, sizeIndex(size) - sizeIndex(MAN_SIZED));
+}
+
+/**
+ * One size step up of a damage expression, after 002's pummel ladder 1d2 -> 1d4 -> 1d8: the die
+ * doubles, and once it would pass a d12 the number of dice doubles instead; flat points double.
+ */
+export function stepUpDamage(e: DamageExpr, steps: number): DamageExpr {
+  let dice = e.dice;
+  let flat = e.flat;
+  for (let i = 0; i < steps; i++) {
+    if (dice) dice = dice.sides * 2 <= LARGEST_STEPPED_DIE ? { count: dice.count, sides: dice.sides * 2 } : { count: dice.count * 2, sides: dice.sides };
+    flat *= 2;
+  }
+  return { dice, flat };
+}
+
+/** "Over 1 hit dice" for classless creatures (002 §Pummel). */
+export function overOneHitDie(c: GdCombatant, options: GrappleDieOptions): boolean {
+  return c.hitDice > 1 || (options.hdPlusCountsAsOver && c.hitDice === 1 && c.hitDicePlus > 0);
+}
+
+const SIZE_LIST: readonly Size[] = SIZES;
+
+function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
+  if (typeof v !== "number" || !Number.isFinite(v)) {
+    issues.add(path, "notNumber", { got: v === undefined ? "missing" : String(v) });
+    return false;
+  }
+  if (v < min || v > max) {
+    issues.add(path, "outOfRange", { min, max, got: v });
+    return false;
+  }
+  return true;
+}
+
+function formula(issues: IssueList, path: string, v: unknown): void {
+  if (!issues.object(path, v)) return;
+  const f = v as Record<string, unknown>;
+  issues.int(`${path}.count`, f.count, 0, 20);
+  issues.int(`${path}.sides`, f.sides, 1, 100);
+}
+
+/** Checks a profile; every problem is listed with its path. Throws RulesInputError if any. */
+export function validateCombatant(v: unknown, path: string): GdCombatant {
+  const issues = new IssueList();
+  if (!issues.object(path, v)) issues.throwIfAny();
+  const c = v as Record<string, unknown>;
+  const p = (k: string) => `${path}.${k}`;
+  issues.str(p("id"), c.id);
+  if (c.name !== undefined && typeof c.name !== "string") issues.add(p("name"), "notText");
+  issues.oneOf(p("kind"), c.kind, ["character", "monster"] as const);
+  issues.bool(p("playerCharacter"), c.playerCharacter);
+  issues.oneOf(p("size"), c.size, SIZE_LIST);
+  num(issues, p("heightFt"), c.heightFt, 0.01, 1000);
+  num(issues, p("weightLb"), c.weightLb, 0.01, 10000000);
+  issues.int(p("legs"), c.legs, 0, 100);
+  if (c.strength !== undefined && issues.object(p("strength"), c.strength)) {
+    const s = c.strength as Record<string, unknown>;
+    if (issues.int(p("strength.score"), s.score, 1, 25) && s.exceptional !== undefined) {
+      if (s.score !== 18) issues.add(p("strength.exceptional"), "exceptionalNeeds18");
+      else issues.int(p("strength.exceptional"), s.exceptional, 1, 100);
+    }
+  }
+  issues.int(p("hitDice"), c.hitDice, 0, 100);
+  issues.int(p("hitDicePlus"), c.hitDicePlus, -10, 100);
+  issues.oneOf(p("intelligence"), c.intelligence, INTELLIGENCE);
+  issues.int(p("ac"), c.ac, -20, 10);
+  issues.int(p("dexAcAdjustment"), c.dexAcAdjustment, -6, 6);
+  issues.int(p("shieldAc"), c.shieldAc, 0, 10);
+  if (issues.object(p("armor"), c.armor)) {
+    const a = c.armor as Record<string, unknown>;
+    issues.oneOf(p("armor.type"), a.type, ARMOR_TYPES);
+    issues.bool(p("armor.helm"), a.helm);
+  }
+  if (c.baseArmorRating !== undefined) issues.int(p("baseArmorRating"), c.baseArmorRating, -20, 20);
+  if (c.hideRating !== undefined) issues.int(p("hideRating"), c.hideRating, -20, 20);
+  issues.int(p("saveVsBreath"), c.saveVsBreath, 1, 30);
+  issues.int(p("dexSaveAdjustment"), c.dexSaveAdjustment, -6, 6);
+  if (issues.object(p("toHit"), c.toHit)) {
+    const t = c.toHit as Record<string, unknown>;
+    if (issues.oneOf(p("toHit.kind"), t.kind, ["thac0", "matrix"] as const)) {
+      if (t.kind === "thac0") issues.int(p("toHit.thac0"), t.thac0, -10, 30);
+      else if (issues.array(p("toHit.needed"), t.needed)) {
+        const n = t.needed as unknown[];
+        if (n.length !== 21) issues.add(p("toHit.needed"), "matrixLength", { want: 21, got: n.length });
+        n.forEach((x, i) => issues.int(`${p("toHit.needed")}[${i}]`, x, -10, 40));
+      }
+    }
+  }
+  if (c.readiedAttack !== null && issues.object(p("readiedAttack"), c.readiedAttack)) {
+    const r = c.readiedAttack as Record<string, unknown>;
+    issues.oneOf(p("readiedAttack.kind"), r.kind, ["weapon", "natural"] as const);
+    num(issues, p("readiedAttack.lengthFt"), r.lengthFt, 0, 100);
+    formula(issues, p("readiedAttack.damage"), r.damage);
+    issues.int(p("readiedAttack.damageBonus"), r.damageBonus, -20, 50);
+    issues.int(p("readiedAttack.toHitBonus"), r.toHitBonus, -20, 20);
+  }
+  issues.bool(p("grappleAbility"), c.grappleAbility);
+  issues.bool(p("pummelProficient"), c.pummelProficient);
+  issues.int(p("nonProficiencyPenalty"), c.nonProficiencyPenalty, -10, 0);
+  if (issues.array(p("conditions"), c.conditions)) {
+    (c.conditions as unknown[]).forEach((x, i) => issues.oneOf(`${p("conditions")}[${i}]`, x, CONDITIONS));
+  }
+  issues.throwIfAny();
+  return v as GdCombatant;
+}
+
+/** A complete profile with ordinary values (an unarmored man, unarmed), for callers and tests. */
+export function defaultCombatant(id: string, over: Partial<GdCombatant> = {}): GdCombatant {
+  return {
+    id,
+    kind: "character",
+    playerCharacter: false,
+    size: "M",
+    heightFt: 6,
+    weightLb: 180,
+    legs: 2,
+    hitDice: 1,
+    hitDicePlus: 0,
+    intelligence: "average",
+    ac: 10,
+    dexAcAdjustment: 0,
+    shieldAc: 0,
+    armor: { type: "none", helm: false },
+    saveVsBreath: 17,
+    dexSaveAdjustment: 0,
+    toHit: { kind: "thac0", thac0: 20 },
+    readiedAttack: null,
+    grappleAbility: false,
+    pummelProficient: false,
+    nonProficiencyPenalty: -2,
+    conditions: [],
+    ...over,
+  };
+}

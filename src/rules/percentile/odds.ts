@@ -1,0 +1,313 @@
+/**
+ * Exact odds for variant percentile, by enumerating every face of the Variable dice and both
+ * d100s through the same plans, modifier lists and tables the resolvers use. Nothing here
+ * samples; the property tests hold these numbers against 200k simulated resolutions.
+ */
+import type { Dist } from "../core/dist.ts";
+import { mapDist, mix, point, toPairs } from "../core/dist.ts";
+import { lookup } from "../core/table.ts";
+import { sumMods } from "../core/trace.ts";
+import { breakFreeRefusal, counterBreaks, counterRefusal, defaultDamageTo, swappedVariables } from "./breaks.ts";
+import type { BreakFreeSituation } from "./breaks.ts";
+import { damageSplit, tableDamage } from "./damage.ts";
+import { cappedRow, planGrapple } from "./grapple.ts";
+import type { Hold } from "./holds.ts";
+import { holdsOn, rowForCategory } from "./holds.ts";
+import { baseChance, chanceModifiers, resultModifiers } from "./modifiers.ts";
+import type { PercentileOptions } from "./options.ts";
+import type { OverbearSituation } from "./overbear.ts";
+import { planOverbear, rowAftermath } from "./overbear.ts";
+import type { PercentileCombatant } from "./profile.ts";
+import type { RoundEndInput, StrangleCheck } from "./round-end.ts";
+import { roundEndPrelude } from "./round-end.ts";
+import type { GrappleSituation } from "./start.ts";
+import type { PlannedVariable } from "./variable.ts";
+import { variableDist } from "./variable.ts";
+
+export interface Outcome {
+  readonly kind: string;
+  readonly p: number;
+}
+
+/** A distribution as sorted [value, probability] pairs. */
+export type Pairs = Array<[number, number]>;
+
+const D100 = 100;
+
+function add(m: Map<string, number>, k: string, p: number): void {
+  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
+}
+
+function addNum(m: Map<number, number>, k: number, p: number): void {
+  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
+}
+
+function outcomes(m: Map<string, number>): Outcome[] {
+  return [...m.entries()].filter(([, p]) => p > 0).map(([kind, p]) => ({ kind, p }));
+}
+
+/** P(d100 <= chance). */
+export function pAtOrUnder(chance: number): number {
+  return Math.min(D100, Math.max(0, chance)) / D100;
+}
+
+/** Conditional distribution: the map scaled to sum to 1 (empty when it sums to 0). */
+function normalized(m: Map<number, number>): Pairs {
+  let total = 0;
+  for (const p of m.values()) total += p;
+  if (total === 0) return [];
+  return toPairs(m).map(([v, p]) => [v, p / total]);
+}
+
+/** One combination of the two Variables: its probability and what it adds to the chance and the result. */
+interface VariableCombo {
+  readonly p: number;
+  readonly chance: number;
+  readonly result: number;
+}
+
+function sideDist(v: PlannedVariable): { dist: Dist; use: "chance" | "result" } {
+  return "plan" in v ? { dist: variableDist(v.plan), use: v.plan.assignedTo } : { dist: point(0), use: "result" };
+}
+
+function combos(vars: { readonly attacker: PlannedVariable; readonly target: PlannedVariable }): VariableCombo[] {
+  const a = sideDist(vars.attacker);
+  const t = sideDist(vars.target);
+  const out: VariableCombo[] = [];
+  for (const [va, pa] of a.dist) {
+    for (const [vt, pt] of t.dist) {
+      out.push({
+        p: pa * pt,
+        chance: (a.use === "chance" ? va : 0) + (t.use === "chance" ? vt : 0),
+        result: (a.use === "result" ? va : 0) + (t.use === "result" ? vt : 0),
+      });
+    }
+  }
+  return out;
+}
+
+/** The exact distribution of each side's Variable (signed), or null when it is not rolled. */
+function variablePairs(vars: { readonly attacker: PlannedVariable; readonly target: PlannedVariable }): { attacker: Pairs | null; target: Pairs | null } {
+  const one = (v: PlannedVariable) => ("plan" in v ? toPairs(variableDist(v.plan)) : null);
+  return { attacker: one(vars.attacker), target: one(vars.target) };
+}
+
+// ---------------------------------------------------------------------------------------------
+export interface GrappleOdds {
+  /** notAllowed:<reason>, linkedAttackMissed, foiled, miss, hold:<category>. */
+  readonly outcomes: Outcome[];
+  /** Chance the Grapple Attack roll succeeds (1 with no roll; 0 when none is made). */
+  readonly pHit: number;
+  /** The distribution of the Chance to Grapple over the Variables. */
+  readonly chance: Pairs;
+  readonly variable: { readonly attacker: Pairs | null; readonly target: Pairs | null };
+  /** Hold categories given that a hold is made (after any joiner's cap). */
+  readonly categories: Pairs;
+  /** Hold damage over all outcomes (0 without a hold or for a joiner), and its lethal part. */
+  readonly damage: Pairs;
+  readonly lethal: Pairs;
+}
+
+const NOTHING: Pairs = [[0, 1]];
+
+export function grappleOdds(attacker: PercentileCombatant, target: PercentileCombatant, s: GrappleSituation, options: PercentileOptions): GrappleOdds {
+  const p = planGrapple(attacker, target, s, options);
+  if (p.kind !== "roll") {
+    const kind = p.kind === "notAllowed" ? `notAllowed:${p.reason}` : p.kind;
+    return { outcomes: [{ kind, p: 1 }], pHit: 0, chance: [], variable: { attacker: null, target: null }, categories: [], damage: NOTHING, lethal: NOTHING };
+  }
+  const special = s.special !== undefined;
+  const base = baseChance(attacker, options).value + sumMods(chanceModifiers(attacker, target, "grapple", options));
+  const resultBase = sumMods(p.resultMods);
+  const m = new Map<string, number>();
+  const chance = new Map<number, number>();
+  const cats = new Map<number, number>();
+  const dmg: Array<[number, Dist]> = [];
+  let pHit = 0;
+  const holdPart = (pr: number, rolledCategoryRow: Parameters<typeof cappedRow>[0]) => {
+    const { row } = cappedRow(rolledCategoryRow, p.join, options);
+    add(m, `hold:${row.category}`, pr);
+    addNum(cats, row.category, pr);
+    const total = p.join === null ? tableDamage(row.damage, attacker, "grapple", special, options).split.total : 0;
+    dmg.push([pr, point(total)]);
+  };
+  for (const c of combos(p.variables)) {
+    const ch = base + c.chance;
+    const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
+    if (p.attackRoll) addNum(chance, ch, c.p);
+    pHit += c.p * hit;
+    add(m, "miss", c.p * (1 - hit));
+    dmg.push([c.p * (1 - hit), point(0)]);
+    if (p.fixedCategory !== null) {
+      holdPart(c.p * hit, rowForCategory(options.tables.grappling, p.fixedCategory));
+      continue;
+    }
+    for (let f = 1; f <= D100; f++) holdPart((c.p * hit) / D100, lookup(options.tables.grappling, f + resultBase + c.result));
+  }
+  const damage = mix(dmg);
+  return {
+    outcomes: outcomes(m),
+    pHit,
+    chance: toPairs(chance),
+    variable: variablePairs(p.variables),
+    categories: normalized(cats),
+    damage: toPairs(damage),
+    lethal: toPairs(mapDist(damage, (v) => damageSplit(v, "grapple", special, options).actual)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+export interface OverbearOdds {
+  /** notAllowed:<reason>, avoided, miss, category:<n>. */
+  readonly outcomes: Outcome[];
+  readonly pHit: number;
+  readonly chance: Pairs;
+  readonly variable: { readonly attacker: Pairs | null; readonly target: Pairs | null };
+  /** Overbear categories given that the attack roll succeeded (or a trample). */
+  readonly categories: Pairs;
+  readonly pTargetProne: number;
+  readonly pAttackerProne: number;
+  /** Trample only: chance the result does damage and so counts. */
+  readonly pTrampleCounts: number | null;
+  readonly damage: Pairs;
+  readonly lethal: Pairs;
+}
+
+export function overbearOdds(attacker: PercentileCombatant, target: PercentileCombatant, s: OverbearSituation, options: PercentileOptions): OverbearOdds {
+  const p = planOverbear(attacker, target, s, options);
+  const tackle = s.tackle === true;
+  if (p.kind !== "roll") {
+    const kind = p.kind === "notAllowed" ? `notAllowed:${p.reason}` : p.kind;
+    const attackerProne = p.kind === "avoided" && p.aftermath.attackerProne ? 1 : 0;
+    return { outcomes: [{ kind, p: 1 }], pHit: 0, chance: [], variable: { attacker: null, target: null }, categories: [], pTargetProne: 0, pAttackerProne: attackerProne, pTrampleCounts: null, damage: NOTHING, lethal: NOTHING };
+  }
+  const trample = !p.attackRoll;
+  const base = baseChance(attacker, options).value + sumMods(chanceModifiers(attacker, target, "overbear", options));
+  const resultBase = sumMods(p.resultMods);
+  const m = new Map<string, number>();
+  const chance = new Map<number, number>();
+  const cats = new Map<number, number>();
+  const dmg: Array<[number, Dist]> = [];
+  let pHit = 0;
+  let pTargetProne = 0;
+  let pAttackerProne = 0;
+  let pCounts = 0;
+  for (const c of combos(p.variables)) {
+    const ch = base + c.chance;
+    const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
+    if (p.attackRoll) addNum(chance, ch, c.p);
+    pHit += c.p * hit;
+    add(m, "miss", c.p * (1 - hit));
+    dmg.push([c.p * (1 - hit), point(0)]);
+    if (tackle) pAttackerProne += c.p * (1 - hit);
+    for (let f = 1; f <= D100; f++) {
+      const pr = (c.p * hit) / D100;
+      const row = lookup(options.tables.overbear, f + resultBase + c.result);
+      const lands = !trample || row.damage > 0;
+      const total = lands ? tableDamage(trample && s.trampleDamage !== undefined ? s.trampleDamage : row.damage, attacker, "overbear", trample, options).split.total : 0;
+      const after = rowAftermath(row, lands, total, tackle);
+      add(m, `category:${row.category}`, pr);
+      addNum(cats, row.category, pr);
+      dmg.push([pr, point(total)]);
+      if (after.targetProne) pTargetProne += pr;
+      if (after.attackerProne) pAttackerProne += pr;
+      if (lands) pCounts += pr;
+    }
+  }
+  const damage = mix(dmg);
+  return {
+    outcomes: outcomes(m),
+    pHit,
+    chance: toPairs(chance),
+    variable: variablePairs(p.variables),
+    categories: normalized(cats),
+    pTargetProne,
+    pAttackerProne,
+    pTrampleCounts: trample ? pCounts : null,
+    damage: toPairs(damage),
+    lethal: toPairs(mapDist(damage, (v) => damageSplit(v, "overbear", trample, options).actual)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+export interface BreakAttemptOdds {
+  readonly holdId: string;
+  readonly needed: number;
+  readonly pBroken: number;
+  readonly categories: Pairs;
+  /** Damage to this holder (all 0 for the holders spared). */
+  readonly damage: Pairs;
+}
+
+export type BreakFreeOdds = { readonly notAllowed: string } | { readonly attempts: BreakAttemptOdds[]; readonly pAllBroken: number; readonly pAnyBroken: number };
+
+export function breakFreeOdds(breaker: PercentileCombatant, holders: readonly PercentileCombatant[], holds: readonly Hold[], s: BreakFreeSituation, options: PercentileOptions): BreakFreeOdds {
+  const reason = breakFreeRefusal(breaker, holds);
+  if (reason) return { notAllowed: reason };
+  const held = holdsOn(breaker.id, holds);
+  const damageTo = s.damageTo ?? defaultDamageTo(held);
+  const attempts = held.map((h) => {
+    const holder = holders.find((c) => c.id === h.holderId) as PercentileCombatant;
+    const vars = swappedVariables(breaker, holder, options, true);
+    const mods = sumMods(resultModifiers(breaker, holder, "grapple", options));
+    const needed = h.row.category + 1;
+    const cats = new Map<number, number>();
+    const dmg = new Map<number, number>();
+    let pBroken = 0;
+    for (const c of combos(vars)) {
+      for (let f = 1; f <= D100; f++) {
+        const pr = c.p / D100;
+        const row = lookup(options.tables.grappling, f + mods + c.result);
+        addNum(cats, row.category, pr);
+        if (row.category >= needed) pBroken += pr;
+        const hurts = options.breakFreeDamage === "toHolder" && holder.id === damageTo;
+        addNum(dmg, hurts ? tableDamage(row.damage, breaker, "grapple", false, options).split.total : 0, pr);
+      }
+    }
+    return { holdId: h.id, needed, pBroken, categories: toPairs(cats), damage: toPairs(dmg) };
+  });
+  return {
+    attempts,
+    pAllBroken: attempts.reduce((s2, a) => s2 * a.pBroken, 1),
+    pAnyBroken: 1 - attempts.reduce((s2, a) => s2 * (1 - a.pBroken), 1),
+  };
+}
+
+export type CounterOdds = { readonly notAllowed: string } | { readonly categories: Pairs; readonly pBreaksHold: number; readonly damage: Pairs };
+
+export function counterGrappleOdds(counterer: PercentileCombatant, holder: PercentileCombatant, holds: readonly Hold[], options: PercentileOptions): CounterOdds {
+  const reason = counterRefusal(counterer, holder, holds);
+  if (reason) return { notAllowed: reason };
+  const mods = sumMods(resultModifiers(counterer, holder, "grapple", options));
+  const original = holdsOn(holder.id, holds).length === 0;
+  const cats = new Map<number, number>();
+  const dmg = new Map<number, number>();
+  let pBreaks = 0;
+  for (const c of combos(swappedVariables(counterer, holder, options, false))) {
+    for (let f = 1; f <= D100; f++) {
+      const pr = c.p / D100;
+      const row = lookup(options.tables.grappling, f + mods + c.result);
+      addNum(cats, row.category, pr);
+      if (counterBreaks(row)) pBreaks += pr;
+      addNum(dmg, original ? tableDamage(row.damage, counterer, "grapple", false, options).split.total : 0, pr);
+    }
+  }
+  return { categories: toPairs(cats), pBreaksHold: pBreaks, damage: toPairs(dmg) };
+}
+
+// ---------------------------------------------------------------------------------------------
+export interface RoundEndOdds {
+  /** Each strangle roll with its chance, in the order they are rolled. */
+  readonly strangle: Array<StrangleCheck & { readonly p: number }>;
+  /** Per strangled creature: the chance it is knocked out this round end. */
+  readonly knockedOut: Record<string, number>;
+}
+
+export function roundEndOdds(input: RoundEndInput, options: PercentileOptions): RoundEndOdds {
+  const { checks } = roundEndPrelude(input, options);
+  const stay: Record<string, number> = {};
+  for (const c of checks) stay[c.heldId] = (stay[c.heldId] ?? 1) * (1 - pAtOrUnder(c.pct));
+  const knockedOut: Record<string, number> = {};
+  for (const [id, q] of Object.entries(stay)) knockedOut[id] = 1 - q;
+  return { strangle: checks.map((c) => ({ ...c, p: pAtOrUnder(c.pct) })), knockedOut };
+}

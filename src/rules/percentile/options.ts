@@ -1,0 +1,152 @@
+/**
+ * Every reading of an ambiguous passage of 004 and every project default that fills a gap is a
+ * named option here. The default is the digest's (§7, §8.2-8.3); `reason` in the settings UI is
+ * the i18n key WC.Option.<name>.reason. The GM may also replace the two project-default tables.
+ */
+import { IssueList, RulesInputError } from "../core/errors.ts";
+import { readTables } from "./custom-tables.ts";
+import type { PercentileTables } from "./tables.ts";
+import { DEFAULT_TABLES, TORSO_GRAB_CATEGORY } from "./tables.ts";
+
+export interface PercentileOptions {
+  /** Base chance: (AD + magic) x 10 as 004 words it, or AD x 10 + magic as the DMG has it (digest §7.3). */
+  readonly baseChance: "adPlusMagicTimes10" | "adTimes10PlusMagic";
+  /** Speed: only a faster target counts (-10 per full 30 ft), or a slower one also gives +10 per 30 ft (§7.3). */
+  readonly targetSpeed: "fasterOnly" | "bothWays";
+  /** "Target Hit Dice" for characters: their level, or not counted at all (§7.3; monsters use whole HD). */
+  readonly characterHitDice: "level" | "none";
+  /** "-5 per adjustment": per point of Dex, shield and magic protection, or per source that adjusts (§7.3). */
+  readonly acAdjustments: "perPoint" | "perSource";
+  /** Does magic armor's plus move the target's armor band? "Armor-only" reads as the armor alone. */
+  readonly armorBandMagic: "ignore" | "improves";
+  /** The "0" attack-matrix column (+1): creatures under 1-1 HD, or none (they use the 1-1 column) (§7.2). */
+  readonly zeroColumn: "underOneMinusOne" | "sameAsOneMinusOne";
+  /** The DMG's rule that an unconscious creature gets no Variable (§7.2). */
+  readonly unconsciousVariable: "none" | "normal";
+  /** Height and weight differences are measured against the target's value, or the attacker's (§7.4). */
+  readonly percentBase: "target" | "attacker";
+  /** Whole 10% steps, truncated toward zero; or rounded to the nearest step (§7.4). */
+  readonly percentSteps: "truncate" | "round";
+  /** "Half if prone": when either party is prone, or only the target (§7.4). Halves round toward zero. */
+  readonly proneHalving: "eitherProne" | "targetProne";
+  /** Break Free rolls with roles swapped: the breaker's d6 and the holder's d4 apply, or no Variable (§7.5). */
+  readonly breakFreeVariable: "rolesSwapped" | "none";
+  /** Break Free damage: the break roll's table damage goes to the holder, or there is none (§7.5). */
+  readonly breakFreeDamage: "toHolder" | "none";
+  /** Lethal share: rounded up (a 1 is lethal), or rounded down except that a lone point is lethal (§7.5, §7.6). */
+  readonly lethalRounding: "ceil" | "floorOnePointLethal";
+  /** Add the host Strength damage bonus to table damage, as the DMG does (§7.5 [DEFAULT] off). */
+  readonly strengthDamage: boolean;
+  /** Best category a joiner can get: torso grab (1), or the DEFAULT-B bear hug (4); never above the existing hold (§8.2). */
+  readonly joinerCapCategory: number;
+  /** Strangle hold: chance in % per round held, cumulative, of being knocked out (§8.2 [DEFAULT] 5; 0 turns it off). */
+  readonly strangleKoPct: number;
+  /** Overbear fend-off: the charge AC penalty and the grappled -4 do not stack (the worse applies), or they add (§7.6). */
+  readonly chargeStacking: "worseOnly" | "stack";
+  /** Does a hold the original holder keeps deal its table damage again at each later round end? */
+  readonly maintainedHoldDamage: "eachLaterRound" | "none";
+  /** Condition timers (stun, unconscious, hindered) count down from the round end after the one they began in, or from that one. */
+  readonly timerStart: "nextRoundEnd" | "sameRoundEnd";
+  /** Weaponless initiative: the higher initiative die acts first (DMG), or the lower. */
+  readonly initiativeDie: "higher" | "lower";
+  /** Size classes one grappler must exceed the other by to be "much larger" (and escape the grappled condition). */
+  readonly muchLargerSteps: number;
+  /** The tables in use; the project defaults unless the GM supplies replacements. */
+  readonly tables: PercentileTables;
+}
+
+export const PERCENTILE_DEFAULTS: PercentileOptions = {
+  baseChance: "adPlusMagicTimes10",
+  targetSpeed: "fasterOnly",
+  characterHitDice: "level",
+  acAdjustments: "perPoint",
+  armorBandMagic: "ignore",
+  zeroColumn: "underOneMinusOne",
+  unconsciousVariable: "none",
+  percentBase: "target",
+  percentSteps: "truncate",
+  proneHalving: "eitherProne",
+  breakFreeVariable: "rolesSwapped",
+  breakFreeDamage: "toHolder",
+  lethalRounding: "ceil",
+  strengthDamage: false,
+  joinerCapCategory: TORSO_GRAB_CATEGORY,
+  strangleKoPct: 5,
+  chargeStacking: "worseOnly",
+  maintainedHoldDamage: "eachLaterRound",
+  timerStart: "nextRoundEnd",
+  initiativeDie: "higher",
+  muchLargerSteps: 2,
+  tables: DEFAULT_TABLES,
+};
+
+export type OptionSchema =
+  | { readonly kind: "boolean" }
+  | { readonly kind: "choice"; readonly choices: readonly string[] }
+  | { readonly kind: "integer"; readonly min: number; readonly max: number }
+  | { readonly kind: "tables" };
+
+/** What the settings UI needs to show each option. */
+export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSchema> = {
+  baseChance: { kind: "choice", choices: ["adPlusMagicTimes10", "adTimes10PlusMagic"] },
+  targetSpeed: { kind: "choice", choices: ["fasterOnly", "bothWays"] },
+  characterHitDice: { kind: "choice", choices: ["level", "none"] },
+  acAdjustments: { kind: "choice", choices: ["perPoint", "perSource"] },
+  armorBandMagic: { kind: "choice", choices: ["ignore", "improves"] },
+  zeroColumn: { kind: "choice", choices: ["underOneMinusOne", "sameAsOneMinusOne"] },
+  unconsciousVariable: { kind: "choice", choices: ["none", "normal"] },
+  percentBase: { kind: "choice", choices: ["target", "attacker"] },
+  percentSteps: { kind: "choice", choices: ["truncate", "round"] },
+  proneHalving: { kind: "choice", choices: ["eitherProne", "targetProne"] },
+  breakFreeVariable: { kind: "choice", choices: ["rolesSwapped", "none"] },
+  breakFreeDamage: { kind: "choice", choices: ["toHolder", "none"] },
+  lethalRounding: { kind: "choice", choices: ["ceil", "floorOnePointLethal"] },
+  strengthDamage: { kind: "boolean" },
+  joinerCapCategory: { kind: "integer", min: 1, max: 99 },
+  strangleKoPct: { kind: "integer", min: 0, max: 100 },
+  chargeStacking: { kind: "choice", choices: ["worseOnly", "stack"] },
+  maintainedHoldDamage: { kind: "choice", choices: ["eachLaterRound", "none"] },
+  timerStart: { kind: "choice", choices: ["nextRoundEnd", "sameRoundEnd"] },
+  initiativeDie: { kind: "choice", choices: ["higher", "lower"] },
+  muchLargerSteps: { kind: "integer", min: 1, max: 3 },
+  tables: { kind: "tables" },
+};
+
+/** Merges partial options over the defaults, rejecting unknown names, bad values and bad tables. */
+export function resolveOptions(partial: unknown): PercentileOptions {
+  if (partial === undefined || partial === null) return PERCENTILE_DEFAULTS;
+  const issues = new IssueList();
+  if (!issues.object("options", partial)) issues.throwIfAny();
+  const p = partial as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...PERCENTILE_DEFAULTS };
+  for (const [name, value] of Object.entries(p)) {
+    const schema = Object.hasOwn(PERCENTILE_OPTION_SCHEMA, name) ? PERCENTILE_OPTION_SCHEMA[name as keyof PercentileOptions] : undefined;
+    const path = `options.${name}`;
+    if (!schema) {
+      issues.add(path, "unknownOption");
+      continue;
+    }
+    switch (schema.kind) {
+      case "boolean":
+        if (issues.bool(path, value)) out[name] = value;
+        break;
+      case "choice":
+        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
+        break;
+      case "integer":
+        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
+        break;
+      case "tables":
+        // A bad table's issues join the others, with paths under options.tables.
+        try {
+          out[name] = readTables(value, path);
+        } catch (e) {
+          if (!(e instanceof RulesInputError)) throw e;
+          for (const i of e.issues) issues.add(i.path, i.code, i.params === undefined ? undefined : { ...i.params });
+        }
+        break;
+    }
+  }
+  issues.throwIfAny();
+  return out as unknown as PercentileOptions;
+}
