@@ -1,12 +1,4 @@
-/**
- * Weaponless Combat: Foundry VTT v13 module entry point.
- *
- * Placeholder shell: it only announces itself at `init`. The Foundry layer
- * (settings, conditions, chat cards, API) is added in a later change.
- */
+/** Weaponless Combat: Foundry VTT v13 module entry point. */
+import { registerHooks } from "./foundry/hooks/index.ts";
 
-export const MODULE_ID = "weaponless-combat";
-
-Hooks.once("init", () => {
-  console.log(`${MODULE_ID} | Initialised`);
-});
+registerHooks();

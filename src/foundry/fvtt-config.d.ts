@@ -1,5 +1,6 @@
 // Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
 import type { HoldRecord } from "../rules/index.ts";
+import type { UndoRecord } from "./apply.ts";
 import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, VariantId, WeaponlessApi } from "./types.ts";
 
 declare module "fvtt-types/configuration" {
@@ -33,6 +34,7 @@ declare module "fvtt-types/configuration" {
       "weaponless-combat": {
         card?: StoredCard;
         request?: StoredRequest;
+        undo?: UndoRecord[];
       };
     };
   }
@@ -49,5 +51,13 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat": {
       api: WeaponlessApi;
     };
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      "weaponless-combat.perform": (data: { messageId: string }) => Promise<unknown>;
+    }
   }
 }

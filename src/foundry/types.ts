@@ -1,4 +1,5 @@
 /** Types the shell stores in Foundry documents and exposes to macros. */
+import type * as Rules from "../rules/index.ts";
 import type { Consequences, HoldRecord, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
@@ -52,5 +53,5 @@ export interface WeaponlessApi {
   readonly moduleId: string;
   act(intent: Omit<Intent, "declared"> & { declared?: Intent["declared"] }): Promise<unknown>;
   odds(intent: Intent): OddsOutcome[];
-  readonly rules: typeof import("../rules/index.ts");
+  readonly rules: typeof Rules;
 }

@@ -1,0 +1,31 @@
+/** The module API on game.modules.get("weaponless-combat").api, for macros and other modules. */
+import type { OddsOutcome, ShellAction } from "../rules/index.ts";
+import * as rules from "../rules/index.ts";
+import { MODULE_ID } from "./constants.ts";
+import type { PerformOutcome } from "./perform.ts";
+import { act } from "./requests.ts";
+import { oddsFor } from "./ui/action-dialog.ts";
+import { controlledToken, launch } from "./ui/launch.ts";
+import { openProfileForm } from "./ui/profile-form.ts";
+import type { Intent, WeaponlessApi } from "./types.ts";
+
+export function buildApi(): WeaponlessApi & {
+  use(action: ShellAction): Promise<PerformOutcome | null>;
+  editProfile(actor?: Actor.Implementation): Promise<void>;
+} {
+  return {
+    moduleId: MODULE_ID,
+    rules,
+    act: (intent) => act({ declared: {}, ...intent }),
+    odds: (intent: Intent): OddsOutcome[] => oddsFor(intent),
+    /** The controlled token uses `action` on the user's target, with the dialog. */
+    use: async (action) => {
+      const token = controlledToken();
+      return token ? launch(token, action) : null;
+    },
+    editProfile: async (actor) => {
+      const a = actor ?? (controlledToken()?.actor as Actor.Implementation | null | undefined);
+      if (a) await openProfileForm(a);
+    },
+  };
+}

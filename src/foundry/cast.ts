@@ -1,0 +1,68 @@
+/**
+ * Who takes part in an action: the two tokens named by an intent, checked again wherever the
+ * intent is carried out (a token may have been deleted or moved to another scene since).
+ */
+import type { Participant } from "../rules/index.ts";
+import { readProfile } from "./actors.ts";
+import type { CastMember } from "./apply.ts";
+import type { RulesVariant } from "../rules/index.ts";
+
+export class Refusal extends Error {
+  override name = "Refusal";
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+export interface Side {
+  readonly token: TokenDocument.Implementation;
+  readonly actor: Actor.Implementation;
+  /** The id the rules core knows this creature by: its token's UUID. */
+  readonly id: string;
+  readonly name: string;
+}
+
+export function tokenByUuid(uuid: unknown): TokenDocument.Implementation | null {
+  if (typeof uuid !== "string" || uuid.length === 0) return null;
+  if (!uuid.startsWith("Scene.")) return null;
+  const doc = fromUuidSync(uuid as `Scene.${string}`);
+  return doc instanceof foundry.documents.TokenDocument ? (doc as TokenDocument.Implementation) : null;
+}
+
+function side(uuid: string): Side {
+  const token = tokenByUuid(uuid);
+  if (!token) throw new Refusal("WC.Refuse.tokenGone");
+  const actor = token.actor;
+  if (!actor) throw new Refusal("WC.Refuse.noActor", { name: token.name ?? "" });
+  return { token, actor, id: token.uuid, name: token.name ?? actor.name ?? "" };
+}
+
+export function resolveCast(attackerUuid: string, defenderUuid: string): { attacker: Side; defender: Side } {
+  const attacker = side(attackerUuid);
+  const defender = side(defenderUuid);
+  if (attacker.id === defender.id) throw new Refusal("WC.Refuse.self");
+  if (attacker.token.parent?.id !== defender.token.parent?.id) throw new Refusal("WC.Refuse.otherScene");
+  return { attacker, defender };
+}
+
+export function participant(s: Side, variant: RulesVariant): Participant & { stored: boolean } {
+  const p = readProfile(s.actor, variant);
+  return { id: s.id, profile: p.profile, stored: p.stored };
+}
+
+export function castMembers(...sides: Side[]): CastMember[] {
+  return sides.map((s) => ({ id: s.id, actor: s.actor }));
+}
+
+/** The round of a started combat both creatures are in, or 0. */
+export function sharedRound(a: Side, b: Side): { round: number; inCombat: boolean } {
+  for (const combat of game.combats) {
+    if (!combat.started) continue;
+    const ids = new Set([...combat.combatants].map((c) => c.tokenId));
+    if (ids.has(a.token.id) && ids.has(b.token.id)) return { round: combat.round ?? 0, inCombat: true };
+  }
+  return { round: 0, inCombat: false };
+}

@@ -1,0 +1,45 @@
+/** Buttons on the module's chat cards: GM Apply/Undo, and what comes next for the creatures. */
+import type { ShellAction } from "../../rules/index.ts";
+import { MODULE_ID } from "../constants.ts";
+import { notify } from "../i18n.ts";
+import { act, handleCardAction } from "../requests.ts";
+import type { StoredCard } from "../types.ts";
+
+export function listen(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) => bindCard(message as ChatMessage.Implementation, html as HTMLElement));
+}
+
+/** The intent a follow-up button stands for. Break free and release turn the roles around. */
+export function followUp(card: StoredCard, action: ShellAction): { action: ShellAction; attackerUuid: string; defenderUuid: string; declared: Record<string, never> } {
+  const { attackerUuid, defenderUuid } = card.intent;
+  const holderActs = action === "release" || action === "overbear";
+  return holderActs ? { action, attackerUuid, defenderUuid, declared: {} } : { action, attackerUuid: defenderUuid, defenderUuid: attackerUuid, declared: {} };
+}
+
+export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const card = message.getFlag(MODULE_ID, "card");
+  if (!card) return;
+  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
+  if (html.dataset.wcBound) return;
+  html.dataset.wcBound = "1";
+  html.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
+    if (!button) return;
+    event.preventDefault();
+    const action = button.dataset.wcAction ?? "";
+    button.disabled = true;
+    const done = () => {
+      button.disabled = false;
+    };
+    if (action === "apply" || action === "undo") {
+      void handleCardAction(message, action).then((out) => {
+        if (out.kind === "refused") notify("warn", out.key, out.params);
+        done();
+      });
+      return;
+    }
+    if (action === "breakFree" || action === "release" || action === "overbear") {
+      void act(followUp(card, action)).then(done);
+    }
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Carrying out an intent on the GM's client (or a GM's own click): check it again, roll with
+ * Foundry dice, post one card, apply the result. The card's id comes from the request, and it
+ * is created before anything is applied, so a request delivered twice is applied once.
+ */
+import type { ActionContext, RulesVariant } from "../rules/index.ts";
+import { RulesInputError } from "../rules/index.ts";
+import type { UndoRecord } from "./apply.ts";
+import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import { cardView } from "./card-view.ts";
+import type { Side } from "./cast.ts";
+import { castMembers, participant, Refusal, resolveCast, sharedRound } from "./cast.ts";
+import { MODULE_ID, TEMPLATES } from "./constants.ts";
+import { withFoundryDice } from "./dice.ts";
+import { i18n } from "./i18n.ts";
+import { holdsAround } from "./holds.ts";
+import { stableId } from "./ids.ts";
+import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
+import type { Intent, StoredCard } from "./types.ts";
+
+export type PerformOutcome =
+  | { readonly kind: "done"; readonly messageId: string; readonly state: StoredCard["state"] }
+  | { readonly kind: "duplicate" }
+  | { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
+
+export function cardIdFor(requestId: string): string {
+  return stableId(`card|${requestId}`);
+}
+
+export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant): ActionContext {
+  const { round, inCombat } = sharedRound(attacker, defender);
+  return {
+    action: intent.action,
+    attacker: participant(attacker, variant),
+    defender: participant(defender, variant),
+    declared: intent.declared,
+    holds: holdsAround([attacker.actor, defender.actor], activeVariantId()),
+    round,
+    inCombat,
+    ...(intent.holdId !== undefined ? { holdId: intent.holdId } : {}),
+  };
+}
+
+export async function renderCard(card: StoredCard): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.card, cardView(card, i18n) as unknown as Record<string, unknown>);
+}
+
+function refusalOf(e: unknown): PerformOutcome {
+  if (e instanceof Refusal) return { kind: "refused", key: e.key, params: e.params };
+  if (e instanceof RulesInputError) return { kind: "refused", key: "WC.Refuse.badInput", params: { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") } };
+  throw e;
+}
+
+/** Resolves and applies `intent` for `requester`. Must run on a GM client. */
+export async function perform(intent: Intent, requester: User.Implementation, requestId: string): Promise<PerformOutcome> {
+  try {
+    const variant = activeVariant();
+    if (!variant.actions.includes(intent.action)) throw new Refusal("WC.Refuse.noSuchAction", { action: intent.action });
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    if (!requester.isGM && !attacker.actor.testUserPermission(requester, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+    const cardId = cardIdFor(requestId);
+    if (game.messages.get(cardId)) return { kind: "duplicate" };
+
+    const ctx = contextFor(intent, attacker, defender, variant);
+    const options = activeOptions();
+    const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
+    const level = automation();
+    const state: StoredCard["state"] = level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual";
+    const card: StoredCard = {
+      version: 1,
+      variant: activeVariantId(),
+      requestId,
+      intent,
+      attackerName: attacker.name,
+      defenderName: defender.name,
+      resolution,
+      consequences: resolution.consequences,
+      state,
+    };
+    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender), ctx.holds, card.variant, requestId);
+    const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];
+    let message: ChatMessage.Implementation | undefined;
+    try {
+      message = await ChatMessage.create(
+        {
+          _id: cardId,
+          content: await renderCard(card),
+          rolls,
+          speaker: ChatMessage.getSpeaker({ token: attacker.token }),
+          flags: { [MODULE_ID]: { card, undo } },
+        } as never,
+        { keepId: true },
+      );
+    } catch {
+      message = undefined;
+    }
+    // Another delivery of the same request made the card first: it applies, this one does not.
+    if (!message) return { kind: "duplicate" };
+    if (state === "applied") await carryOut(plan);
+    return { kind: "done", messageId: cardId, state };
+  } catch (e) {
+    return refusalOf(e);
+  }
+}
+
+/** The GM applies a card left pending ("GM confirms"), or undoes an applied one. */
+export async function applyCard(message: ChatMessage.Implementation): Promise<PerformOutcome> {
+  const card = message.getFlag(MODULE_ID, "card");
+  if (!card || card.state !== "pending") return { kind: "duplicate" };
+  try {
+    const { attacker, defender } = resolveCast(card.intent.attackerUuid, card.intent.defenderUuid);
+    const holds = holdsAround([attacker.actor, defender.actor], card.variant);
+    const plan = planConsequences(card.consequences, castMembers(attacker, defender), holds, card.variant, card.requestId);
+    const next: StoredCard = { ...card, state: "applied" };
+    await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
+    await carryOut(plan);
+    return { kind: "done", messageId: message.id ?? "", state: "applied" };
+  } catch (e) {
+    return refusalOf(e);
+  }
+}
+
+export { refusalOf };

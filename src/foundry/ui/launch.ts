@@ -1,0 +1,40 @@
+/** From a click (HUD, tracker, macro) to a request: pick the target, ask, then act. */
+import type { ShellAction } from "../../rules/index.ts";
+import { Refusal } from "../cast.ts";
+import { notify } from "../i18n.ts";
+import type { PerformOutcome } from "../perform.ts";
+import { act } from "../requests.ts";
+import { askDeclared } from "./action-dialog.ts";
+import { chooseTarget } from "./targets.ts";
+
+/** Actions that need no choices go straight to the GM; the rest open the dialog first. */
+const NO_DIALOG: readonly ShellAction[] = ["release"];
+
+export async function launch(token: TokenDocument.Implementation, action: ShellAction): Promise<PerformOutcome | null> {
+  let target: TokenDocument.Implementation;
+  try {
+    if (!token.actor) throw new Refusal("WC.Refuse.noActor", { name: token.name ?? "" });
+    if (!game.user.isGM && !token.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: token.name ?? "" });
+    target = chooseTarget(token, action);
+  } catch (e) {
+    if (e instanceof Refusal) {
+      notify("warn", e.key, e.params);
+      return null;
+    }
+    throw e;
+  }
+  const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid };
+  const declared = NO_DIALOG.includes(action) ? {} : await askDeclared(base);
+  if (declared === null) return null;
+  return act({ ...base, declared });
+}
+
+/** The token a macro means: the one controlled token. */
+export function controlledToken(): TokenDocument.Implementation | null {
+  const controlled = canvas?.tokens?.controlled ?? [];
+  if (controlled.length !== 1) {
+    notify("warn", controlled.length === 0 ? "WC.Refuse.noControlled" : "WC.Refuse.manyControlled");
+    return null;
+  }
+  return (controlled[0]?.document as TokenDocument.Implementation | undefined) ?? null;
+}

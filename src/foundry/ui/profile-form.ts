@@ -1,0 +1,114 @@
+/**
+ * The weaponless profile of a creature, for the active variant: a small form built from the
+ * variant's field list, saved into the actor's module flags after the core has checked it.
+ */
+import type { ProfileField } from "../../rules/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
+import { readProfile, writeProfile } from "../actors.ts";
+import { TEMPLATES } from "../constants.ts";
+import { i18n, notify } from "../i18n.ts";
+import { activeVariant, activeVariantId } from "../settings.ts";
+
+export interface FieldView {
+  readonly path: string;
+  readonly label: string;
+  readonly isInt: boolean;
+  readonly isBool: boolean;
+  readonly isChoice: boolean;
+  readonly isMulti: boolean;
+  readonly value: string | number | boolean;
+  readonly optional: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
+}
+
+function get(obj: Record<string, unknown>, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+export function fieldViews(profile: Record<string, unknown>, fields: readonly ProfileField[]): FieldView[] {
+  return fields.map((f) => {
+    const v = get(profile, f.path);
+    const label = i18n.localize(`WC.Profile.${f.path}`);
+    const base = { path: f.path, label, isInt: f.kind === "int", isBool: f.kind === "bool", isChoice: f.kind === "choice", isMulti: f.kind === "multi", optional: "optional" in f && f.optional === true };
+    switch (f.kind) {
+      case "int":
+        return { ...base, value: typeof v === "number" ? v : "", min: f.min, max: f.max, choices: [] };
+      case "bool":
+        return { ...base, value: v === true, choices: [] };
+      case "choice":
+        return { ...base, value: typeof v === "string" ? v : "", choices: f.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`), selected: v === c })) };
+      case "multi":
+        return { ...base, value: "", choices: f.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`), selected: Array.isArray(v) && v.includes(c) })) };
+    }
+  });
+}
+
+/** Rebuilds a profile from the form: blank optional fields drop out, dotted paths nest. */
+export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileField[], previous: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = structuredClone(previous);
+  const set = (path: string, value: unknown) => {
+    const keys = path.split(".");
+    let o: Record<string, unknown> = out;
+    for (const k of keys.slice(0, -1)) {
+      if (typeof o[k] !== "object" || o[k] === null) o[k] = {};
+      o = o[k] as Record<string, unknown>;
+    }
+    const last = keys[keys.length - 1] as string;
+    if (value === undefined) delete o[last];
+    else o[last] = value;
+  };
+  for (const f of fields) {
+    const el = form.elements.namedItem(f.path);
+    if (f.kind === "bool") set(f.path, el instanceof HTMLInputElement && el.checked);
+    else if (f.kind === "int") {
+      const raw = el instanceof HTMLInputElement ? el.value.trim() : "";
+      set(f.path, raw === "" && f.optional ? undefined : Number(raw));
+    } else if (f.kind === "choice") {
+      const raw = el instanceof HTMLSelectElement ? el.value : "";
+      set(f.path, raw === "" && f.optional ? undefined : raw);
+    } else {
+      const boxes = [...form.querySelectorAll<HTMLInputElement>(`input[name="${f.path}"]`)];
+      set(f.path, boxes.filter((b) => b.checked).map((b) => b.value));
+    }
+  }
+  // Optional groups left with no fields at all are removed (a shield with no plus is no shield).
+  for (const [k, v] of Object.entries(out)) if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0) delete out[k];
+  return out;
+}
+
+export async function openProfileForm(actor: Actor.Implementation): Promise<void> {
+  const variant = activeVariant();
+  const { profile } = readProfile(actor, variant);
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.profile, {
+    hint: i18n.format("WC.Profile.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
+    fields: fieldViews(profile, variant.profileFields),
+  });
+  await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.format("WC.Profile.title", { name: actor.name ?? "" }) },
+    content,
+    buttons: [
+      {
+        action: "save",
+        label: i18n.localize("WC.Profile.save"),
+        default: true,
+        callback: async (_e: unknown, button: HTMLButtonElement) => {
+          if (!button.form) return;
+          const next = profileFromForm(button.form, variant.profileFields, profile);
+          try {
+            variant.validateProfile("check", next, "profile");
+          } catch (e) {
+            if (e instanceof RulesInputError) {
+              notify("error", "WC.Profile.invalid", { details: e.issues.map((i) => `${i18n.localize(`WC.Profile.${i.path.replace(/^profile\./, "")}`)}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
+              return;
+            }
+            throw e;
+          }
+          await writeProfile(actor, activeVariantId(), next);
+        },
+      },
+      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
+    ],
+  } as never);
+}
