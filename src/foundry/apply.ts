@@ -12,6 +12,14 @@ import { stableId } from "./ids.ts";
 import { statusFor, statusIcon } from "./statuses.ts";
 import type { VariantId } from "./types.ts";
 
+/** Marks deletions that already take both halves of a hold, for the clean-up hook. */
+export const PAIR_HANDLED = { [MODULE_ID]: { pairHandled: true } } as const;
+
+export function pairHandled(options: unknown): boolean {
+  const o = (options as Record<string, unknown> | undefined)?.[MODULE_ID];
+  return typeof o === "object" && o !== null && (o as Record<string, unknown>).pairHandled === true;
+}
+
 export interface CastMember {
   readonly id: string;
   readonly actor: Actor.Implementation;
@@ -118,7 +126,9 @@ export function undoFor(plan: Plan): UndoRecord[] {
 export async function carryOut(plan: Plan): Promise<void> {
   for (const x of plan.writes) {
     if (x.creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", x.creates as never, { keepId: true });
-    if (x.deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", [...new Set(x.deletes)]);
+    // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
+    const deletes = [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id));
+    if (deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", deletes, PAIR_HANDLED as never);
     if (Object.keys(x.update).length > 0) await x.actor.update(x.update);
   }
   for (const h of plan.established) Hooks.callAll(`${MODULE_ID}.holdEstablished`, h);
@@ -131,7 +141,7 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
     const actor = fromUuidSync(r.actorUuid) as Actor.Implementation | null;
     if (!actor) continue;
     const present = r.created.filter((id) => actor.effects.has(id));
-    if (present.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", present);
+    if (present.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", present, PAIR_HANDLED as never);
     const missing = r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id));
     if (missing.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
     if (Object.keys(r.restore).length > 0) await actor.update(r.restore);

@@ -6,6 +6,7 @@ import type { Dice } from "./core/dice.ts";
 import type { InputIssue } from "./core/errors.ts";
 import { RulesInputError } from "./core/errors.ts";
 import { d12Variant } from "./d12-holds/variant.ts";
+import { grappleDieVariant } from "./grapple-die/variant.ts";
 import type { RulesVariant } from "./variant.ts";
 import { D12_ACTIONS } from "./d12-holds/actions.ts";
 import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
@@ -46,4 +47,5 @@ export function runAction(variant: string, action: string, input: unknown, optio
 /** The variants the Foundry shell can play, behind the RulesVariant interface. */
 export const RULES_VARIANTS: Readonly<Record<string, RulesVariant>> = {
   "d12-holds": d12Variant,
+  "grapple-die": grappleDieVariant,
 };

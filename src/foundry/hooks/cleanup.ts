@@ -3,7 +3,7 @@
  * combatant or combat removed), the other goes too. Only the active GM writes.
  */
 import type { HoldRecord } from "../../rules/index.ts";
-import { MODULE_ID } from "../constants.ts";
+import { PAIR_HANDLED, pairHandled } from "../apply.ts";
 import { storedHold } from "../holds.ts";
 
 function isActiveGM(): boolean {
@@ -11,16 +11,17 @@ function isActiveGM(): boolean {
 }
 
 export function listen(): void {
-  Hooks.on("deleteActiveEffect", (effect) => void onEffectDeleted(effect as ActiveEffect.Implementation));
-  Hooks.on("deleteToken", (token) => void onTokensGone(token as TokenDocument.Implementation, [(token as TokenDocument.Implementation).uuid]));
+  Hooks.on("deleteActiveEffect", (effect, options) => {
+    if (!pairHandled(options)) void onEffectDeleted(effect as ActiveEffect.Implementation);
+  });
+  Hooks.on("deleteToken", (token) => void onTokensGone([token as TokenDocument.Implementation]));
   Hooks.on("deleteCombatant", (combatant) => {
     const token = (combatant as Combatant.Implementation).token as TokenDocument.Implementation | null;
-    if (token) void onTokensGone(token, [token.uuid]);
+    if (token) void onTokensGone([token]);
   });
   Hooks.on("deleteCombat", (combat) => {
     const tokens = [...(combat as Combat.Implementation).combatants].map((c) => c.token as TokenDocument.Implementation | null).filter((t): t is TokenDocument.Implementation => !!t);
-    const first = tokens[0];
-    if (first) void onTokensGone(first, tokens.map((t) => t.uuid));
+    void onTokensGone(tokens);
   });
 }
 
@@ -38,17 +39,24 @@ export async function onEffectDeleted(effect: ActiveEffect.Implementation): Prom
   }
 }
 
-/** Removes every hold half in the tokens' scene that involves any of the gone creatures. */
-export async function onTokensGone(anyToken: TokenDocument.Implementation, goneUuids: readonly string[]): Promise<void> {
-  if (!isActiveGM()) return;
-  const gone = new Set(goneUuids);
+/**
+ * Removes every hold half that involves any of these creatures: on the others in their scene,
+ * and on the creatures themselves while they still exist (a combatant removed, a linked actor).
+ */
+export async function onTokensGone(tokens: readonly TokenDocument.Implementation[]): Promise<void> {
+  if (!isActiveGM() || tokens.length === 0) return;
+  const gone = new Set(tokens.map((t) => t.uuid));
   const involves = (r: HoldRecord) => gone.has(r.heldId) || gone.has(r.holderId);
-  const scene = anyToken.parent;
-  if (!scene) return;
   const actors = new Map<string, Actor.Implementation>();
-  for (const t of scene.tokens) {
+  const scene = tokens[0]?.parent;
+  for (const t of scene?.tokens ?? []) {
     const a = t.actor as Actor.Implementation | null;
-    if (a && !gone.has(t.uuid)) actors.set(a.uuid, a);
+    if (a) actors.set(a.uuid, a);
+  }
+  for (const t of tokens) {
+    const stillThere = scene?.tokens.has(t.id ?? "") === true;
+    const a = stillThere || t.actorLink ? (t.actor as Actor.Implementation | null) : null;
+    if (a) actors.set(a.uuid, a);
   }
   for (const actor of actors.values()) {
     const ids = [...actor.effects].filter((e) => {
@@ -57,7 +65,7 @@ export async function onTokensGone(anyToken: TokenDocument.Implementation, goneU
     }).map((e) => e.id ?? "");
     if (ids.length > 0) {
       try {
-        await actor.deleteEmbeddedDocuments("ActiveEffect", ids, { [MODULE_ID]: { cleanup: true } } as never);
+        await actor.deleteEmbeddedDocuments("ActiveEffect", ids, PAIR_HANDLED as never);
       } catch {
         // Some were removed meanwhile.
       }

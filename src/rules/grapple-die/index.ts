@@ -14,3 +14,4 @@ export * from "./subdual.ts";
 export * from "./tables.ts";
 export * from "./timing.ts";
 export * from "./consequences.ts";
+export * from "./variant.ts";

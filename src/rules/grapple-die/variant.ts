@@ -1,0 +1,423 @@
+/**
+ * Variant grapple-die (source 002) behind the shell's RulesVariant interface: maps the table's
+ * action context onto this variant's resolvers, gives exact odds, and states the consequences.
+ *
+ * Who is who, per action:
+ * - grapple, pummel, subdue, overbear: the attacker acts on the defender;
+ * - counterGrapple, breakFree: the attacker is the creature held, the defender its holder;
+ * - release: the attacker is the holder letting go of the defender.
+ */
+import type { Consequences } from "../core/consequences.ts";
+import { noConsequences } from "../core/consequences.ts";
+import type { Dice } from "../core/dice.ts";
+import { IssueList, RulesInputError } from "../core/errors.ts";
+import { SIZES } from "../core/size.ts";
+import type { ActionContext, Declared, OddsOutcome, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import { validateHold } from "./actions.ts";
+import type { Strike, StrikeInput } from "./attack.ts";
+import { rollBreak } from "./breaks.ts";
+import { breakConsequences, changeHoldConsequences, grappleConsequences, overbearConsequences, pummelConsequences } from "./consequences.ts";
+import type { GrappleSituation } from "./grapple.ts";
+import { resolveChangeHold, resolveCounterGrapple, resolveGrapple } from "./grapple.ts";
+import type { Hold } from "./holds.ts";
+import type { Outcome } from "./odds.ts";
+import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdds, pummelOdds, subdueOdds } from "./odds.ts";
+import type { GrappleDieOptions } from "./options.ts";
+import { resolveOptions } from "./options.ts";
+import type { OverbearSituation } from "./overbear.ts";
+import { resolveOverbear } from "./overbear.ts";
+import type { Condition, GdCombatant } from "./profile.ts";
+import { CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
+import type { PummelSituation, SubdueSituation } from "./pummel.ts";
+import { resolvePummel, resolveSubdue } from "./pummel.ts";
+import { ARMOR_TYPES, GRAPPLE_DIE_TABLE, INTELLIGENCE, OVERBEAR_SAVE } from "./tables.ts";
+
+const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue"];
+
+/**
+ * The defender's free attack (grapple) or immediate attack (overbear): the core rolls it with
+ * the readied attack, or the table reports that it drew blood ("hurt") or did not ("harmless":
+ * a miss, a hit for 0, or no attack taken).
+ */
+const STRIKE_CHOICES = ["roll", "hurt", "harmless"] as const;
+type StrikeChoice = (typeof STRIKE_CHOICES)[number];
+
+const TO_HIT: Situational = { key: "toHitBonus", kind: "number", label: "WC.Situation.toHitBonus", min: -10, max: 10 };
+const DAMAGE: Situational = { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -10, max: 10 };
+const DIE: Situational = { key: "dieBonus", kind: "number", label: "WC.Situation.dieBonus", min: -10, max: 10 };
+const FREE_ATTACK: Situational = { key: "freeAttack", kind: "choice", label: "WC.Situation.freeAttack", choices: STRIKE_CHOICES, initial: "roll" };
+const SURPRISED: Situational = { key: "targetSurprised", kind: "flag", label: "WC.Situation.targetSurprised" };
+const SLICK: Situational = { key: "slickTarget", kind: "flag", label: "WC.Situation.slickTarget" };
+
+const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
+  grapple: [TO_HIT, DIE, FREE_ATTACK, SURPRISED, SLICK, { key: "changeHold", kind: "flag", label: "WC.Situation.changeHold" }],
+  counterGrapple: [DIE, FREE_ATTACK, SURPRISED, SLICK],
+  breakFree: [DIE],
+  release: [],
+  overbear: [
+    TO_HIT,
+    { key: "immediateAttack", kind: "choice", label: "WC.Situation.immediateAttack", choices: STRIKE_CHOICES, initial: "roll" },
+    { key: "terrain", kind: "number", label: "WC.Situation.terrain", min: OVERBEAR_SAVE.terrainMin, max: OVERBEAR_SAVE.terrainMax },
+    { key: "saveBonus", kind: "number", label: "WC.Situation.saveBonus", min: -10, max: 10 },
+    { key: "overbearEffect", kind: "choice", label: "WC.Situation.overbearEffect", choices: ["prone", "push"], initial: "prone" },
+  ],
+  pummel: [TO_HIT, DAMAGE, { key: "weaponVsArmor", kind: "number", label: "WC.Situation.weaponVsArmor", min: -10, max: 10 }],
+  subdue: [TO_HIT, DAMAGE],
+};
+
+/**
+ * The profile form's fields, matching `validateCombatant`. Heights and weights may be fractions
+ * there; the form offers whole feet and pounds. `readiedAttack.*` left empty means "unarmed"
+ * (readiedAttack null); the to-hit source is a THAC0 here (a matrix row is set by macro).
+ */
+export const GRAPPLE_DIE_PROFILE_FIELDS: readonly ProfileField[] = [
+  { path: "kind", kind: "choice", choices: ["character", "monster"] },
+  { path: "playerCharacter", kind: "bool" },
+  { path: "size", kind: "choice", choices: SIZES },
+  { path: "heightFt", kind: "int", min: 1, max: 1000 },
+  { path: "weightLb", kind: "int", min: 1, max: 10000000 },
+  { path: "legs", kind: "int", min: 0, max: 100 },
+  { path: "strength.score", kind: "int", min: 1, max: 25, optional: true },
+  { path: "strength.exceptional", kind: "int", min: 1, max: 100, optional: true },
+  { path: "hitDice", kind: "int", min: 0, max: 100 },
+  { path: "hitDicePlus", kind: "int", min: -10, max: 100 },
+  { path: "intelligence", kind: "choice", choices: INTELLIGENCE },
+  { path: "ac", kind: "int", min: -20, max: 10 },
+  { path: "dexAcAdjustment", kind: "int", min: -6, max: 6 },
+  { path: "shieldAc", kind: "int", min: 0, max: 10 },
+  { path: "armor.type", kind: "choice", choices: ARMOR_TYPES },
+  { path: "armor.helm", kind: "bool" },
+  { path: "baseArmorRating", kind: "int", min: -20, max: 20, optional: true },
+  { path: "hideRating", kind: "int", min: -20, max: 20, optional: true },
+  { path: "saveVsBreath", kind: "int", min: 1, max: 30 },
+  { path: "dexSaveAdjustment", kind: "int", min: -6, max: 6 },
+  { path: "toHit.thac0", kind: "int", min: -10, max: 30 },
+  { path: "readiedAttack.kind", kind: "choice", choices: ["weapon", "natural"], optional: true },
+  { path: "readiedAttack.lengthFt", kind: "int", min: 0, max: 100, optional: true },
+  { path: "readiedAttack.damage.count", kind: "int", min: 0, max: 20, optional: true },
+  { path: "readiedAttack.damage.sides", kind: "int", min: 1, max: 100, optional: true },
+  { path: "readiedAttack.damageBonus", kind: "int", min: -20, max: 50, optional: true },
+  { path: "readiedAttack.toHitBonus", kind: "int", min: -20, max: 20, optional: true },
+  { path: "grappleAbility", kind: "bool" },
+  { path: "pummelProficient", kind: "bool" },
+  { path: "nonProficiencyPenalty", kind: "int", min: -10, max: 0 },
+  { path: "conditions", kind: "multi", choices: CONDITIONS },
+];
+
+// --- Reading the context ----------------------------------------------------------------------------
+
+function combatant(id: string, profile: unknown, path: string): GdCombatant {
+  const issues = new IssueList();
+  if (!issues.object(path, profile)) issues.throwIfAny();
+  return validateCombatant({ ...(profile as Record<string, unknown>), id }, path);
+}
+
+function unknownAction(action: string): never {
+  throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: ACTIONS.join("|") } }]);
+}
+
+/** The declared boxes the action has, each checked; boxes of other actions are left out. */
+function declaredFor(action: ShellAction, d: Declared): Declared {
+  const issues = new IssueList();
+  const out: Record<string, boolean | number | string> = {};
+  for (const s of SITUATIONAL[action] ?? []) {
+    const v = d[s.key];
+    if (v === undefined) continue;
+    const path = `declared.${s.key}`;
+    const ok = s.kind === "flag" ? issues.bool(path, v) : s.kind === "number" ? issues.int(path, v, s.min, s.max) : issues.oneOf(path, v, s.choices);
+    if (ok) out[s.key] = v;
+  }
+  issues.throwIfAny();
+  return out;
+}
+
+function holdsOf(ctx: ActionContext): Hold[] {
+  const issues = new IssueList();
+  const ids = new Set<string>();
+  const holds = ctx.holds.map((h, i) => {
+    const hold = validateHold(h.data, `holds[${i}].data`);
+    if (hold.id !== h.id) issues.add(`holds[${i}].id`, "holdMismatch", { want: hold.id, got: h.id });
+    if (ids.has(hold.id)) issues.add(`holds[${i}].id`, "duplicateId", { id: hold.id });
+    ids.add(hold.id);
+    return hold;
+  });
+  issues.throwIfAny();
+  return holds;
+}
+
+const num = (d: Declared, key: string): number | undefined => (typeof d[key] === "number" ? (d[key] as number) : undefined);
+
+function strikeInput(d: Declared, key: string): StrikeInput {
+  const v = (d[key] ?? "roll") as StrikeChoice;
+  // A reported strike stops the attempt when it hit for at least 1 point; the amount itself was
+  // applied by the table's own attack roll.
+  if (v === "hurt") return { kind: "reported", hit: true, damage: 1 };
+  if (v === "harmless") return { kind: "reported", hit: false, damage: 0 };
+  return { kind: "roll" };
+}
+
+/** The defender as the declared boxes make it for this attempt: surprised, oiled. */
+function asDeclared(c: GdCombatant, d: Declared): GdCombatant {
+  const extra: Condition[] = [];
+  if (d.targetSurprised === true) extra.push("surprised");
+  if (d.slickTarget === true) extra.push("slick");
+  return extra.length === 0 ? c : { ...c, conditions: [...new Set([...c.conditions, ...extra])] };
+}
+
+/** The hold an action means: the one named, or the first that fits. */
+function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) => boolean, none: { path: string; code: string }): Hold {
+  if (ctx.holdId !== undefined) {
+    const named = holds.find((h) => h.id === ctx.holdId && fits(h));
+    if (!named) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId } }]);
+    return named;
+  }
+  const h = holds.find(fits);
+  if (!h) throw new RulesInputError([none]);
+  return h;
+}
+
+interface Parsed {
+  readonly o: GrappleDieOptions;
+  readonly a: GdCombatant;
+  readonly d: GdCombatant;
+  readonly holds: Hold[];
+  readonly round: number;
+  readonly decl: Declared;
+}
+
+function parse(ctx: ActionContext, rawOptions: unknown): Parsed {
+  if (!ACTIONS.includes(ctx.action)) unknownAction(ctx.action);
+  const o = resolveOptions(rawOptions);
+  const a = combatant(ctx.attacker.id, ctx.attacker.profile, "attacker");
+  const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
+  if (a.id === d.id) throw new RulesInputError([{ path: "defender.id", code: "attacksItself" }]);
+  const decl = declaredFor(ctx.action, ctx.declared);
+  return { o, a, d, holds: holdsOf(ctx), round: Math.max(1, ctx.round), decl };
+}
+
+const holdsOn = (holderId: string, heldId: string) => (h: Hold) => h.holderId === holderId && h.heldId === heldId;
+
+/** The grapple situation; a new hold's id is the first `holder>held@round.n` not in use. */
+function grappleSituation(p: Parsed): GrappleSituation {
+  const d = p.decl;
+  let attackIndex = 1;
+  while (p.holds.some((h) => h.id === `${p.a.id}>${p.d.id}@${p.round}.${attackIndex}`)) attackIndex++;
+  const toHitBonus = num(d, "toHitBonus");
+  const dieBonus = num(d, "dieBonus");
+  return { round: p.round, holds: p.holds, attackIndex, ...(toHitBonus !== undefined ? { toHitBonus } : {}), ...(dieBonus !== undefined ? { dieBonus } : {}) };
+}
+
+function overbearSituation(p: Parsed): OverbearSituation {
+  const d = p.decl;
+  const toHitBonus = num(d, "toHitBonus");
+  const terrain = num(d, "terrain");
+  const saveBonus = num(d, "saveBonus");
+  return {
+    holds: p.holds,
+    effect: d.overbearEffect === "push" ? "push" : "prone",
+    ...(toHitBonus !== undefined ? { toHitBonus } : {}),
+    ...(terrain !== undefined ? { terrain } : {}),
+    ...(saveBonus !== undefined ? { saveBonus } : {}),
+  };
+}
+
+function blowSituation(p: Parsed): PummelSituation & SubdueSituation {
+  const d = p.decl;
+  const toHitBonus = num(d, "toHitBonus");
+  const damageBonus = num(d, "damageBonus");
+  const weaponVsArmor = num(d, "weaponVsArmor");
+  return {
+    holds: p.holds,
+    ...(toHitBonus !== undefined ? { toHitBonus } : {}),
+    ...(damageBonus !== undefined ? { damageBonus } : {}),
+    ...(weaponVsArmor !== undefined ? { weaponVsArmor } : {}),
+  };
+}
+
+/**
+ * A grapple on a creature the attacker already holds must be declared as changing that hold
+ * (002 §Grapple Procedure step 6: a new grapple die on the hold); otherwise it is a new attempt.
+ */
+function grappleKind(ctx: ActionContext, p: Parsed): { change: Hold } | { change: null } {
+  const mine = holdsOn(p.a.id, p.d.id);
+  if (p.decl.changeHold === true) return { change: chosenHold(ctx, p.holds, mine, { path: "attacker", code: "holdsNothing" }) };
+  if (p.holds.some(mine)) throw new RulesInputError([{ path: "declared.changeHold", code: "alreadyHolds" }]);
+  return { change: null };
+}
+
+/** 002 §Defender Attempts to Counter-Grapple: only a creature the defender holds counters. */
+function checkCounter(p: Parsed): void {
+  if (!p.holds.some(holdsOn(p.d.id, p.a.id))) throw new RulesInputError([{ path: "defender", code: "notHeldByTarget" }]);
+}
+
+// --- Keys ---------------------------------------------------------------------------------------------
+
+/** The i18n key of each outcome kind the resolvers and odds use. */
+const KIND_KEY: Readonly<Record<string, string>> = {
+  foiled: "WC.Result.lost",
+  miss: "WC.Result.miss",
+  slip: "WC.Result.slip",
+  kept: "WC.Result.holdKept",
+  lost: "WC.Result.holdLost",
+  broken: "WC.Result.brokeFree",
+  held: "WC.Result.stillHeld",
+  heldAllProne: "WC.Result.allProne",
+  notAllowed: "WC.Result.notAllowed",
+  stopped: "WC.Result.stopped",
+  saved: "WC.Result.resisted",
+  overborne: "WC.Result.overborne",
+  hit: "WC.Result.hit",
+  hitStunned: "WC.Result.hitStunned",
+};
+
+/** A hold's headline names its table row; the shell shows `part` as WC.Part.<name>. */
+const HOLD_KEY = "WC.Result.hold";
+
+function keyOf(kind: string): { key: string; params?: Record<string, string | number> } {
+  for (const prefix of ["hold:", "changed:"]) if (kind.startsWith(prefix)) return { key: HOLD_KEY, params: { part: kind.slice(prefix.length) } };
+  const key = KIND_KEY[kind];
+  if (key === undefined) throw new Error(`grapple-die variant: no key for outcome ${kind}`);
+  return { key };
+}
+
+function keyed(list: readonly Outcome[]): OddsOutcome[] {
+  return list.map((x) => ({ ...keyOf(x.kind), p: x.p }));
+}
+
+// --- Consequences beyond the variant's own -------------------------------------------------------------
+
+/** A free or immediate attack the core rolled and that drew blood hurts the attacker. */
+function strikeDamage(c: Consequences, attackerId: string, s: Strike, reason: string): Consequences {
+  if (s.kind === "rolled" && s.damage && s.damage.total > 0) c.damage.push({ targetId: attackerId, actual: s.damage.total, temporary: 0, reason });
+  return c;
+}
+
+const headline = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key });
+
+// --- The variant ----------------------------------------------------------------------------------------
+
+export const grappleDieVariant: RulesVariant = {
+  id: "grapple-die",
+  source: "002",
+  actions: ACTIONS,
+  situational: (action) => SITUATIONAL[action] ?? [],
+  profileFields: GRAPPLE_DIE_PROFILE_FIELDS,
+  defaultProfile: () => {
+    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
+    delete profile.id;
+    return profile;
+  },
+  validateProfile: (id, profile, path) => combatant(id, profile, path),
+  resolveOptions,
+
+  resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
+    const p = parse(ctx, rawOptions);
+    const { o, a, d, holds } = p;
+    const decl = p.decl;
+    const done = (result: unknown, consequences: Consequences, h: { key: string; params?: Record<string, string | number> }): Resolution => ({
+      action: ctx.action,
+      result,
+      consequences,
+      headline: headline(h.key, h.params),
+    });
+    switch (ctx.action) {
+      case "grapple": {
+        const s = grappleSituation(p);
+        const kind = grappleKind(ctx, p);
+        const target = asDeclared(d, decl);
+        if (kind.change) {
+          const r = resolveChangeHold(a, target, kind.change, s, GRAPPLE_DIE_TABLE, o, dice);
+          return done(r, changeHoldConsequences(r), r.kind === "hold" ? keyOf(`changed:${r.hold.name}`) : keyOf(r.kind));
+        }
+        const r = resolveGrapple(a, target, s, strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o, dice);
+        return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
+      }
+      case "counterGrapple": {
+        checkCounter(p);
+        const r = resolveCounterGrapple(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o, dice);
+        return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
+      }
+      case "breakFree": {
+        const h = chosenHold(ctx, holds, holdsOn(d.id, a.id), { path: "defender", code: "notHeldByTarget" });
+        const r = rollBreak(a, d, h, grappleSituation(p), o, dice);
+        return done(r, breakConsequences(r), keyOf(r.kind));
+      }
+      case "release": {
+        const h = chosenHold(ctx, holds, holdsOn(a.id, d.id), { path: "attacker", code: "holdsNothing" });
+        const c = noConsequences();
+        c.holdsRemoved.push(h.id);
+        return done({ kind: "released", holdId: h.id }, c, { key: "WC.Result.released" });
+      }
+      case "overbear": {
+        const r = resolveOverbear(a, d, overbearSituation(p), strikeInput(decl, "immediateAttack"), o, dice);
+        const c = overbearConsequences(d.id, r);
+        if (r.kind !== "notAllowed") strikeDamage(c, a.id, r.immediateAttack, "WC.Purpose.immediateAttackDamage");
+        if (r.kind === "overborne" && r.effect.kind === "pushed") return done(r, c, { key: "WC.Result.pushed", params: { feet: r.effect.feet } });
+        return done(r, c, keyOf(r.kind));
+      }
+      case "pummel": {
+        const r = resolvePummel(a, d, blowSituation(p), o, dice);
+        if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
+        return done(r, pummelConsequences(d.id, r), { key: r.stunSegments > 0 ? "WC.Result.hitForStunned" : "WC.Result.hitFor", params: { damage: r.split.total } });
+      }
+      case "subdue": {
+        const r = resolveSubdue(a, d, blowSituation(p), o, dice);
+        if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
+        return done(r, pummelConsequences(d.id, r), { key: "WC.Result.hitFor", params: { damage: r.split.total } });
+      }
+      default:
+        return unknownAction(ctx.action);
+    }
+  },
+
+  odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+    const p = parse(ctx, rawOptions);
+    const { o, a, d, holds } = p;
+    const decl = p.decl;
+    switch (ctx.action) {
+      case "grapple": {
+        const s = grappleSituation(p);
+        const kind = grappleKind(ctx, p);
+        const target = asDeclared(d, decl);
+        if (kind.change) return keyed(changeHoldOdds(a, target, kind.change, s, GRAPPLE_DIE_TABLE, o).outcomes);
+        return keyed(grappleOdds(a, target, s, strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o).outcomes);
+      }
+      case "counterGrapple":
+        checkCounter(p);
+        return keyed(counterGrappleOdds(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o).outcomes);
+      case "breakFree": {
+        const h = chosenHold(ctx, holds, holdsOn(d.id, a.id), { path: "defender", code: "notHeldByTarget" });
+        return keyed(breakOdds(a, d, h, grappleSituation(p), o).outcomes);
+      }
+      case "release":
+        chosenHold(ctx, holds, holdsOn(a.id, d.id), { path: "attacker", code: "holdsNothing" });
+        return [{ key: "WC.Result.released", p: 1 }];
+      case "overbear": {
+        const s = overbearSituation(p);
+        const odds = overbearOdds(a, d, s, strikeInput(decl, "immediateAttack"), o);
+        if (s.effect !== "push") return keyed(odds.outcomes);
+        // A push's distance comes from the attack roll: one outcome per distance.
+        return odds.outcomes.flatMap((x): OddsOutcome[] =>
+          x.kind === "overborne" ? odds.pushFeet.map(([feet, share]) => ({ key: "WC.Result.pushed", params: { feet }, p: x.p * share })) : [{ ...keyOf(x.kind), p: x.p }],
+        );
+      }
+      case "pummel": {
+        const odds = pummelOdds(a, d, blowSituation(p), o);
+        // A natural 20 that hits also stuns: split the hits.
+        const split = odds.outcomes.flatMap((x): Outcome[] =>
+          x.kind === "hit"
+            ? [
+                { kind: "hit", p: x.p - odds.pStunned },
+                { kind: "hitStunned", p: odds.pStunned },
+              ]
+            : [x],
+        );
+        return keyed(split.filter((x) => x.p > 0));
+      }
+      case "subdue":
+        return keyed(subdueOdds(a, d, blowSituation(p), o).outcomes);
+      default:
+        return unknownAction(ctx.action);
+    }
+  },
+};

@@ -1,0 +1,584 @@
+/**
+ * Variant percentile (source 004) behind the shell's RulesVariant interface: maps the table's
+ * action context onto this variant's inputs, resolves, gives odds, and states the consequences.
+ *
+ * The shell plays actions between two creatures, so each action here is the pairwise view of a
+ * 004 procedure: a Break Free is the attempt against one holder (004 allows one per holder; the
+ * break damage still goes to one holder only, the original), a Counter Grapple is against the
+ * defender, and the overbear is always the end of a charge (004 allows it at no other time).
+ * The grappled and pinned conditions are read from the holds in play as well as the profiles,
+ * since both follow from the holds (004 §Grappled Condition, §Pinned).
+ *
+ * Headline and odds parameters named `hold`, `result` and `reason` carry full i18n keys
+ * (WC.Hold.*, WC.Overbear.*, WC.Reason.*), to be localized before they are put in the text.
+ */
+import type { Consequences, HoldRecord } from "../core/consequences.ts";
+import { noConsequences } from "../core/consequences.ts";
+import type { Dice } from "../core/dice.ts";
+import { IssueList, RulesInputError } from "../core/errors.ts";
+import { SIZES } from "../core/size.ts";
+import type { RangeTable } from "../core/table.ts";
+import type { ActionContext, Declared, OddsOutcome, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import { validateGrappleSituation, validateHold, validateOverbearSituation } from "./actions.ts";
+import { breakFreeRefusal, counterBreaks, defaultDamageTo, resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
+import type { TableDamage } from "./damage.ts";
+import type { GrappledSides } from "./grapple.ts";
+import { resolveGrapple } from "./grapple.ts";
+import type { Hold, Timer } from "./holds.ts";
+import { grappledSides, holderIdsOf, holdsOn, rowForCategory } from "./holds.ts";
+import { breakFreeOdds, counterGrappleOdds, grappleOdds, overbearOdds } from "./odds.ts";
+import type { Outcome } from "./odds.ts";
+import type { PercentileOptions } from "./options.ts";
+import { PERCENTILE_DEFAULTS, resolveOptions } from "./options.ts";
+import type { OverbearResult, OverbearSituation } from "./overbear.ts";
+import { resolveOverbear } from "./overbear.ts";
+import type { Condition, PercentileCombatant } from "./profile.ts";
+import { CONDITIONS, defaultCombatant, SPECIAL_ABILITIES, validateCombatant } from "./profile.ts";
+import type { Defense, GrappleSituation } from "./start.ts";
+import type { GrappleRow, OverbearRow } from "./tables.ts";
+import { CLASS_GROUPS } from "./tables.ts";
+import type { Assignment } from "./variable.ts";
+
+type Obj = Record<string, unknown>;
+
+const ACTIONS: readonly ShellAction[] = ["grapple", "overbear", "breakFree", "counterGrapple", "release"];
+
+const ROUND_MAX = 100000;
+
+// ---------------------------------------------------------------------------------------------
+// What the table declares
+
+const ASSIGNMENTS = ["result", "chance"] as const;
+
+const VARIABLE_SITUATION: readonly Situational[] = [
+  { key: "variableAttacker", kind: "choice", label: "WC.Situation.variableAttacker", choices: ASSIGNMENTS, initial: "result" },
+  { key: "variableTarget", kind: "choice", label: "WC.Situation.variableTarget", choices: ASSIGNMENTS, initial: "result" },
+];
+
+/**
+ * The target's answer to the approach, as the table resolved it: no answer; the first
+ * grappler's free attack routine (missed, hit, or a contact attack that hit without harm or
+ * hindrance); a later grappler's fend-off roll (missed or hit).
+ */
+const GRAPPLE_DEFENSES = ["none", "freeAttackMissed", "freeAttackHit", "contactHitHarmless", "fendOffMissed", "fendOffHit"] as const;
+/** 004 §Overbear Attack: the target's fend-off/avoid is a free attack routine. */
+const OVERBEAR_DEFENSES = ["none", "fendOffMissed", "fendOffHit"] as const;
+const GRAPPLE_ABILITIES = ["none", "grab", "hug", "constrict"] as const;
+
+const GRAPPLE_SITUATION: readonly Situational[] = [
+  ...VARIABLE_SITUATION,
+  { key: "defense", kind: "choice", label: "WC.Situation.grappleDefense", choices: GRAPPLE_DEFENSES, initial: "none" },
+  { key: "targetCasting", kind: "flag", label: "WC.Situation.targetCasting" },
+  { key: "afterTackle", kind: "flag", label: "WC.Situation.afterTackle" },
+  { key: "charging", kind: "flag", label: "WC.Situation.charging" },
+  { key: "holdingItem", kind: "flag", label: "WC.Situation.holdingItem" },
+  { key: "attemptMade", kind: "flag", label: "WC.Situation.attemptMade" },
+  { key: "ability", kind: "choice", label: "WC.Situation.grappleAbility", choices: GRAPPLE_ABILITIES, initial: "none" },
+  { key: "abilityHold", kind: "number", label: "WC.Situation.abilityHold", min: 0, max: 99 },
+  { key: "holderFree", kind: "flag", label: "WC.Situation.holderFree" },
+];
+
+const OVERBEAR_SITUATION: readonly Situational[] = [
+  ...VARIABLE_SITUATION,
+  { key: "defense", kind: "choice", label: "WC.Situation.overbearDefense", choices: OVERBEAR_DEFENSES, initial: "none" },
+  { key: "targetCasting", kind: "flag", label: "WC.Situation.targetCasting" },
+  { key: "tackle", kind: "flag", label: "WC.Situation.tackle" },
+  { key: "trample", kind: "flag", label: "WC.Situation.trample" },
+  { key: "trampleDamage", kind: "number", label: "WC.Situation.trampleDamage", min: 0, max: 1000 },
+];
+
+const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
+  grapple: GRAPPLE_SITUATION,
+  overbear: OVERBEAR_SITUATION,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The profile
+
+/**
+ * The profile form. Kind decides which of the class fields (characters) and hit-dice fields
+ * (monsters) apply; the others are dropped when the profile is read. A blank armor AD means no
+ * armor, a blank shield plus no shield.
+ */
+export const PERCENTILE_PROFILE_FIELDS: readonly ProfileField[] = [
+  { path: "kind", kind: "choice", choices: ["character", "monster"] },
+  { path: "classGroup", kind: "choice", choices: CLASS_GROUPS, optional: true },
+  { path: "level", kind: "int", min: 0, max: 40, optional: true },
+  { path: "hitDice.dice", kind: "int", min: 0, max: 100, optional: true },
+  { path: "hitDice.adjustment", kind: "int", min: -99, max: 99, optional: true },
+  { path: "size", kind: "choice", choices: SIZES },
+  { path: "height", kind: "int", min: 1, max: 100000 },
+  { path: "weight", kind: "int", min: 1, max: 10000000 },
+  { path: "dexterity", kind: "int", min: 1, max: 25 },
+  { path: "strength.score", kind: "int", min: 1, max: 25 },
+  { path: "strength.exceptional", kind: "int", min: 1, max: 100, optional: true },
+  { path: "armor.ad", kind: "int", min: -10, max: 10, optional: true },
+  { path: "armor.magic", kind: "int", min: -5, max: 5, optional: true },
+  { path: "shield.plus", kind: "int", min: -5, max: 5, optional: true },
+  { path: "helmet", kind: "bool" },
+  { path: "dexAcBonus", kind: "int", min: -6, max: 6 },
+  { path: "magicProtection", kind: "int", min: -10, max: 10 },
+  { path: "speed", kind: "int", min: 0, max: 1000 },
+  { path: "foreLimbs", kind: "int", min: 0, max: 100 },
+  { path: "abilities", kind: "multi", choices: SPECIAL_ABILITIES },
+  { path: "maxMeleeAttackers", kind: "int", min: 1, max: 100 },
+  { path: "conditions", kind: "multi", choices: CONDITIONS },
+];
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const blank = (v: unknown): boolean => v === undefined || v === null;
+
+/** A stored profile as a form leaves it, put in the shape validateCombatant reads. */
+function normalized(profile: Obj): Obj {
+  const p: Obj = { ...profile };
+  const armor = p.armor;
+  if (blank(armor)) p.armor = null;
+  else if (isObj(armor) && blank(armor.ad) && (blank(armor.magic) || armor.magic === 0)) p.armor = null;
+  else if (isObj(armor) && blank(armor.magic)) p.armor = { ...armor, magic: 0 };
+  if (blank(p.shield) || (isObj(p.shield) && blank(p.shield.plus))) p.shield = null;
+  if (isObj(p.strength) && p.strength.exceptional === null) {
+    const s = { ...p.strength };
+    delete s.exceptional;
+    p.strength = s;
+  }
+  if (p.kind === "monster") {
+    delete p.classGroup;
+    delete p.level;
+  } else if (p.kind === "character") {
+    delete p.hitDice;
+  }
+  if (blank(p.abilities)) p.abilities = [];
+  if (blank(p.conditions)) p.conditions = [];
+  return p;
+}
+
+function combatant(id: string, profile: unknown, path: string): PercentileCombatant {
+  const issues = new IssueList();
+  if (!issues.object(path, profile)) issues.throwIfAny();
+  return validateCombatant({ ...normalized(profile as Obj), id }, path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holds and the conditions that follow from them
+
+function holdsOf(ctx: ActionContext): Hold[] {
+  const issues = new IssueList();
+  if (!issues.array("holds", ctx.holds)) issues.throwIfAny();
+  const list = ctx.holds.map((r, i) => {
+    const h = validateHold(r.data, `holds[${i}].data`);
+    if (h.holderId !== r.holderId) issues.add(`holds[${i}].data.holderId`, "holdMismatch", { want: r.holderId, got: h.holderId });
+    if (h.heldId !== r.heldId) issues.add(`holds[${i}].data.heldId`, "holdMismatch", { want: r.heldId, got: h.heldId });
+    return h;
+  });
+  issues.throwIfAny();
+  return list;
+}
+
+export function holdRecord(h: Hold): HoldRecord {
+  return { id: h.id, holderId: h.holderId, heldId: h.heldId, label: `WC.Hold.${h.row.hold}`, data: h };
+}
+
+const involved = (id: string, holds: readonly Hold[]) => holds.filter((h) => h.holderId === id || h.heldId === id);
+const isPinned = (c: PercentileCombatant, holds: readonly Hold[]) => holderIdsOf(c.id, holds).length >= c.maxMeleeAttackers;
+
+/**
+ * The creature with the conditions its holds give it: grappled while in a hold (unless the
+ * other side is much larger; a creature the action does not name is taken to be grappled), and
+ * pinned when as many hold it as may attack it.
+ */
+function withHoldConditions(c: PercentileCombatant, holds: readonly Hold[], known: ReadonlyMap<string, PercentileCombatant>, o: PercentileOptions): PercentileCombatant {
+  const extra: Condition[] = [];
+  const grappled = involved(c.id, holds).some((h) => {
+    const holder = known.get(h.holderId);
+    const held = known.get(h.heldId);
+    if (!holder || !held) return true;
+    const sides = grappledSides(holder, held, false, o);
+    return h.holderId === c.id ? sides.attacker : sides.target;
+  });
+  if (grappled) extra.push("grappled");
+  if (isPinned(c, holds)) extra.push("pinned");
+  const added = extra.filter((x) => !c.conditions.includes(x));
+  return added.length === 0 ? c : { ...c, conditions: [...c.conditions, ...added] };
+}
+
+interface Setup {
+  readonly o: PercentileOptions;
+  readonly a: PercentileCombatant;
+  readonly d: PercentileCombatant;
+  readonly holds: Hold[];
+}
+
+function setup(ctx: ActionContext, rawOptions: unknown): Setup {
+  const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
+  if (!ACTIONS.includes(ctx.action)) unknownAction(ctx.action);
+  const issues = new IssueList();
+  issues.int("round", ctx.round, 0, ROUND_MAX);
+  issues.throwIfAny();
+  const a0 = combatant(ctx.attacker.id, ctx.attacker.profile, "attacker");
+  const d0 = combatant(ctx.defender.id, ctx.defender.profile, "defender");
+  if (a0.id === d0.id) throw new RulesInputError([{ path: "defender.id", code: "sameCreature" }]);
+  const holds = holdsOf(ctx);
+  const known = new Map([
+    [a0.id, a0],
+    [d0.id, d0],
+  ]);
+  return { o, a: withHoldConditions(a0, holds, known, o), d: withHoldConditions(d0, holds, known, o), holds };
+}
+
+function unknownAction(action: string): never {
+  throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: ACTIONS.join("|") } }]);
+}
+
+/** The hold a breakFree or release means: the one named, or the first that fits. */
+function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) => boolean): Hold {
+  const h = holds.find((x) => (ctx.holdId === undefined || x.id === ctx.holdId) && fits(x));
+  if (!h) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId ?? "" } }]);
+  return h;
+}
+
+/** Break Free, pairwise: the named hold of the defender on the attacker, and any hold back. */
+function breakSubset(a: PercentileCombatant, d: PercentileCombatant, h: Hold, holds: readonly Hold[]): Hold[] {
+  return holds.filter((x) => x.id === h.id || (x.holderId === a.id && x.heldId === d.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declared boxes onto the variant's situations
+
+function choice<T extends string>(d: Declared, key: string, allowed: readonly T[], initial: T): T {
+  const v = d[key];
+  return typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : initial;
+}
+
+function num(d: Declared, key: string): number {
+  const v = d[key];
+  return typeof v === "number" ? v : 0;
+}
+
+function variable(d: Declared): { attacker: Assignment; target: Assignment } {
+  return { attacker: choice(d, "variableAttacker", ASSIGNMENTS, "result"), target: choice(d, "variableTarget", ASSIGNMENTS, "result") };
+}
+
+function grappleDefense(d: Declared): Defense {
+  switch (choice(d, "defense", GRAPPLE_DEFENSES, "none")) {
+    case "freeAttackMissed":
+      return { kind: "freeAttack", hit: false };
+    case "freeAttackHit":
+      return { kind: "freeAttack", hit: true };
+    case "contactHitHarmless":
+      return { kind: "freeAttack", hit: true, contact: true, damaged: false, incapacitated: false };
+    case "fendOffMissed":
+      return { kind: "fendOff", hit: false };
+    case "fendOffHit":
+      return { kind: "fendOff", hit: true };
+    default:
+      return { kind: "none" };
+  }
+}
+
+function overbearDefense(d: Declared): Defense {
+  const v = choice(d, "defense", OVERBEAR_DEFENSES, "none");
+  return v === "none" ? { kind: "none" } : { kind: "freeAttack", hit: v === "fendOffHit" };
+}
+
+function grappleSituation(ctx: ActionContext, holds: readonly Hold[]): GrappleSituation {
+  const d = ctx.declared;
+  const ability = choice(d, "ability", GRAPPLE_ABILITIES, "none");
+  const fixed = num(d, "abilityHold");
+  const s: Obj = {
+    variable: variable(d),
+    defense: grappleDefense(d),
+    charging: d.charging === true,
+    holdingItem: d.holdingItem === true,
+    attemptsThisRoutine: d.attemptMade === true ? 1 : 0,
+    targetCasting: d.targetCasting === true,
+    afterTackle: d.afterTackle === true,
+    holds,
+    round: ctx.round,
+  };
+  // The shell offers an ability grapple once the linked attack has hit (004: a hit grapples).
+  if (ability !== "none") s.special = { ability, linkedAttackHit: true, ...(fixed !== 0 ? { holdCategory: fixed } : {}), ...(d.holderFree === true ? { holderFree: true } : {}) };
+  return validateGrappleSituation(s, "declared");
+}
+
+function overbearSituation(ctx: ActionContext): OverbearSituation {
+  const d = ctx.declared;
+  const trampleDamage = num(d, "trampleDamage");
+  return validateOverbearSituation(
+    {
+      // 004: an overbear is made only at the end of a charge, so this action is one.
+      charging: true,
+      variable: variable(d),
+      defense: overbearDefense(d),
+      tackle: d.tackle === true,
+      trample: d.trample === true,
+      ...(trampleDamage !== 0 ? { trampleDamage } : {}),
+      targetCasting: d.targetCasting === true,
+      round: ctx.round,
+    },
+    "declared",
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+const REASON: Readonly<Record<string, string>> = {
+  cannotAct: "WC.Reason.cannotAct",
+  charging: "WC.Reason.charging",
+  foreLimbsNotFree: "WC.Reason.foreLimbsNotFree",
+  holdingItem: "WC.Reason.holdingItem",
+  targetTooLarge: "WC.Reason.targetTooLarge",
+  attemptUsed: "WC.Reason.attemptUsed",
+  alreadyHolding: "WC.Reason.alreadyHoldsTarget",
+  noRoomToJoin: "WC.Reason.noRoomToJoin",
+  noSuchAbility: "WC.Reason.noSuchAbility",
+  notCharging: "WC.Reason.notCharging",
+  targetTooHeavy: "WC.Reason.targetTooHeavy",
+  noTrample: "WC.Reason.noTrample",
+  notHeld: "WC.Reason.notHeld",
+  mutualHold: "WC.Reason.mutualHold",
+  notHeldBy: "WC.Reason.notHeldBy",
+};
+
+const reasonKey = (reason: string): string => REASON[reason] ?? "WC.Result.notAllowed";
+const holdKey = (row: GrappleRow): string => `WC.Hold.${row.hold}`;
+const overbearKey = (row: OverbearRow): string => `WC.Overbear.${row.result}`;
+
+type Params = Record<string, string | number>;
+const headline = (key: string, params?: Params) => (params ? { key, params } : { key });
+const notAllowed = (reason: string) => headline("WC.Result.notAllowedBecause", { reason: reasonKey(reason) });
+const holdParams = (row: GrappleRow): Params => ({ hold: holdKey(row), category: row.category });
+
+/** The overbear row for a category: the highest row in it, else the first row. */
+function overbearRowFor(table: RangeTable<OverbearRow>, category: number): OverbearRow {
+  let best: OverbearRow | undefined;
+  for (const r of table.rows) if (r.result.category <= category) best = r.result;
+  return best ?? (table.rows[0] as { result: OverbearRow }).result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consequences
+
+function addDamage(c: Consequences, targetId: string, damage: TableDamage | null, reason: string): void {
+  if (damage && damage.split.total > 0) c.damage.push({ targetId, actual: damage.split.actual, temporary: damage.split.temporary, reason });
+}
+
+function addTimers(c: Consequences, timers: readonly Timer[]): void {
+  for (const t of timers) {
+    if (t.condition === "hindered") c.notes.push({ key: "WC.Note.hindered", targetId: t.id });
+    else c.conditions.push({ targetId: t.id, condition: t.condition, active: true, rounds: t.rounds });
+  }
+}
+
+function addGrappled(c: Consequences, attackerId: string, targetId: string, g: GrappledSides): void {
+  if (g.attacker) c.conditions.push({ targetId: attackerId, condition: "grappled", active: true });
+  if (g.target) c.conditions.push({ targetId, condition: "grappled", active: true });
+}
+
+/** Grappled ends for a creature left in no hold; pinned follows the count of holders. */
+function settleHoldConditions(c: Consequences, people: readonly PercentileCombatant[], before: readonly Hold[], after: readonly Hold[]): void {
+  for (const p of people) {
+    if (involved(p.id, before).length > 0 && involved(p.id, after).length === 0) c.conditions.push({ targetId: p.id, condition: "grappled", active: false });
+    const was = isPinned(p, before);
+    const now = isPinned(p, after);
+    if (was !== now) c.conditions.push({ targetId: p.id, condition: "pinned", active: now });
+  }
+}
+
+function holdRowNotes(c: Consequences, row: GrappleRow, holderId: string, heldId: string): void {
+  const e = row.effects;
+  if (e.targetMayCounter) c.notes.push({ key: "WC.Note.mayCounter", targetId: heldId });
+  if (e.dropsItem) c.notes.push({ key: "WC.Note.dropsItem", targetId: heldId });
+  if (e.holderChoice === "trip") c.notes.push({ key: "WC.Note.mayTrip", targetId: holderId });
+  if (e.holderChoice === "throw") c.notes.push({ key: "WC.Note.mayThrow", targetId: holderId });
+  if (e.extraAttack) c.notes.push({ key: "WC.Note.extraAttack", targetId: holderId });
+}
+
+function overbearConsequences(a: PercentileCombatant, d: PercentileCombatant, r: OverbearResult): Consequences {
+  const c = noConsequences();
+  if (r.kind === "notAllowed") return c;
+  if (r.defense.spellSpoiled) c.notes.push({ key: "WC.Note.spellSpoiled", targetId: d.id });
+  const after = r.aftermath;
+  if (after.targetProne) c.conditions.push({ targetId: d.id, condition: "prone", active: true });
+  if (after.attackerProne) c.conditions.push({ targetId: a.id, condition: "prone", active: true });
+  if (after.grappleNextRoundUnopposed) c.notes.push({ key: "WC.Note.tackleFollowUp", targetId: a.id });
+  if (r.kind !== "result" || r.trampleCounts === false) return c;
+  addDamage(c, d.id, r.damage, "WC.Action.overbear");
+  addTimers(c, r.timers);
+  const e = r.row.effects;
+  if (e.targetMayCounter) c.notes.push({ key: "WC.Note.mayStrikeBack", targetId: d.id });
+  if (e.attackerAtFeet) c.notes.push({ key: "WC.Note.attackerAtFeet", targetId: a.id });
+  if (e.extraAttack) c.notes.push({ key: "WC.Note.extraAttack", targetId: a.id });
+  if (e.losesMinorAction) c.notes.push({ key: "WC.Note.losesMinorAction", targetId: d.id });
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Odds
+
+/** Outcomes with the same key and parameters are one. */
+function merged(list: readonly OddsOutcome[]): OddsOutcome[] {
+  const out = new Map<string, OddsOutcome>();
+  for (const x of list) {
+    const k = `${x.key}|${JSON.stringify(x.params ?? {})}`;
+    const cur = out.get(k);
+    out.set(k, cur ? { ...cur, p: cur.p + x.p } : x);
+  }
+  return [...out.values()];
+}
+
+function yesNo(p: number, yes: string, no: string): OddsOutcome[] {
+  // A sum of many small shares can stray past 1 in the last bits.
+  const q = Math.min(1, Math.max(0, p));
+  return [
+    { key: yes, p: q },
+    { key: no, p: 1 - q },
+  ];
+}
+
+function grappleOutcome(x: Outcome, o: PercentileOptions): OddsOutcome {
+  if (x.kind.startsWith("notAllowed:")) return { key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
+  if (x.kind.startsWith("hold:")) return { key: "WC.Result.holdGained", params: holdParams(rowForCategory(o.tables.grappling, Number(x.kind.slice(5)))), p: x.p };
+  if (x.kind === "foiled") return { key: "WC.Result.foiled", p: x.p };
+  if (x.kind === "linkedAttackMissed") return { key: "WC.Result.linkedAttackMissed", p: x.p };
+  return { key: "WC.Result.miss", p: x.p };
+}
+
+function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): OddsOutcome {
+  if (x.kind.startsWith("notAllowed:")) return { key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
+  if (x.kind.startsWith("category:")) {
+    const row = overbearRowFor(o.tables.overbear, Number(x.kind.slice(9)));
+    // Trample: only a result that does damage counts.
+    if (trample && row.damage <= 0) return { key: "WC.Result.trampleFailed", p: x.p };
+    return { key: "WC.Result.overbearResult", params: { result: overbearKey(row) }, p: x.p };
+  }
+  if (x.kind === "avoided") return { key: "WC.Result.avoided", p: x.p };
+  return { key: "WC.Result.miss", p: x.p };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const percentileVariant: RulesVariant = {
+  id: "percentile",
+  source: "004",
+  actions: ACTIONS,
+  situational: (action) => SITUATIONAL[action] ?? [],
+  profileFields: PERCENTILE_PROFILE_FIELDS,
+  defaultProfile: () => {
+    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
+    delete profile.id;
+    return profile;
+  },
+  validateProfile: (id, profile, path) => combatant(id, profile, path),
+  resolveOptions,
+
+  resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
+    const { o, a, d, holds } = setup(ctx, rawOptions);
+    const done = (result: unknown, consequences: Consequences, h: { key: string; params?: Params }): Resolution => ({ action: ctx.action, result, consequences, headline: h });
+    switch (ctx.action) {
+      case "grapple": {
+        const r = resolveGrapple(a, d, grappleSituation(ctx, holds), o, dice);
+        const c = noConsequences();
+        if (r.kind === "notAllowed") return done(r, c, notAllowed(r.reason));
+        if (r.kind === "linkedAttackMissed") return done(r, c, headline("WC.Result.linkedAttackMissed"));
+        if (r.defense.spellSpoiled) c.notes.push({ key: "WC.Note.spellSpoiled", targetId: d.id });
+        if (r.kind === "foiled") return done(r, c, headline("WC.Result.foiled"));
+        if (r.kind === "miss") return done(r, c, headline("WC.Result.miss"));
+        c.holdsAdded.push(holdRecord(r.hold));
+        addDamage(c, d.id, r.damage, "WC.Action.grapple");
+        addGrappled(c, a.id, d.id, r.grappled);
+        settleHoldConditions(c, [a, d], holds, [...holds, r.hold]);
+        addTimers(c, r.timers);
+        holdRowNotes(c, r.row, a.id, d.id);
+        return done(r, c, headline("WC.Result.holdGained", holdParams(r.row)));
+      }
+      case "overbear": {
+        const r = resolveOverbear(a, d, overbearSituation(ctx), o, dice);
+        const c = overbearConsequences(a, d, r);
+        if (r.kind === "notAllowed") return done(r, c, notAllowed(r.reason));
+        if (r.kind === "avoided") return done(r, c, headline("WC.Result.avoided"));
+        if (r.kind === "miss") return done(r, c, headline("WC.Result.miss"));
+        if (r.trampleCounts === false) return done(r, c, headline("WC.Result.trampleFailed"));
+        return done(r, c, headline("WC.Result.overbearResult", { result: overbearKey(r.row) }));
+      }
+      case "breakFree": {
+        // The attacker is the held creature; the defender its holder.
+        const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
+        const refusal = breakFreeRefusal(a, holds);
+        if (refusal) return done({ kind: "notAllowed", reason: refusal }, noConsequences(), notAllowed(refusal));
+        // 004: one attempt per holder, break damage to one holder only (the original).
+        const damageTo = defaultDamageTo(holdsOn(a.id, holds));
+        const r = resolveBreakFree(a, [d], breakSubset(a, d, h, holds), { damageTo }, o, dice);
+        const c = noConsequences();
+        if (r.kind === "notAllowed") return done(r, c, notAllowed(r.reason));
+        const attempt = r.attempts[0];
+        addDamage(c, d.id, attempt?.damage ?? null, "WC.Action.breakFree");
+        const broken = r.brokenHoldIds.includes(h.id);
+        if (broken) {
+          c.holdsRemoved.push(h.id);
+          settleHoldConditions(c, [a, d], holds, holds.filter((x) => x.id !== h.id));
+        }
+        return done(r, c, headline(broken ? "WC.Result.brokeFree" : "WC.Result.stillHeld"));
+      }
+      case "counterGrapple": {
+        // The attacker is the held creature; the defender the holder it turns on.
+        const r = resolveCounterGrapple(a, d, holds, { round: ctx.round }, o, dice);
+        const c = noConsequences();
+        if (r.kind === "notAllowed") return done(r, c, notAllowed(r.reason));
+        c.holdsAdded.push(holdRecord(r.hold));
+        if (r.brokenHoldId !== null) c.holdsRemoved.push(r.brokenHoldId);
+        addDamage(c, d.id, r.damage, "WC.Action.counterGrapple");
+        addGrappled(c, a.id, d.id, r.grappled);
+        settleHoldConditions(c, [a, d], holds, r.holds);
+        addTimers(c, r.timers);
+        holdRowNotes(c, r.row, a.id, d.id);
+        return done(r, c, headline(r.brokenHoldId !== null ? "WC.Result.counterBroke" : "WC.Result.counterHeld", holdParams(r.row)));
+      }
+      case "release": {
+        // 004 §Break Free: the holder may let go (a minor action).
+        const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
+        const c = noConsequences();
+        c.holdsRemoved.push(h.id);
+        settleHoldConditions(c, [a, d], holds, holds.filter((x) => x.id !== h.id));
+        return done({ kind: "released", holdId: h.id }, c, headline("WC.Result.released"));
+      }
+      default:
+        return unknownAction(ctx.action);
+    }
+  },
+
+  odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+    const { o, a, d, holds } = setup(ctx, rawOptions);
+    switch (ctx.action) {
+      case "grapple":
+        return merged(grappleOdds(a, d, grappleSituation(ctx, holds), o).outcomes.map((x) => grappleOutcome(x, o)));
+      case "overbear": {
+        const s = overbearSituation(ctx);
+        return merged(overbearOdds(a, d, s, o).outcomes.map((x) => overbearOutcome(x, s.trample === true, o)));
+      }
+      case "breakFree": {
+        const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
+        const refusal = breakFreeRefusal(a, holds);
+        if (refusal) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(refusal) }, p: 1 }];
+        const r = breakFreeOdds(a, [d], breakSubset(a, d, h, holds), { damageTo: defaultDamageTo(holdsOn(a.id, holds)) }, o);
+        if ("notAllowed" in r) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
+        return yesNo(r.attempts[0]?.pBroken ?? 0, "WC.Result.brokeFree", "WC.Result.stillHeld");
+      }
+      case "counterGrapple": {
+        const r = counterGrappleOdds(a, d, holds, o);
+        if ("notAllowed" in r) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
+        return merged(
+          r.categories.map(([category, p]) => {
+            const row = rowForCategory(o.tables.grappling, category);
+            return { key: counterBreaks(row) ? "WC.Result.counterBroke" : "WC.Result.counterHeld", params: holdParams(row), p };
+          }),
+        );
+      }
+      case "release":
+        chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
+        return [{ key: "WC.Result.released", p: 1 }];
+      default:
+        return unknownAction(ctx.action);
+    }
+  },
+};

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+// The shell end to end through the typed fake, variant d12-holds: from a click to documents.
+import { beforeEach, describe, expect, it } from "vitest";
+import { act } from "../../src/foundry/requests.ts";
+import { cardIdFor } from "../../src/foundry/perform.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable, writesSince } from "./setup.ts";
+
+let t: Table;
+beforeEach(() => {
+  t = makeTable();
+});
+
+const grapple = (attacker: { uuid: string }, defender: { uuid: string }, declared: Record<string, unknown> = {}) => ({ action: "grapple", attackerUuid: attacker.uuid, defenderUuid: defender.uuid, declared });
+
+function holdHalves() {
+  return [t.fighterToken.actor, t.goblinToken.actor, t.ogreToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")).map((e) => ({ actor: a.name, effect: e })));
+}
+
+describe("d12-holds: the GM grapples", () => {
+  it("rolls real dice, posts one card and stores the hold as a pair of effects", async () => {
+    // Ogre (THAC0 15) on the fighter, AC 5: needs 10. Speed: ogre 9" -1, fighter 12" 0.
+    // d20 15 - 1 = 14 hits; d12 8 + 1 (L on M) = 9 -> body hold, 1d3; break d12 4 fails; 1d3 = 3 -> 1 actual, 2 temporary.
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const mark = t.world.writes.length;
+    const out = await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    const card = t.world.messages.contents[0];
+    expect(card?.rolls).toHaveLength(4);
+    expect(card?.getFlag(M, "card")).toMatchObject({ state: "applied", resolution: { headline: { key: "WC.Result.hold", params: { part: "body" } } } });
+    expect(card?.content).toContain("Hold gained: Body");
+    const halves = holdHalves();
+    expect(halves.map((h) => h.actor).sort()).toEqual(["Fighter", "Ogre"]);
+    const [a, b] = halves.map((h) => h.effect);
+    expect(a?.getFlag(M, "hold")).toMatchObject({ twinUuid: b?.uuid });
+    expect(b?.getFlag(M, "hold")).toMatchObject({ twinUuid: a?.uuid });
+    expect(t.fighter.system).toMatchObject({ attributes: { hp: { value: 29 } } });
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    // One chat message; the fighter: one effect creation and one update; the ogre: one effect creation.
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1 });
+  });
+
+  it("a miss posts a card and changes nothing else", async () => {
+    t.world.script([[20, 2]]);
+    const mark = t.world.writes.length;
+    await t.gm.run(() => act(grapple(t.goblinToken, t.fighterToken)));
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1 });
+    expect(t.world.messages.contents[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.miss" } } });
+  });
+});
+
+describe("d12-holds: a player asks the GM", () => {
+  it("the player's grapple is carried out by the GM, who removes the request card", async () => {
+    // Fighter (THAC0 15) on the goblin: AC 5, needs 10; speed 0 and goblin 6" +2: d20 8 + 2 = 10 hits.
+    // d12 6 + 1 (M on S) = 7 -> arm; break 2 fails; no damage die.
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    expect(out).toMatchObject({ kind: "done", state: "applied" });
+    expect(t.world.queries).toHaveLength(1);
+    expect(t.world.messages.contents).toHaveLength(1);
+    const card = t.world.messages.contents[0];
+    expect(card?.author).toBe(t.gmUser);
+    expect(card?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { params: { part: "arm" } } } });
+    expect(holdHalves().map((h) => h.actor).sort()).toEqual(["Fighter", "Goblin"]);
+    expect(t.player.notifications).toEqual([]);
+  });
+
+  it("a player cannot act with a creature it does not own", async () => {
+    const out = await t.player.run(() => act(grapple(t.goblinToken, t.fighterToken)));
+    expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.notOwner" });
+    expect(t.world.messages.size).toBe(0);
+    expect(t.player.notifications[0]?.level).toBe("warn");
+  });
+
+  it("a forged request is refused by the GM and changes nothing", async () => {
+    // The player writes a request card claiming the goblin's grapple and queries the GM directly.
+    const forged = await t.player.run(() =>
+      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending" } } } } as never),
+    );
+    const mark = t.world.writes.length;
+    const answer = await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: forged?.id }));
+    expect(answer).toMatchObject({ kind: "refused", key: "WC.Refuse.notOwner" });
+    expect(writesSince(t.world, mark)).toEqual({ "delete ChatMessage": 1 });
+    expect(holdHalves()).toEqual([]);
+    // A payload that names no request, or dice and results smuggled in, carry no weight.
+    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: "nope", dice: [[20, 20]], result: { kind: "hold" } }))).toMatchObject({ kind: "refused", key: "WC.Refuse.stale" });
+    const bad = await t.player.run(() =>
+      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...grapple(t.fighterToken, t.goblinToken), declared: { rear: "yes" } }, state: "pending" } } } } as never),
+    );
+    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: bad?.id }))).toMatchObject({ kind: "refused", key: "WC.Refuse.badDeclaration" });
+  });
+
+  it("a request delivered to two GM tabs is applied once", async () => {
+    const second = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    // Both tabs roll; with every die at its highest face each gets a hold: d20 20 hits, d12 12 + 1 = 13
+    // (body, 2d4), break 12 < 13. Only the tab that makes the card first may apply it.
+    t.world.fallbackFace = (sides) => sides;
+    const hpBefore = (t.goblinToken.actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    expect(out.kind).toBe("done");
+    // 2d4 = 8 -> 4 actual: applied once, not twice.
+    expect((t.goblinToken.actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value).toBe(hpBefore - 4);
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "request"))).toEqual([]);
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "card"))).toHaveLength(1);
+    expect(holdHalves()).toHaveLength(2);
+    t.world.disconnect(second);
+  });
+
+  it("with no GM connected the player is told so and nothing is written", async () => {
+    t.world.disconnect(t.gm);
+    const mark = t.world.writes.length;
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.noGM" });
+    expect(t.world.writes.length).toBe(mark);
+    expect(t.player.notifications[0]?.message).toMatch(/GM/);
+  });
+
+  it("a repeated request id is applied once", async () => {
+    const { perform } = await import("../../src/foundry/perform.ts");
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const intent = { action: "grapple" as const, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+    const first = await t.gm.run(() => perform(intent, t.gmUser as never, "REQUESTrequest01"));
+    const again = await t.gm.run(() => perform(intent, t.gmUser as never, "REQUESTrequest01"));
+    expect(first.kind).toBe("done");
+    expect(again.kind).toBe("duplicate");
+    expect(t.world.messages.get(cardIdFor("REQUESTrequest01"))).toBeDefined();
+    expect(holdHalves()).toHaveLength(2);
+  });
+});
+
+describe("d12-holds: holds stay paired", () => {
+  async function hold() {
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    expect(holdHalves()).toHaveLength(2);
+  }
+
+  it("release removes both halves", async () => {
+    await hold();
+    const out = await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(holdHalves()).toEqual([]);
+  });
+
+  it("a break roll that succeeds ends the hold on both creatures", async () => {
+    await hold();
+    // Goblin (S) held by the fighter (M): size adjustment +1, so the goblin rolls d12 - 1 against 10: 11 breaks.
+    t.world.script([[12, 11]]);
+    await t.gm.run(() => act({ action: "breakFree", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    expect(holdHalves()).toEqual([]);
+  });
+
+  it("deleting one half by hand removes its twin", async () => {
+    await hold();
+    const half = holdHalves()[0];
+    await t.gm.run(() => half?.effect.delete());
+    await t.world.settle();
+    expect(holdHalves()).toEqual([]);
+  });
+
+  it("deleting the held token removes the holder's half", async () => {
+    await hold();
+    await t.gm.run(() => t.goblinToken.delete());
+    await t.world.settle();
+    expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
+  });
+
+  it("deleting a combatant or the combat ends its holds", async () => {
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    await hold();
+    const goblinCombatant = combat.combatants.find((c) => c.token === t.goblinToken);
+    await t.gm.run(() => goblinCombatant?.delete());
+    await t.world.settle();
+    expect(holdHalves()).toEqual([]);
+    await hold();
+    await t.gm.run(() => combat.delete());
+    await t.world.settle();
+    expect(holdHalves()).toEqual([]);
+  });
+
+  it("players' clients never write cleanup", async () => {
+    await hold();
+    const mark = t.world.writes.length;
+    const half = holdHalves().find((h) => h.actor === "Fighter");
+    await t.player.run(() => half?.effect.delete());
+    await t.world.settle();
+    // The player deleted its own half; the GM's client removed the goblin's.
+    expect(t.world.writes.slice(mark).map((w) => [w.user === t.alice.id ? "player" : "gm", w.op])).toEqual([
+      ["player", "delete"],
+      ["gm", "delete"],
+    ]);
+    expect(holdHalves()).toEqual([]);
+  });
+});

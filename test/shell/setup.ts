@@ -1,0 +1,58 @@
+// A small world for the shell's integration tests: a GM, a player, a fighter the player owns,
+// a goblin and an ogre the GM runs, all on one scene.
+import { registerHooks } from "../../src/foundry/hooks/index.ts";
+import type { FakeActor, FakeClient, FakeToken, FakeUser } from "../fake-foundry/world.ts";
+import { FakeWorld } from "../fake-foundry/world.ts";
+
+export const M = "weaponless-combat";
+
+export interface Table {
+  world: FakeWorld;
+  gmUser: FakeUser;
+  alice: FakeUser;
+  gm: FakeClient;
+  player: FakeClient;
+  fighter: FakeActor;
+  goblin: FakeActor;
+  ogre: FakeActor;
+  fighterToken: FakeToken;
+  goblinToken: FakeToken;
+  ogreToken: FakeToken;
+}
+
+const hp = (n: number) => ({ attributes: { hp: { value: n, max: n } } });
+
+export function d12Profile(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    kind: "character", size: "M", dexAcAdjustment: 0, armor: { type: "none", plus: 0 }, shield: null, magicProtection: 0, specialAcBonus: 0,
+    movement: 12, heavilyEncumbered: false, arms: 2, legs: 2, hasWindpipe: true, intelligence: "average", attacksPerRound: 1, monkLevel: 0,
+    flight: "none", levelDrain: false, freeAction: false, aquatic: false, pummelingWeapon: false, conditions: [], toHit: { kind: "thac0", thac0: 20 },
+    ...over,
+  };
+}
+
+export function makeTable(options: { goblinLinked?: boolean } = {}): Table {
+  const world = new FakeWorld();
+  const gmUser = world.addUser("Gamemaster", true);
+  const alice = world.addUser("Alice", false);
+  const gm = world.connect(gmUser, registerHooks);
+  const player = world.connect(alice, registerHooks);
+  const scene = world.addScene();
+  const fighter = world.addActor("Fighter", hp(30), { [alice.id]: 3 });
+  const goblin = world.addActor("Goblin", hp(5));
+  const ogre = world.addActor("Ogre", hp(20));
+  fighter.flags[M] = { profile: { "d12-holds": d12Profile({ toHit: { kind: "thac0", thac0: 15 }, attacksPerRound: 2 }) } };
+  goblin.flags[M] = { profile: { "d12-holds": d12Profile({ kind: "monster", size: "S", movement: 6, pummelLimbs: 1, intelligence: "low" }) } };
+  ogre.flags[M] = { profile: { "d12-holds": d12Profile({ kind: "monster", size: "L", movement: 9, pummelLimbs: 1, toHit: { kind: "thac0", thac0: 15 }, naturalAc: { ac: 5, basis: "toughness" } }) } };
+  const fighterToken = world.addToken(scene, fighter);
+  const goblinToken = world.addToken(scene, goblin, { linked: options.goblinLinked ?? false });
+  const ogreToken = world.addToken(scene, ogre, { linked: false });
+  return { world, gmUser, alice, gm, player, fighter, goblin, ogre, fighterToken, goblinToken, ogreToken };
+}
+
+/** Counts server writes since a mark, by kind. */
+export function writesSince(world: FakeWorld, mark: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const w of world.writes.slice(mark)) out[`${w.op} ${w.documentName}`] = (out[`${w.op} ${w.documentName}`] ?? 0) + 1;
+  return out;
+}
