@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import type { TestProjectInlineConfiguration } from "vitest/config";
+import { playwright } from "@vitest/browser-playwright";
 
 // Each entry in `projects` is one test project. `npm test` runs all of them;
 // `vitest run --project <name>` runs one. A browser project (Vitest browser mode in
@@ -17,9 +18,33 @@ const unit: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * What a person clicks, in a real Chromium: Debian's /usr/bin/chromium driven by Playwright
+ * (never `playwright install`). Tests under test/browser/ load the built bundle from dist/.
+ */
+const browser: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: "browser",
+    include: ["test/browser/**/*.test.ts"],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        },
+      }),
+      instances: [{ browser: "chromium" }],
+      screenshotDirectory: "test/browser/__screenshots__",
+    },
+  },
+};
+
 export default defineConfig({
   test: {
-    projects: [unit],
+    projects: [unit, browser],
     coverage: {
       provider: "v8",
       include: ["src/rules/**/*.ts"],

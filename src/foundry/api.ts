@@ -4,14 +4,16 @@ import * as rules from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
 import type { PerformOutcome } from "./perform.ts";
 import { act } from "./requests.ts";
+import { renderCard } from "./perform.ts";
 import { oddsFor } from "./ui/action-dialog.ts";
 import { controlledToken, launch } from "./ui/launch.ts";
 import { openProfileForm } from "./ui/profile-form.ts";
-import type { Intent, WeaponlessApi } from "./types.ts";
+import type { Intent, StoredCard, WeaponlessApi } from "./types.ts";
 
 export function buildApi(): WeaponlessApi & {
   use(action: ShellAction): Promise<PerformOutcome | null>;
   editProfile(actor?: Actor.Implementation): Promise<void>;
+  renderCard(card: StoredCard): Promise<string>;
 } {
   return {
     moduleId: MODULE_ID,
@@ -23,6 +25,8 @@ export function buildApi(): WeaponlessApi & {
       const token = controlledToken();
       return token ? launch(token, action) : null;
     },
+    /** The HTML of a card from its stored data (the card's own template). */
+    renderCard,
     editProfile: async (actor) => {
       const a = actor ?? (controlledToken()?.actor as Actor.Implementation | null | undefined);
       if (a) await openProfileForm(a);

@@ -124,9 +124,16 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   };
 }
 
-/** Parameters such as a hold part are keys too: show "Arm", not "arm". */
-function localizeParams(params: Readonly<Record<string, string | number>>, i18n: I18n): Record<string, string | number> {
+/**
+ * Parameters can be keys themselves: a full key ("WC.Hold.bearHug") is translated, and a bare
+ * `part` ("arm") reads as WC.Part.arm.
+ */
+export function localizeParams(params: Readonly<Record<string, string | number>>, i18n: I18n): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = k === "part" && typeof v === "string" ? i18n.localize(`WC.Part.${v}`) : v;
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.localize(v);
+    else if (k === "part" && typeof v === "string") out[k] = i18n.localize(`WC.Part.${v}`);
+    else out[k] = v;
+  }
   return out;
 }

@@ -7,6 +7,7 @@ import type { InputIssue } from "./core/errors.ts";
 import { RulesInputError } from "./core/errors.ts";
 import { d12Variant } from "./d12-holds/variant.ts";
 import { grappleDieVariant } from "./grapple-die/variant.ts";
+import { percentileVariant } from "./percentile/variant.ts";
 import type { RulesVariant } from "./variant.ts";
 import { D12_ACTIONS } from "./d12-holds/actions.ts";
 import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
@@ -48,4 +49,5 @@ export function runAction(variant: string, action: string, input: unknown, optio
 export const RULES_VARIANTS: Readonly<Record<string, RulesVariant>> = {
   "d12-holds": d12Variant,
   "grapple-die": grappleDieVariant,
+  percentile: percentileVariant,
 };

@@ -540,6 +540,9 @@ class FakeUsers extends Collection<FakeUser> {
 // ------------------------------------------------------------------------------------------
 const storage = new AsyncLocalStorage<FakeClient>();
 let activeWorld: FakeWorld | null = null;
+function makeActive(w: FakeWorld): void {
+  activeWorld = w;
+}
 function world(): FakeWorld {
   if (!activeWorld) throw new Error("no fake world");
   return activeWorld;
@@ -581,7 +584,7 @@ export class FakeWorld {
   };
 
   constructor() {
-    activeWorld = this;
+    makeActive(this);
     installGlobals();
   }
 

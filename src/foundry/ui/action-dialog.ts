@@ -6,6 +6,7 @@ import type { Declared, OddsOutcome, Situational } from "../../rules/index.ts";
 import { resolveCast } from "../cast.ts";
 import { TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
+import { localizeParams } from "../card-view.ts";
 import { contextFor } from "../perform.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
 import type { Intent } from "../types.ts";
@@ -31,13 +32,7 @@ export function readDeclared(form: HTMLFormElement, list: readonly Situational[]
 }
 
 export function oddsLines(odds: readonly OddsOutcome[]): Array<{ label: string; pct: string }> {
-  return odds.map((o) => ({ label: o.params ? i18n.format(o.key, partLabels(o.params)) : i18n.localize(o.key), pct: `${(o.p * 100).toFixed(1)}%` }));
-}
-
-function partLabels(params: Readonly<Record<string, string | number>>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = k === "part" && typeof v === "string" ? i18n.localize(`WC.Part.${v}`) : v;
-  return out;
+  return odds.map((o) => ({ label: o.params ? i18n.format(o.key, localizeParams(o.params, i18n)) : i18n.localize(o.key), pct: `${(o.p * 100).toFixed(1)}%` }));
 }
 
 export function canSeeOdds(): boolean {

@@ -23,6 +23,11 @@ export interface FieldView {
   readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
 }
 
+/** The label of a profile field: WC.Field.<path with _ for .>, e.g. WC.Field.armor_type. */
+export function fieldKey(path: string): string {
+  return `WC.Field.${path.replaceAll(".", "_")}`;
+}
+
 function get(obj: Record<string, unknown>, path: string): unknown {
   return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
@@ -30,7 +35,7 @@ function get(obj: Record<string, unknown>, path: string): unknown {
 export function fieldViews(profile: Record<string, unknown>, fields: readonly ProfileField[]): FieldView[] {
   return fields.map((f) => {
     const v = get(profile, f.path);
-    const label = i18n.localize(`WC.Profile.${f.path}`);
+    const label = i18n.localize(fieldKey(f.path));
     const base = { path: f.path, label, isInt: f.kind === "int", isBool: f.kind === "bool", isChoice: f.kind === "choice", isMulti: f.kind === "multi", optional: "optional" in f && f.optional === true };
     switch (f.kind) {
       case "int":
@@ -100,7 +105,7 @@ export async function openProfileForm(actor: Actor.Implementation): Promise<void
             variant.validateProfile("check", next, "profile");
           } catch (e) {
             if (e instanceof RulesInputError) {
-              notify("error", "WC.Profile.invalid", { details: e.issues.map((i) => `${i18n.localize(`WC.Profile.${i.path.replace(/^profile\./, "")}`)}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
+              notify("error", "WC.Profile.invalid", { details: e.issues.map((i) => `${i18n.localize(fieldKey(i.path.replace(/^profile\./, "")))}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
               return;
             }
             throw e;

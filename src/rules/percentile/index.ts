@@ -14,3 +14,4 @@ export * from "./round-end.ts";
 export * from "./start.ts";
 export * from "./tables.ts";
 export * from "./variable.ts";
+export * from "./variant.ts";

@@ -7,7 +7,8 @@
  * break damage still goes to one holder only, the original), a Counter Grapple is against the
  * defender, and the overbear is always the end of a charge (004 allows it at no other time).
  * The grappled and pinned conditions are read from the holds in play as well as the profiles,
- * since both follow from the holds (004 §Grappled Condition, §Pinned).
+ * since both follow from the holds (004 §Grappled Condition, §Pinned), and so are arms locked
+ * by a hold (they are not free to grapple with) and joining a grapple already on the target.
  *
  * Headline and odds parameters named `hold`, `result` and `reason` carry full i18n keys
  * (WC.Hold.*, WC.Overbear.*, WC.Reason.*), to be localized before they are put in the text.
@@ -280,11 +281,14 @@ function overbearDefense(d: Declared): Defense {
   return v === "none" ? { kind: "none" } : { kind: "freeAttack", hit: v === "fendOffHit" };
 }
 
-function grappleSituation(ctx: ActionContext, holds: readonly Hold[]): GrappleSituation {
+function grappleSituation(ctx: ActionContext, a: PercentileCombatant, holds: readonly Hold[]): GrappleSituation {
   const d = ctx.declared;
   const ability = choice(d, "ability", GRAPPLE_ABILITIES, "none");
   const fixed = num(d, "abilityHold");
+  // An arm held by someone else's hold is not free to grapple with (004: every arm is needed).
+  const armsHeld = holdsOn(a.id, holds).filter((h) => h.row.effects.armHeld === true).length;
   const s: Obj = {
+    ...(armsHeld > 0 ? { freeForeLimbs: Math.max(0, a.foreLimbs - armsHeld) } : {}),
     variable: variable(d),
     defense: grappleDefense(d),
     charging: d.charging === true,
@@ -477,7 +481,7 @@ export const percentileVariant: RulesVariant = {
     const done = (result: unknown, consequences: Consequences, h: { key: string; params?: Params }): Resolution => ({ action: ctx.action, result, consequences, headline: h });
     switch (ctx.action) {
       case "grapple": {
-        const r = resolveGrapple(a, d, grappleSituation(ctx, holds), o, dice);
+        const r = resolveGrapple(a, d, grappleSituation(ctx, a, holds), o, dice);
         const c = noConsequences();
         if (r.kind === "notAllowed") return done(r, c, notAllowed(r.reason));
         if (r.kind === "linkedAttackMissed") return done(r, c, headline("WC.Result.linkedAttackMissed"));
@@ -551,7 +555,7 @@ export const percentileVariant: RulesVariant = {
     const { o, a, d, holds } = setup(ctx, rawOptions);
     switch (ctx.action) {
       case "grapple":
-        return merged(grappleOdds(a, d, grappleSituation(ctx, holds), o).outcomes.map((x) => grappleOutcome(x, o)));
+        return merged(grappleOdds(a, d, grappleSituation(ctx, a, holds), o).outcomes.map((x) => grappleOutcome(x, o)));
       case "overbear": {
         const s = overbearSituation(ctx);
         return merged(overbearOdds(a, d, s, o).outcomes.map((x) => overbearOutcome(x, s.trample === true, o)));

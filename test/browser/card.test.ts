@@ -1,0 +1,72 @@
+// In a real Chromium: the built module renders a chat card and its Undo button works.
+import { page } from "vitest/browser";
+import { expect, it } from "vitest";
+import { calls, callHook, installFoundryStub, stubActor } from "./foundry-stub.ts";
+
+const card = {
+  version: 1,
+  variant: "d12-holds",
+  requestId: "REQUESTrequest01",
+  intent: { action: "grapple", attackerUuid: "Scene.s.Token.ogre", defenderUuid: "Scene.s.Token.fighter", declared: {} },
+  attackerName: "Ogre",
+  defenderName: "Fighter",
+  state: "applied",
+  resolution: {
+    action: "grapple",
+    headline: { key: "WC.Result.hold", params: { part: "body" } },
+    consequences: { holdsAdded: [], holdsRemoved: [], damage: [], conditions: [], notes: [] },
+    result: {
+      kind: "hold",
+      toHit: { needed: 10, die: { purpose: "grappleToHit", sides: 20, face: 15 }, modifiers: [{ key: "WC.Mod.speedAttacker", value: -1, params: { movement: 9 } }], total: 14, hit: true },
+      holdRoll: { die: { purpose: "holdRoll", sides: 12, face: 8 }, sizeAdjustment: 1, adjusted: 9, row: 9 },
+      breakRoll: { purpose: "immediateBreak", sides: 12, face: 4 },
+      damage: { dice: [{ purpose: "holdDamage", sides: 3, face: 3 }], modifiers: [], split: { total: 3, actual: 1, temporary: 2 } },
+    },
+  },
+  consequences: {
+    holdsAdded: [{ id: "h", holderId: "Scene.s.Token.ogre", heldId: "Scene.s.Token.fighter", label: "WC.Part.body", data: {} }],
+    holdsRemoved: [],
+    damage: [{ targetId: "Scene.s.Token.fighter", actual: 1, temporary: 2, reason: "WC.Action.grapple" }],
+    conditions: [],
+    notes: [],
+  },
+};
+
+it("loads the built bundle, renders a card and undoes it with a click", async () => {
+  installFoundryStub();
+  // The built bundle, loaded as Foundry loads it (a path the type checker does not follow).
+  const bundle = "../../dist/module.js";
+  await import(/* @vite-ignore */ bundle);
+  callHook("init");
+  const api = (globalThis as unknown as { game: { modules: Map<string, { api: { renderCard(c: unknown): Promise<string> } }> } }).game.modules.get("weaponless-combat")?.api;
+  expect(api).toBeDefined();
+
+  const html = await api!.renderCard(card);
+  const li = document.createElement("li");
+  li.className = "chat-message";
+  li.innerHTML = html;
+  document.body.append(li);
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "/styles/weaponless-combat.css";
+  document.head.append(link);
+
+  const message = {
+    id: "CARDcard00000001",
+    getFlag: (_scope: string, key: string) => (key === "card" ? card : key === "undo" ? [{ actorUuid: stubActor.uuid, restore: { "system.attributes.hp.value": 30 }, created: ["HELDhalf00000001"], deleted: [] }] : undefined),
+    update: async (data: Record<string, unknown>) => {
+      calls.push({ what: "message.update", data });
+    },
+  };
+  callHook("renderChatMessageHTML", message, li);
+
+  await expect.element(page.getByText("Hold gained: Body")).toBeVisible();
+  await expect.element(page.getByText("Ogre against Fighter")).toBeVisible();
+  await page.screenshot({ path: "card.png" });
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => calls.map((c) => c.what)).toEqual(["message.update", "actor.deleteEffects", "actor.update"]);
+  const update = calls[0]?.data as Record<string, { state: string }>;
+  expect(update["flags.weaponless-combat.card"]?.state).toBe("undone");
+  expect(calls[2]?.data).toEqual({ "system.attributes.hp.value": 30 });
+});

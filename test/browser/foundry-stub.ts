@@ -1,0 +1,68 @@
+/**
+ * The least of Foundry a browser page needs to load the built module and show a chat card:
+ * hooks, a GM user, localization from lang/en.json, the card template through Handlebars,
+ * and documents that record what the module asks of them.
+ */
+import Handlebars from "handlebars";
+import lang from "../../lang/en.json";
+import cardTemplate from "../../templates/chat-card.hbs?raw";
+
+type Fn = (...args: unknown[]) => unknown;
+type Data = Record<string, unknown>;
+
+function getProperty(obj: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Data)[k] : undefined), obj);
+}
+
+export const calls: Array<{ what: string; data: unknown }> = [];
+const hooks = new Map<string, Fn[]>();
+
+export const stubActor = {
+  uuid: "Actor.stubActor0000001",
+  effects: { has: () => true },
+  update: async (data: unknown) => {
+    calls.push({ what: "actor.update", data });
+  },
+  deleteEmbeddedDocuments: async (_kind: string, ids: string[]) => {
+    calls.push({ what: "actor.deleteEffects", data: ids });
+  },
+  createEmbeddedDocuments: async () => [],
+};
+
+export function installFoundryStub(): void {
+  const g = globalThis as unknown as Data;
+  const compiled = Handlebars.compile(cardTemplate);
+  g.Hooks = {
+    on: (name: string, fn: Fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
+    once: (name: string, fn: Fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
+    callAll: (name: string, ...args: unknown[]) => {
+      for (const fn of hooks.get(name) ?? []) fn(...args);
+      return true;
+    },
+  };
+  const modules = new Map<string, Data>([["weaponless-combat", { id: "weaponless-combat" }]]);
+  g.game = {
+    user: { id: "gm", isGM: true },
+    users: { activeGM: { isSelf: true } },
+    i18n: {
+      localize: (key: string) => (typeof getProperty(lang, key) === "string" ? (getProperty(lang, key) as string) : key),
+      format: (key: string, data: Record<string, string>) => {
+        const v = getProperty(lang, key);
+        return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => data[k] ?? "") : key;
+      },
+    },
+    settings: { register: () => undefined, get: () => undefined },
+    modules,
+  };
+  g.CONFIG = { statusEffects: [], queries: {} };
+  g.ui = { notifications: { info: () => undefined, warn: (m: string) => calls.push({ what: "warn", data: m }), error: () => undefined } };
+  g.fromUuidSync = () => stubActor;
+  g.foundry = {
+    utils: { getProperty },
+    applications: { handlebars: { renderTemplate: async (_path: string, data: Data) => compiled(data), loadTemplates: async () => undefined } },
+  };
+}
+
+export function callHook(name: string, ...args: unknown[]): void {
+  (globalThis as unknown as { Hooks: { callAll: Fn } }).Hooks.callAll(name, ...args);
+}
