@@ -117,7 +117,8 @@ export function planConsequences(c: Consequences, cast: readonly CastMember[], h
 export function undoFor(plan: Plan): UndoRecord[] {
   return plan.writes.map((x) => {
     const restore: Record<string, unknown> = {};
-    for (const path of Object.keys(x.update)) restore[path] = foundry.utils.getProperty(x.actor, path) ?? null;
+    // A number that was never set (no temporary damage yet) goes back to 0.
+    for (const [path, next] of Object.entries(x.update)) restore[path] = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
     const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
     return { actorUuid: x.actor.uuid, restore, created: x.creates.map((d) => String(d._id)), deleted };
   });

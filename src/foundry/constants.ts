@@ -22,6 +22,7 @@ export const TEMPLATES = {
   card: `modules/${MODULE_ID}/templates/chat-card.hbs`,
   dialog: `modules/${MODULE_ID}/templates/action-dialog.hbs`,
   profile: `modules/${MODULE_ID}/templates/profile-form.hbs`,
+  options: `modules/${MODULE_ID}/templates/rule-options.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

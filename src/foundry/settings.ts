@@ -2,6 +2,7 @@
 import { RULES_VARIANTS } from "../rules/index.ts";
 import type { RulesVariant } from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
+import { RuleOptionsMenu } from "./ui/rule-options.ts";
 import type { AutomationLevel, OddsAudience, VariantId } from "./types.ts";
 
 export const VARIANT_IDS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
@@ -59,6 +60,14 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     config: true,
     type: String,
     default: "system.attributes.hp.max",
+  });
+  s.registerMenu(MODULE_ID, "ruleOptionsMenu", {
+    name: "WC.Options.title",
+    label: "WC.Options.open",
+    hint: "WC.Options.menuHint",
+    icon: "fa-solid fa-scale-balanced",
+    type: RuleOptionsMenu as never,
+    restricted: true,
   });
   s.register(MODULE_ID, "ruleOptions", {
     scope: "world",

@@ -25,6 +25,14 @@ export type ProfileField =
   | { readonly path: string; readonly kind: "choice"; readonly choices: readonly string[]; readonly optional?: boolean }
   | { readonly path: string; readonly kind: "multi"; readonly choices: readonly string[] };
 
+/** How the settings form shows one rule option. */
+export type OptionSchema =
+  | { readonly kind: "boolean" }
+  | { readonly kind: "choice"; readonly choices: readonly string[] }
+  | { readonly kind: "integer"; readonly min: number; readonly max: number }
+  | { readonly kind: "order"; readonly steps: readonly string[] }
+  | { readonly kind: "tables" };
+
 export interface Participant {
   readonly id: string;
   /** The variant's profile data as stored on the actor (without the id). */
@@ -75,6 +83,8 @@ export interface RulesVariant {
   /** Validates a stored profile (adding the id); throws RulesInputError naming each bad field. */
   validateProfile(id: string, profile: unknown, path: string): unknown;
   resolveOptions(partial: unknown): unknown;
+  /** Every rule option (each a reading of the source, or a project default) and how to edit it. */
+  readonly optionSchema: Readonly<Record<string, OptionSchema>>;
   /** Resolves one action; throws RulesInputError on bad input, including an action it lacks. */
   resolve(ctx: ActionContext, options: unknown, dice: Dice): Resolution;
   /** The exact chance of each outcome of the action; probabilities sum to 1. */

@@ -430,8 +430,12 @@ interface SettingConfig {
 class FakeSettings {
   readonly configs = new Map<string, SettingConfig>();
   constructor(private readonly world: FakeWorld) {}
+  readonly menus = new Map<string, { type: new () => { render(): unknown } }>();
   register(ns: string, key: string, config: SettingConfig): void {
     this.configs.set(`${ns}.${key}`, config);
+  }
+  registerMenu(ns: string, key: string, config: { type: new () => { render(): unknown } }): void {
+    this.menus.set(`${ns}.${key}`, config);
   }
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;

@@ -34,6 +34,12 @@ describe("shell texts", () => {
           if (s.kind === "choice") for (const c of s.choices) need(`WC.Choice.${c}`);
         }
       }
+      for (const [name, s] of Object.entries(v.optionSchema)) {
+        need(`WC.Option.${name}.name`);
+        need(`WC.Option.${name}.hint`);
+        if (s.kind === "choice") for (const c of s.choices) need(`WC.OptionChoice.${c}`);
+        if (s.kind === "order") for (const c of s.steps) need(`WC.Step.${c}`);
+      }
       for (const f of v.profileFields) {
         need(`WC.Field.${f.path.replaceAll(".", "_")}`);
         if ("choices" in f) for (const c of f.choices) need(`WC.Choice.${c}`);

@@ -21,5 +21,7 @@ export function refuseVariantChange(setting: { key?: string }): boolean {
 }
 
 export function listen(): void {
+  // A world setting's first save creates its document; later ones update it.
+  Hooks.on("preCreateSetting" as never, ((setting: { key?: string }) => refuseVariantChange(setting)) as never);
   Hooks.on("preUpdateSetting" as never, ((setting: { key?: string }) => refuseVariantChange(setting)) as never);
 }

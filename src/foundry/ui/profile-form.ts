@@ -78,8 +78,13 @@ export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileF
       set(f.path, boxes.filter((b) => b.checked).map((b) => b.value));
     }
   }
-  // Optional groups left with no fields at all are removed (a shield with no plus is no shield).
-  for (const [k, v] of Object.entries(out)) if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0) delete out[k];
+  // An optional group left with no fields at all is no group: null where the profile keeps a
+  // null for "none" (a shield), otherwise left out (natural AC).
+  for (const [k, v] of Object.entries(out)) {
+    if (!v || typeof v !== "object" || Array.isArray(v) || Object.keys(v).length > 0) continue;
+    if (previous[k] === null) out[k] = null;
+    else delete out[k];
+  }
   return out;
 }
 

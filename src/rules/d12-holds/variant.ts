@@ -20,7 +20,7 @@ import { chargeConsequences, grappleConsequences, pummelConsequences } from "./c
 import { resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
-import { resolveOptions } from "./options.ts";
+import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import { overbearChance, rollOverbear } from "./overbear.ts";
 import type { D12Combatant } from "./profile.ts";
 import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
@@ -139,6 +139,7 @@ export const d12Variant: RulesVariant = {
   },
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
+  optionSchema: D12_OPTION_SCHEMA,
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const o = rawOptions as D12Options;

@@ -23,7 +23,7 @@ import type { Hold } from "./holds.ts";
 import type { Outcome } from "./odds.ts";
 import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdds, pummelOdds, subdueOdds } from "./odds.ts";
 import type { GrappleDieOptions } from "./options.ts";
-import { resolveOptions } from "./options.ts";
+import { GRAPPLE_DIE_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import type { OverbearSituation } from "./overbear.ts";
 import { resolveOverbear } from "./overbear.ts";
 import type { Condition, GdCombatant } from "./profile.ts";
@@ -309,6 +309,7 @@ export const grappleDieVariant: RulesVariant = {
   },
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
+  optionSchema: GRAPPLE_DIE_OPTION_SCHEMA,
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const p = parse(ctx, rawOptions);

@@ -30,7 +30,7 @@ import { grappledSides, holderIdsOf, holdsOn, rowForCategory } from "./holds.ts"
 import { breakFreeOdds, counterGrappleOdds, grappleOdds, overbearOdds } from "./odds.ts";
 import type { Outcome } from "./odds.ts";
 import type { PercentileOptions } from "./options.ts";
-import { PERCENTILE_DEFAULTS, resolveOptions } from "./options.ts";
+import { PERCENTILE_DEFAULTS, PERCENTILE_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import type { OverbearResult, OverbearSituation } from "./overbear.ts";
 import { resolveOverbear } from "./overbear.ts";
 import type { Condition, PercentileCombatant } from "./profile.ts";
@@ -475,6 +475,7 @@ export const percentileVariant: RulesVariant = {
   },
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
+  optionSchema: PERCENTILE_OPTION_SCHEMA,
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const { o, a, d, holds } = setup(ctx, rawOptions);

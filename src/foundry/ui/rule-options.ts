@@ -1,0 +1,107 @@
+/**
+ * The GM's rule options for the active variant: every reading the module had to choose, with
+ * its default, and the project-default tables the GM may replace. Saved only once the core has
+ * accepted them, so a table with a gap never reaches play.
+ */
+import type { OptionSchema } from "../../rules/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
+import { MODULE_ID, TEMPLATES } from "../constants.ts";
+import { i18n, notify } from "../i18n.ts";
+import { activeVariant, activeVariantId } from "../settings.ts";
+
+const ORDER_SEPARATOR = ",";
+
+function permutations(steps: readonly string[]): string[][] {
+  if (steps.length <= 1) return [[...steps]];
+  return steps.flatMap((s, i) => permutations([...steps.slice(0, i), ...steps.slice(i + 1)]).map((rest) => [s, ...rest]));
+}
+
+export function optionViews(schema: Readonly<Record<string, OptionSchema>>, current: Record<string, unknown>, defaults: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Object.entries(schema).map(([name, s]) => {
+    const value = current[name];
+    const base = { name, label: i18n.localize(`WC.Option.${name}.name`), hint: i18n.localize(`WC.Option.${name}.hint`), isDefault: JSON.stringify(value) === JSON.stringify(defaults[name]), defaultLabel: i18n.localize("WC.Options.isDefault") };
+    switch (s.kind) {
+      case "boolean":
+        return { ...base, isBoolean: true, checked: value === true };
+      case "integer":
+        return { ...base, isInteger: true, value, min: s.min, max: s.max };
+      case "choice":
+        return { ...base, isChoice: true, choices: s.choices.map((c) => ({ value: c, label: i18n.localize(`WC.OptionChoice.${c}`), selected: value === c })) };
+      case "order": {
+        const now = Array.isArray(value) ? value.join(ORDER_SEPARATOR) : "";
+        return { ...base, isChoice: true, choices: permutations(s.steps).map((p) => ({ value: p.join(ORDER_SEPARATOR), label: p.map((x) => i18n.localize(`WC.Step.${x}`)).join(" → "), selected: p.join(ORDER_SEPARATOR) === now })) };
+      }
+      case "tables":
+        return { ...base, isTables: true, value: JSON.stringify(value ?? {}, null, 1), placeholder: i18n.localize("WC.Options.tablesPlaceholder") };
+    }
+  });
+}
+
+/** Reads the form back: only options that differ from the defaults are stored. */
+export function optionsFromForm(form: HTMLFormElement, schema: Readonly<Record<string, OptionSchema>>, defaults: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(schema)) {
+    const el = form.elements.namedItem(name);
+    let v: unknown;
+    if (s.kind === "boolean") v = el instanceof HTMLInputElement && el.checked;
+    else if (s.kind === "integer") v = el instanceof HTMLInputElement ? Number(el.value) : undefined;
+    else if (s.kind === "choice") v = el instanceof HTMLSelectElement ? el.value : undefined;
+    else if (s.kind === "order") v = el instanceof HTMLSelectElement ? el.value.split(ORDER_SEPARATOR) : undefined;
+    else {
+      const text = el instanceof HTMLTextAreaElement ? el.value.trim() : "";
+      try {
+        v = text === "" ? defaults[name] : JSON.parse(text);
+      } catch {
+        throw new RulesInputError([{ path: `options.${name}`, code: "notObject", params: { got: "text" } }]);
+      }
+    }
+    if (JSON.stringify(v) !== JSON.stringify(defaults[name])) out[name] = v;
+  }
+  return out;
+}
+
+export async function openRuleOptions(): Promise<void> {
+  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
+  const variant = activeVariant();
+  const defaults = variant.resolveOptions(undefined) as Record<string, unknown>;
+  const all = game.settings.get(MODULE_ID, "ruleOptions");
+  const current = variant.resolveOptions(all[variant.id] ?? {}) as Record<string, unknown>;
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.options, {
+    hint: i18n.format("WC.Options.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
+    options: optionViews(variant.optionSchema, current, defaults),
+  });
+  await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.localize("WC.Options.title") },
+    content,
+    buttons: [
+      {
+        action: "save",
+        label: i18n.localize("WC.Profile.save"),
+        default: true,
+        callback: async (_e: unknown, button: HTMLButtonElement) => {
+          if (!button.form) return;
+          try {
+            const chosen = optionsFromForm(button.form, variant.optionSchema, defaults);
+            variant.resolveOptions(chosen);
+            await game.settings.set(MODULE_ID, "ruleOptions", { ...all, [activeVariantId()]: chosen });
+          } catch (e) {
+            if (e instanceof RulesInputError) {
+              notify("error", "WC.Options.invalid", { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
+              return;
+            }
+            throw e;
+          }
+        },
+      },
+      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
+    ],
+  } as never);
+}
+
+/** What settings' registerMenu opens: a window-less stand-in that shows the options dialog. */
+export class RuleOptionsMenu {
+  render(): this {
+    void openRuleOptions();
+    return this;
+  }
+}
