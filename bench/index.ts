@@ -2,7 +2,9 @@
  * `npm run bench`: throughput of the rules core on this machine. A benchmark, not a test: it
  * prints figures and asserts nothing. Each case runs for a fixed time after a warm-up.
  */
-import { d12, SeededDice } from "../src/rules/index.ts";
+import { d12, RULES_VARIANTS, SeededDice } from "../src/rules/index.ts";
+import type { ActionContext } from "../src/rules/index.ts";
+import { benchShell } from "./shell.ts";
 
 const MS = Number(process.env.BENCH_MS ?? 1500);
 
@@ -75,3 +77,20 @@ const oddsPerSecond = measure("exact odds: grapple (bugbear v fighter)", "querie
 measure("exact odds: pummel routine (6 attacks)", "queries", () => d12.pummelOdds(fighter, ogre, {}, o, { maxHp: 30, actual: 0, temporary: 0 }));
 measure("exact odds: charging overbear", "queries", () => d12.chargeOdds(bugbear, fighter, {}, "roll", o));
 console.log(`one grapple odds query: ${(1000 / oddsPerSecond).toFixed(4)} ms`);
+
+// The other two variants through the same interface the shell uses.
+for (const id of ["grapple-die", "percentile"] as const) {
+  const v = RULES_VARIANTS[id];
+  if (!v) continue;
+  const o = v.resolveOptions(undefined);
+  const p = v.defaultProfile();
+  const ctx = (action: ActionContext["action"]): ActionContext => ({ action, attacker: { id: "a", profile: p }, defender: { id: "d", profile: p }, declared: {}, holds: [], round: 1, inCombat: true });
+  console.log(`variant ${id}`);
+  for (const action of v.actions.filter((a) => a === "grapple" || a === "overbear" || a === "pummel")) {
+    measure(`  ${action}`, "resolutions", () => v.resolve(ctx(action), o, dice));
+    const perSecond = measure(`  exact odds: ${action}`, "queries", () => v.odds(ctx(action), o));
+    console.log(`  one ${action} odds query: ${(1000 / perSecond).toFixed(4)} ms`);
+  }
+}
+
+await benchShell(MS);

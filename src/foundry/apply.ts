@@ -98,7 +98,7 @@ export function planConsequences(c: Consequences, cast: readonly CastMember[], h
     if (x.active && has.length === 0) {
       w(actor).creates.push({
         _id: stableId(`${requestId}|${status}|${x.targetId}`),
-        name: `WC.Condition.${x.condition}`,
+        name: game.i18n.localize(`WC.Condition.${x.condition}`),
         img: statusIcon(x.condition),
         statuses: [status],
         transfer: false,

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The same shell plays every variant: a grapple from the GM and one asked for by a player,
+// with the hold, damage and conditions each variant's result calls for.
+import { describe, expect, it } from "vitest";
+import { act } from "../../src/foundry/requests.ts";
+import { RULES_VARIANTS } from "../../src/rules/index.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
+
+async function playing(variant: string): Promise<Table> {
+  const t = makeTable();
+  await t.gm.run(() => game.settings.set(M, "variant", variant as never));
+  const v = RULES_VARIANTS[variant];
+  if (!v) throw new Error(variant);
+  for (const a of [t.fighter, t.goblin, t.ogre]) (a.flags[M] as { profile: Record<string, unknown> }).profile[variant] = v.defaultProfile();
+  return t;
+}
+
+const hp = (t: Table) => (t.goblinToken.actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+const halves = (t: Table) => [t.fighterToken.actor, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+const statuses = (t: Table) => [...t.goblinToken.actor.statuses];
+
+describe("grapple-die through the shell", () => {
+  it("a top grapple-die result: hold, stun and damage on the goblin", async () => {
+    const t = await playing("grapple-die");
+    // Default profiles (M on M, THAC0 20 against AC 10): d20 20 hits; grapple die 20 reads the
+    // project table's 20+ row (gouge: head lock kept, stunned 10 segments, 1d4); 1d4 = 1.
+    t.world.script([[20, 20], [20, 20], [4, 1]]);
+    const out = await t.player.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(halves(t)).toHaveLength(2);
+    expect(hp(t)).toBe(4);
+    expect(statuses(t)).toContain(`${M}.stunned`);
+    // Releasing takes both halves away.
+    await t.player.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(halves(t)).toEqual([]);
+  });
+});
+
+describe("percentile through the shell", () => {
+  it("a gouge: hold, quarter of 8 lethal, the rest non-lethal, the goblin knocked out", async () => {
+    const t = await playing("percentile");
+    // Variable: attacker d6 6, target d4 1, both on the result. Chance roll d100 1 succeeds.
+    // Result d100 100 (+6 -1 and the score modifiers) is 96 or more: gouge, 8 damage:
+    // lethal ceil(8/4) = 2, non-lethal 6. The goblin (5 hp) drops to 3 with 6 temporary: out.
+    t.world.script([[6, 6], [4, 1], [100, 1], [100, 100]]);
+    const out = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(halves(t)).toHaveLength(2);
+    expect(hp(t)).toBe(3);
+    expect(t.goblinToken.actor.getFlag(M, "temporary")).toBe(6);
+    expect(statuses(t)).toEqual(expect.arrayContaining([`${M}.stunned`, `${M}.unconscious`]));
+    expect(t.world.messages.contents[0]?.content).toContain("Gouge");
+  });
+});
