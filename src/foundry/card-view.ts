@@ -31,6 +31,8 @@ export interface CardView {
   readonly stateLabel: string;
   readonly buttons: ReadonlyArray<{ readonly action: string; readonly label: string; readonly gmOnly: boolean }>;
   readonly requestId: string;
+  /** Roll details come from an NPC's numbers and may be hidden from players. */
+  readonly npcDetails: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -121,6 +123,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
     buttons,
     requestId: card.requestId,
+    npcDetails: card.defenderIsNpc === true,
   };
 }
 

@@ -47,6 +47,8 @@ export interface StoredCard {
   readonly resolution: Resolution;
   readonly state: "applied" | "pending" | "manual" | "undone";
   readonly consequences: Consequences;
+  /** No player owns the defender: its numbers may be hidden from players (setting). */
+  readonly defenderIsNpc?: boolean;
 }
 
 export interface WeaponlessApi {

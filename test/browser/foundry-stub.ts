@@ -51,7 +51,7 @@ export function installFoundryStub(): void {
         return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => data[k] ?? "") : key;
       },
     },
-    settings: { register: () => undefined, get: () => undefined },
+    settings: { register: () => undefined, registerMenu: () => undefined, get: () => false },
     modules,
   };
   g.CONFIG = { statusEffects: [], queries: {} };

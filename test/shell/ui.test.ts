@@ -185,6 +185,21 @@ describe("chat card buttons", () => {
     expect(message.getFlag(M, "card")).toMatchObject({ state: "undone" });
   });
 
+  it("an NPC's numbers are hidden from players unless the GM allows them", async () => {
+    const message = await grappled();
+    // The fighter (a player's) is the defender here: nothing to hide.
+    expect((await t.player.run(async () => render(message))).querySelectorAll("[data-wc-npc]")).toHaveLength(0);
+    t.world.script([[20, 15], [12, 8], [12, 4]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    const onOgre = t.world.messages.contents[1] as FakeChatMessage;
+    const hidden = (client: Table["gm"]) => client.run(async () => [...render(onOgre).querySelectorAll<HTMLElement>("[data-wc-npc]")].map((e) => e.hidden));
+    // To-hit modifiers, the number needed, and the hold roll's size adjustment.
+    expect(await hidden(t.player)).toEqual([true, true, true]);
+    expect(await hidden(t.gm)).toEqual([false, false, false]);
+    await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
+    expect(await hidden(t.player)).toEqual([false, false, false]);
+  });
+
   it("with 'GM confirms' nothing changes until the GM applies, and applying twice changes nothing more", async () => {
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
     const message = await grappled();

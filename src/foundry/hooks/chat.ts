@@ -20,6 +20,9 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
   const card = message.getFlag(MODULE_ID, "card");
   if (!card) return;
   for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
+  // The GM's creatures' numbers (modifiers, target numbers) stay hidden from players unless allowed.
+  const hideNpc = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers");
+  for (const el of html.querySelectorAll<HTMLElement>("[data-wc-npc]")) el.hidden = hideNpc;
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {
