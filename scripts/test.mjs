@@ -1,7 +1,7 @@
 // `npm test`: the whole check, in order, with one summary line at the very end.
 //
 //   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types)
-//   2. type-check the whole project (tsconfig.json, against fvtt-types)
+//   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint
 //   3. vitest: every project, with coverage and its thresholds
 //
 // The golden vectors (test/vectors/**) run inside vitest (test/vectors.test.ts), so they count
@@ -72,6 +72,13 @@ function record(name, ok, note) {
 for (const project of ["tsconfig.rules.json", "tsconfig.json"]) {
   const { code } = await run("tsc", ["-p", project]);
   record(`typecheck ${project}`, code === 0);
+  if (code !== 0) failed += 1;
+}
+
+// Lint: the project rules (no explicit any, eqeqeq, type-only imports) hold everywhere.
+{
+  const { code } = await run("eslint", ["."]);
+  record("lint", code === 0);
   if (code !== 0) failed += 1;
 }
 
