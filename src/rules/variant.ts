@@ -3,7 +3,8 @@
  * which actions exist, what each asks of the table, what a creature's profile holds, how to
  * resolve an action with dice, the exact odds, and what the result does to the world.
  */
-import type { Consequences, HoldRecord } from "./core/consequences.ts";
+import type { ConditionId, Consequences, HoldRecord } from "./core/consequences.ts";
+import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
@@ -73,6 +74,46 @@ export interface OddsOutcome {
   readonly p: number;
 }
 
+/** A condition with time left on it, carried from one round's end to the next. */
+export interface Timer {
+  /** The participant it is on. */
+  readonly id: string;
+  readonly condition: ConditionId;
+  readonly remaining: number;
+  readonly unit: "rounds" | "segments";
+  /** A hold it belongs to, when it does (a strangle count, a suffocation count). */
+  readonly holdId?: string;
+}
+
+/** Everything a variant needs to run the end of a round for a whole fight. */
+export interface RoundContext {
+  /** The round that has just ended. */
+  readonly round: number;
+  readonly participants: readonly Participant[];
+  readonly holds: readonly HoldRecord[];
+  /** Damage ledgers by participant id (creatures without hit points have none). */
+  readonly ledgers: Readonly<Record<string, Ledger>>;
+  /** Participants out of melee this round (decided from token positions, or by the GM). */
+  readonly outOfMelee: readonly string[];
+  /** Overbear attempts declared this round by holders, per held creature (d12-holds). */
+  readonly overbear: ReadonlyArray<{ readonly defenderId: string; readonly holderIds: readonly string[] }>;
+  /** Timed conditions running now, as the last round end left them. */
+  readonly timers: readonly Timer[];
+}
+
+export interface RoundResolution {
+  /** The variant's own round-end result, with its whole trace. */
+  readonly result: unknown;
+  /** Holds ended, damage (healing as negative temporary), conditions set or cleared. */
+  readonly consequences: Consequences;
+  /** Holds whose record changed (a strangle count went up), to store back. */
+  readonly holdsUpdated: readonly HoldRecord[];
+  /** Timers to carry into the next round. */
+  readonly timers: readonly Timer[];
+  /** The summary card's lines, in the order things happened. */
+  readonly lines: readonly Headline[];
+}
+
 export interface RulesVariant {
   readonly id: string;
   readonly source: string;
@@ -89,4 +130,6 @@ export interface RulesVariant {
   resolve(ctx: ActionContext, options: unknown, dice: Dice): Resolution;
   /** The exact chance of each outcome of the action; probabilities sum to 1. */
   odds(ctx: ActionContext, options: unknown): OddsOutcome[];
+  /** Everything due at the end of a round, for every creature in the fight at once. */
+  roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
 }

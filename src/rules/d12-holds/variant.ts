@@ -7,7 +7,7 @@ import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
-import type { ActionContext, Declared, OddsOutcome, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
 import { validateHold, validateSituation } from "./actions.ts";
 import type { Situation } from "./attack.ts";
 import { breakOdds, chargeOdds, grappleOdds, overbearOdds, pummelOdds } from "./odds.ts";
@@ -16,7 +16,9 @@ import { sumMods } from "../core/trace.ts";
 import { breakModifiers, distinctHolders, liftOff, rollBreak } from "./breaks.ts";
 import type { FirstStrike } from "./charge.ts";
 import { resolveChargingOverbear } from "./charge.ts";
-import { chargeConsequences, grappleConsequences, pummelConsequences } from "./consequences.ts";
+import { chargeConsequences, grappleConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
+import type { RoundEndResult } from "./round-end.ts";
+import { resolveRoundEnd } from "./round-end.ts";
 import { resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
@@ -124,6 +126,39 @@ function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) 
   return h;
 }
 
+/** The summary card's lines for a round end; ids in parameters are shown as names by the shell. */
+export function roundLines(r: RoundEndResult): Headline[] {
+  const lines: Headline[] = [];
+  for (const e of r.events) {
+    switch (e.kind) {
+      case "overbear":
+        lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, roll: e.die.face, chance: e.chance } });
+        break;
+      case "overbearSkipped":
+        lines.push({ key: "WC.Round.overbearSkipped", params: { who: e.defenderId, reason: `WC.Reason.${e.reason}` } });
+        break;
+      case "strangle":
+        lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
+        break;
+      case "break":
+        lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, roll: e.die.face, total: e.total, target: e.target } });
+        break;
+      case "attacksLost":
+        lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
+        break;
+      case "recovered":
+        lines.push({ key: "WC.Round.recovered", params: { who: e.id, n: e.healed } });
+        break;
+      case "vitality":
+        if (e.after.kind === "unconscious") lines.push({ key: e.before.kind === "unconscious" ? "WC.Round.stillOut" : "WC.Round.knockedOut", params: { who: e.id, rounds: e.after.rounds } });
+        else if (e.after.kind === "conscious") lines.push({ key: "WC.Round.wakes", params: { who: e.id } });
+        else lines.push({ key: "WC.Round.zeroHp", params: { who: e.id } });
+        break;
+    }
+  }
+  return lines;
+}
+
 const headline = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key });
 
 export const d12Variant: RulesVariant = {
@@ -194,6 +229,15 @@ export const d12Variant: RulesVariant = {
       default:
         throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action: ctx.action, known: ACTIONS.join("|") } }]);
     }
+  },
+
+  roundEnd(ctx: RoundContext, rawOptions: unknown, dice: Dice): RoundResolution {
+    const o = rawOptions as D12Options;
+    const combatants = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
+    const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
+    const r = resolveRoundEnd({ round: ctx.round, combatants, holds, overbear: ctx.overbear, ledgers: ctx.ledgers, outOfMelee: ctx.outOfMelee }, o, dice);
+    // 000 keeps no timers: unconsciousness follows the ledger, and holds last until broken.
+    return { result: r, consequences: roundEndConsequences(r), holdsUpdated: [], timers: [], lines: roundLines(r) };
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
