@@ -29,8 +29,12 @@ interface ActorWrites {
   readonly actor: Actor.Implementation;
   readonly creates: Array<Record<string, unknown>>;
   readonly deletes: string[];
+  readonly effectUpdates: Array<Record<string, unknown>>;
   update: Record<string, unknown>;
 }
+
+/** How many applied-result marks an actor keeps (enough to recognise a result met again). */
+const MARKS_KEPT = 30;
 
 /** What a plan undoes, per actor UUID: the values to restore and the effects to remove or remake. */
 export interface UndoRecord {
@@ -41,19 +45,28 @@ export interface UndoRecord {
 }
 
 export interface Plan {
+  /** The card this plan belongs to: written with each actor update, so a resumed plan skips it. */
+  readonly markId: string;
   readonly writes: ActorWrites[];
   readonly established: HoldRecord[];
   readonly broken: HoldRecord[];
   readonly overborne: string[];
 }
 
-export function planConsequences(c: Consequences, cast: readonly CastMember[], holdsKnown: readonly HoldRecord[], variant: VariantId, requestId: string): Plan {
+export function planConsequences(
+  c: Consequences,
+  cast: readonly CastMember[],
+  holdsKnown: readonly HoldRecord[],
+  variant: VariantId,
+  requestId: string,
+  holdsUpdated: readonly HoldRecord[] = [],
+): Plan {
   const byId = new Map(cast.map((m) => [m.id, m.actor]));
   const writes = new Map<string, ActorWrites>();
   const w = (actor: Actor.Implementation): ActorWrites => {
     let x = writes.get(actor.uuid);
     if (!x) {
-      x = { actor, creates: [], deletes: [], update: {} };
+      x = { actor, creates: [], deletes: [], effectUpdates: [], update: {} };
       writes.set(actor.uuid, x);
     }
     return x;
@@ -71,6 +84,12 @@ export function planConsequences(c: Consequences, cast: readonly CastMember[], h
   }
   const removed = new Set(c.holdsRemoved);
   for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), removed)) if (effect.id) w(actor).deletes.push(effect.id);
+  const changed = new Map(holdsUpdated.filter((h) => !removed.has(h.id)).map((h) => [h.id, h]));
+  for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), new Set(changed.keys()))) {
+    const hold = effect.getFlag(MODULE_ID, "hold");
+    const record = hold ? changed.get(hold.record.id) : undefined;
+    if (effect.id && record) w(actor).effectUpdates.push({ _id: effect.id, [`flags.${MODULE_ID}.hold.record`]: record });
+  }
 
   // Damage per creature, summed, then one update; an unconscious result sets the status.
   const dmg = new Map<string, { actual: number; temporary: number }>();
@@ -108,9 +127,15 @@ export function planConsequences(c: Consequences, cast: readonly CastMember[], h
     if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);
   }
 
+  // The mark goes with each actor's update, in the same write as the damage it records.
+  for (const x of writes.values()) {
+    if (Object.keys(x.update).length === 0) continue;
+    const marks = x.actor.getFlag(MODULE_ID, "applied") ?? [];
+    x.update[`flags.${MODULE_ID}.applied`] = [...marks, requestId].slice(-MARKS_KEPT);
+  }
   const broken = holdsKnown.filter((h) => removed.has(h.id));
   const overborne = c.conditions.filter((x) => x.condition === "prone" && x.active).map((x) => x.targetId);
-  return { writes: [...writes.values()], established: c.holdsAdded, broken, overborne };
+  return { markId: requestId, writes: [...writes.values()], established: c.holdsAdded, broken, overborne };
 }
 
 /** The undo record for a plan, taken before it is carried out. */
@@ -124,17 +149,29 @@ export function undoFor(plan: Plan): UndoRecord[] {
   });
 }
 
-export async function carryOut(plan: Plan): Promise<void> {
+/**
+ * Carries a plan out. Safe to run again after an interruption: effects with ids already present
+ * are not made twice, effects already gone are not deleted again, and an actor whose update
+ * already carries this plan's mark is not updated again. `stillValid` is asked before each
+ * actor, so a plan for a combat deleted meanwhile stops ("cancelled").
+ */
+export async function carryOut(plan: Plan, stillValid: () => boolean = () => true): Promise<"done" | "cancelled"> {
   for (const x of plan.writes) {
-    if (x.creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", x.creates as never, { keepId: true });
+    if (!stillValid()) return "cancelled";
+    const creates = x.creates.filter((d) => !(typeof d._id === "string" && x.actor.effects.has(d._id)));
+    if (creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", creates as never, { keepId: true });
+    const updates = x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id));
+    if (updates.length > 0) await x.actor.updateEmbeddedDocuments("ActiveEffect", updates as never);
     // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
     const deletes = [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id));
     if (deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", deletes, PAIR_HANDLED as never);
-    if (Object.keys(x.update).length > 0) await x.actor.update(x.update);
+    const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
+    if (Object.keys(x.update).length > 0 && !marked) await x.actor.update(x.update);
   }
   for (const h of plan.established) Hooks.callAll(`${MODULE_ID}.holdEstablished`, h);
   for (const h of plan.broken) Hooks.callAll(`${MODULE_ID}.holdBroken`, h);
   for (const id of plan.overborne) Hooks.callAll(`${MODULE_ID}.overborne`, id);
+  return "done";
 }
 
 export async function undo(records: readonly UndoRecord[]): Promise<void> {

@@ -71,12 +71,18 @@ export function castMembers(...sides: Side[]): CastMember[] {
   return sides.map((s) => ({ id: s.id, actor: s.actor }));
 }
 
-/** The round of a started combat both creatures are in, or 0. */
-export function sharedRound(a: Side, b: Side): { round: number; inCombat: boolean } {
+/** A started combat both creatures are in. */
+export function combatOf(a: Side, b: Side): Combat.Implementation | undefined {
   for (const combat of game.combats) {
     if (!combat.started) continue;
     const ids = new Set([...combat.combatants].map((c) => c.tokenId));
-    if (ids.has(a.token.id) && ids.has(b.token.id)) return { round: combat.round ?? 0, inCombat: true };
+    if (ids.has(a.token.id) && ids.has(b.token.id)) return combat;
   }
-  return { round: 0, inCombat: false };
+  return undefined;
+}
+
+/** The round of a started combat both creatures are in, or 0. */
+export function sharedRound(a: Side, b: Side): { round: number; inCombat: boolean } {
+  const combat = combatOf(a, b);
+  return combat ? { round: combat.round ?? 0, inCombat: true } : { round: 0, inCombat: false };
 }

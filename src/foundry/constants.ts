@@ -23,6 +23,7 @@ export const TEMPLATES = {
   dialog: `modules/${MODULE_ID}/templates/action-dialog.hbs`,
   profile: `modules/${MODULE_ID}/templates/profile-form.hbs`,
   options: `modules/${MODULE_ID}/templates/rule-options.hbs`,
+  round: `modules/${MODULE_ID}/templates/round-card.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

@@ -1,6 +1,7 @@
 // Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
 import type { HoldRecord } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
+import type { StoredRoundCard } from "./round-end.ts";
 import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, VariantId, WeaponlessApi } from "./types.ts";
 
 declare module "fvtt-types/configuration" {
@@ -23,6 +24,8 @@ declare module "fvtt-types/configuration" {
       "weaponless-combat": {
         profile?: Record<string, Record<string, unknown>>;
         temporary?: number;
+        /** Ids of results already applied to this actor (cards), newest last. */
+        applied?: string[];
       };
     };
     ActiveEffect: {
@@ -35,6 +38,7 @@ declare module "fvtt-types/configuration" {
         card?: StoredCard;
         request?: StoredRequest;
         undo?: UndoRecord[];
+        roundCard?: StoredRoundCard;
       };
     };
   }

@@ -231,6 +231,23 @@ export class FakeActor extends FakeDocument {
     for (const e of made) this.world.broadcast("createActiveEffect", e, options, user.id);
     return made;
   }
+  async updateEmbeddedDocuments(kind: string, updates: Data[]): Promise<FakeEffect[]> {
+    if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
+    const user = this.guard();
+    const changed: FakeEffect[] = [];
+    for (const u of updates) {
+      const e = this.effects.get(String(u._id));
+      if (!e) throw new Error(`ActiveEffect [${String(u._id)}] does not exist`);
+      const { _id: _ignored, ...rest } = u;
+      const data: Data = { flags: e.flags };
+      applyUpdate(data, rest);
+      e.flags = data.flags as Data;
+      changed.push(e);
+    }
+    this.world.count({ user: user.id, op: "update", documentName: "ActiveEffect", parent: this.uuid, count: updates.length });
+    for (const e of changed) this.world.broadcast("updateActiveEffect", e, {}, {}, user.id);
+    return changed;
+  }
   async deleteEmbeddedDocuments(kind: string, ids: string[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
     const user = this.guard();
@@ -249,6 +266,7 @@ export class FakeActor extends FakeDocument {
 
 export class FakeScene extends FakeDocument {
   readonly documentName = "Scene";
+  readonly grid = { size: 100, distance: 5 };
   readonly tokens = new Collection<FakeToken>();
   get uuid(): string {
     return `Scene.${this.id}`;
@@ -259,6 +277,12 @@ export class FakeToken extends FakeDocument {
   readonly documentName = "Token";
   private synthetic: FakeActor | null = null;
   readonly object = { document: this as FakeToken };
+  /** Position in pixels, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
+  x = 0;
+  y = 0;
+  width = 1;
+  height = 1;
+  disposition = 0;
   constructor(
     world: FakeWorld,
     id: string,
@@ -327,9 +351,13 @@ export class FakeCombat extends FakeDocument {
   get started(): boolean {
     return this.round > 0;
   }
-  async update(changes: { round?: number }, options: Data = {}): Promise<void> {
+  async update(changes: Data, options: Data = {}): Promise<void> {
     const user = this.world.current().user;
-    if (changes.round !== undefined) this.round = changes.round;
+    if (!user.isGM) throw new Error("Only a GM may update the combat here");
+    const data: Data = { round: this.round, flags: this.flags };
+    applyUpdate(data, changes);
+    this.round = Number(data.round);
+    this.flags = data.flags as Data;
     this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
     this.world.broadcast("updateCombat", this, changes, options, user.id);
   }
@@ -634,8 +662,11 @@ export class FakeWorld {
     return s;
   }
 
-  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string } = {}): FakeToken {
+  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number } = {}): FakeToken {
     const t = new FakeToken(this, randomID(), scene, options.name ?? actor.name, actor, options.linked ?? true);
+    t.x = options.x ?? 0;
+    t.y = options.y ?? 0;
+    t.disposition = options.disposition ?? 0;
     scene.tokens.set(t.id, t);
     return t;
   }

@@ -3,6 +3,7 @@ import type { ShellAction } from "../../rules/index.ts";
 import { MODULE_ID } from "../constants.ts";
 import { notify } from "../i18n.ts";
 import { act, handleCardAction } from "../requests.ts";
+import { handleRoundCardAction } from "../round-end.ts";
 import type { StoredCard } from "../types.ts";
 
 export function listen(): void {
@@ -16,7 +17,24 @@ export function followUp(card: StoredCard, action: ShellAction): { action: Shell
   return holderActs ? { action, attackerUuid, defenderUuid, declared: {} } : { action, attackerUuid: defenderUuid, defenderUuid: attackerUuid, declared: {} };
 }
 
+function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
+  if (html.dataset.wcBound) return;
+  html.dataset.wcBound = "1";
+  html.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
+    const action = button?.dataset.wcAction;
+    if (!button || (action !== "apply" && action !== "undo")) return;
+    event.preventDefault();
+    button.disabled = true;
+    void handleRoundCardAction(message, action).then(() => {
+      button.disabled = false;
+    });
+  });
+}
+
 export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.getFlag(MODULE_ID, "roundCard")) return bindRoundCard(message, html);
   const card = message.getFlag(MODULE_ID, "card");
   if (!card) return;
   for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;

@@ -44,6 +44,8 @@ export interface Consequences {
   readonly conditions: ConditionChange[];
   /** Announcements for hooks and cards: an attacker drained by undead, and the like. */
   readonly notes: Array<{ readonly key: string; readonly targetId: string }>;
+  /** Intentions that take effect at the end of the round (a d12-holds overbear attempt). */
+  readonly declarations?: Array<{ readonly kind: "overbear"; readonly holderId: string; readonly targetId: string }>;
 }
 
 export function noConsequences(): Consequences {

@@ -200,7 +200,10 @@ export const d12Variant: RulesVariant = {
         const mine = holds.filter((h) => h.heldId === d.id && h.holderId === a.id);
         if (mine.length === 0) throw new RulesInputError([{ path: "attacker", code: "holdsNothing" }]);
         // 000 §Overbearing: the roll comes at the end of the round; in combat this declares it.
-        if (ctx.inCombat) return done({ kind: "declared", holderId: a.id, defenderId: d.id, chance: overbearChance(d, holds, [a.id], o).chance }, noConsequences(), "WC.Result.overbearDeclared");
+        if (ctx.inCombat) {
+          const c = noConsequences();
+          return done({ kind: "declared", holderId: a.id, defenderId: d.id, chance: overbearChance(d, holds, [a.id], o).chance }, { ...c, declarations: [{ kind: "overbear", holderId: a.id, targetId: d.id }] }, "WC.Result.overbearDeclared");
+        }
         const r = rollOverbear(d, holds, [a.id], o, dice);
         const c = noConsequences();
         if (r.overborne) c.conditions.push({ targetId: d.id, condition: "prone", active: true });

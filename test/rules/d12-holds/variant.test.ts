@@ -52,6 +52,7 @@ describe("d12-holds as a RulesVariant", () => {
   it("overbear is declared in combat and rolled at once outside it", () => {
     const declared = v.resolve(ctx({ action: "overbear", attacker: goblin, defender: fighter, holds: [armHold] }), o, new ScriptedDice([]));
     expect(declared.headline.key).toBe("WC.Result.overbearDeclared");
+    expect(declared.consequences.declarations).toEqual([{ kind: "overbear", holderId: "g", targetId: "f" }]);
     // Arm 5, goblin S on M -20: -15, so nothing goes down.
     const rolled = v.resolve(ctx({ action: "overbear", attacker: goblin, defender: fighter, holds: [armHold], inCombat: false }), o, new ScriptedDice([[100, 1]]));
     expect(rolled.headline.key).toBe("WC.Result.resisted");

@@ -1,0 +1,22 @@
+/** The end of each round, on the active GM's client only; and finishing one a reload cut short. */
+import { processRoundEnd, resumeRoundEnds } from "../round-end.ts";
+
+/** A run cut short is finished on the next start; say why it stopped. */
+function report(error: unknown): void {
+  console.error("weaponless-combat | end of round interrupted", error);
+}
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+export function listen(): void {
+  Hooks.on("updateCombat", (combat, changed) => {
+    const round = (changed as { round?: unknown }).round;
+    if (typeof round !== "number" || !isActiveGM()) return;
+    processRoundEnd(combat as Combat.Implementation, round - 1).catch(report);
+  });
+  Hooks.once("ready", () => {
+    if (isActiveGM()) resumeRoundEnds().catch(report);
+  });
+}

@@ -1,0 +1,206 @@
+/**
+ * The end of a combat round, run once by the active GM's client: gather the fight, let the
+ * active variant resolve everything due, post one summary card and apply it in batched writes.
+ *
+ * Exactly once: the card's id comes from the combat and the round, and it is made before
+ * anything is applied, so a second GM tab cannot run the same round; the combat remembers the
+ * last round processed, so going back and forward again does nothing; each actor's update
+ * carries the card's mark, so a run cut short by a reload is finished, not repeated; and a
+ * combat deleted meanwhile stops the run.
+ */
+import type { HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
+import type { UndoRecord } from "./apply.ts";
+import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { readLedger } from "./actors.ts";
+import type { Side } from "./cast.ts";
+import { castMembers, participant } from "./cast.ts";
+import { MODULE_ID, TEMPLATES } from "./constants.ts";
+import { withFoundryDice } from "./dice.ts";
+import { holdsAround } from "./holds.ts";
+import { i18n } from "./i18n.ts";
+import { stableId } from "./ids.ts";
+import { localizeParams } from "./card-view.ts";
+import { outOfMelee } from "./melee.ts";
+import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
+import type { VariantId } from "./types.ts";
+
+export interface StoredRoundCard {
+  readonly version: 1;
+  readonly kind: "roundEnd";
+  readonly variant: VariantId;
+  readonly combatId: string;
+  readonly round: number;
+  readonly resolution: Omit<RoundResolution, "result"> & { readonly result: unknown };
+  readonly names: Readonly<Record<string, string>>;
+  readonly outOfMelee: readonly string[];
+  readonly state: "applying" | "applied" | "pending" | "manual" | "cancelled" | "undone";
+}
+
+export interface CombatState {
+  readonly processedRound?: number;
+  readonly timers?: Timer[];
+  /** Overbear attempts declared, by round, then held creature, then holders. */
+  readonly overbear?: Record<string, Record<string, string[]>>;
+}
+
+export function roundCardId(combatId: string, round: number): string {
+  return stableId(`round|${combatId}|${round}`);
+}
+
+function sidesOf(combat: Combat.Implementation): Side[] {
+  const out: Side[] = [];
+  for (const c of combat.combatants) {
+    const token = c.token as TokenDocument.Implementation | null;
+    const actor = token?.actor as Actor.Implementation | null | undefined;
+    if (token && actor) out.push({ token, actor, id: token.uuid, name: token.name ?? actor.name ?? "" });
+  }
+  return out;
+}
+
+function stateOf(combat: Combat.Implementation): CombatState {
+  return ((combat.flags as Record<string, unknown>)[MODULE_ID] as CombatState | undefined) ?? {};
+}
+
+export function roundContext(combat: Combat.Implementation, round: number, sides: readonly Side[]): { ctx: RoundContext; holds: HoldRecord[] } {
+  const variant = activeVariant();
+  const holds = holdsAround(sides.map((s) => s.actor), activeVariantId()).filter((h) => sides.some((s) => s.id === h.heldId) && sides.some((s) => s.id === h.holderId));
+  const ledgers: Record<string, NonNullable<ReturnType<typeof readLedger>>> = {};
+  for (const s of sides) {
+    const l = readLedger(s.actor);
+    if (l) ledgers[s.id] = l;
+  }
+  const scene = sides[0]?.token.parent;
+  const grid = (scene as unknown as { grid?: { size?: number } } | null)?.grid?.size ?? 100;
+  const placed = (t: TokenDocument.Implementation) => ({ uuid: t.uuid, x: t.x ?? 0, y: t.y ?? 0, width: t.width ?? 1, height: t.height ?? 1, disposition: t.disposition ?? 0 });
+  const all = scene ? [...scene.tokens].map((t) => placed(t as TokenDocument.Implementation)) : [];
+  const declared = stateOf(combat).overbear?.[String(round)] ?? {};
+  return {
+    holds,
+    ctx: {
+      round,
+      participants: sides.map((s) => participant(s, variant)),
+      holds,
+      ledgers,
+      outOfMelee: outOfMelee(sides.map((s) => placed(s.token)), all, holds, grid),
+      overbear: Object.entries(declared).map(([defenderId, holderIds]) => ({ defenderId, holderIds })),
+      timers: (stateOf(combat).timers ?? []).filter((t) => sides.some((s) => s.id === t.id)),
+    },
+  };
+}
+
+export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
+  const named = (params: Readonly<Record<string, string | number>> | undefined) => {
+    const out: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(params ?? {})) out[k] = typeof v === "string" && card.names[v] !== undefined ? (card.names[v] as string) : v;
+    return localizeParams(out, i18n);
+  };
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.round, {
+    title: i18n.format("WC.Round.title", { round: card.round }),
+    lines: card.resolution.lines.map((l) => i18n.format(l.key, named(l.params))),
+    nothing: card.resolution.lines.length === 0 ? i18n.localize("WC.Round.nothing") : "",
+    state: card.state,
+    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
+    buttons: [
+      ...(card.state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true }] : []),
+      ...(card.state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo"), gmOnly: true }] : []),
+    ],
+  });
+}
+
+/** Applies a round card's result and moves the combat on; also finishes one cut short. */
+async function applyRound(combat: Combat.Implementation, message: ChatMessage.Implementation, card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]): Promise<StoredRoundCard> {
+  const cardId = roundCardId(card.combatId, card.round);
+  const plan = planConsequences(card.resolution.consequences, castMembers(...sides), holds, card.variant, cardId, card.resolution.holdsUpdated);
+  const undo: UndoRecord[] = undoFor(plan);
+  await message.update({ [`flags.${MODULE_ID}.undo`]: undo } as never);
+  const outcome = await carryOut(plan, () => game.combats.has(card.combatId));
+  const next: StoredRoundCard = { ...card, state: outcome === "done" ? "applied" : "cancelled" };
+  if (outcome === "done") {
+    const overbear = { ...(stateOf(combat).overbear ?? {}) };
+    delete overbear[String(card.round)];
+    await combat.update({ [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } } as never);
+  }
+  await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+  return next;
+}
+
+/** Runs the end of `round` for `combat`. Only the active GM's client calls this. */
+export async function processRoundEnd(combat: Combat.Implementation, round: number): Promise<StoredRoundCard | null> {
+  if (round < 1 || (stateOf(combat).processedRound ?? 0) >= round) return null;
+  const cardId = roundCardId(combat.id ?? "", round);
+  if (game.messages.get(cardId)) return null;
+  const sides = sidesOf(combat);
+  const { ctx, holds } = roundContext(combat, round, sides);
+  const variant = activeVariant();
+  const { value: resolution, rolls } = await withFoundryDice((dice) => variant.roundEnd(ctx, activeOptions(), dice));
+  const level = automation();
+  const card: StoredRoundCard = {
+    version: 1,
+    kind: "roundEnd",
+    variant: activeVariantId(),
+    combatId: combat.id ?? "",
+    round,
+    resolution,
+    names: Object.fromEntries(sides.map((s) => [s.id, s.name])),
+    outOfMelee: ctx.outOfMelee,
+    state: level === "automatic" ? "applying" : level === "confirm" ? "pending" : "manual",
+  };
+  let message: ChatMessage.Implementation | undefined;
+  try {
+    message = await ChatMessage.create({ _id: cardId, content: await renderRoundCard(card), rolls, flags: { [MODULE_ID]: { roundCard: card } } } as never, { keepId: true });
+  } catch {
+    message = undefined;
+  }
+  // Another GM tab made this round's card first.
+  if (!message) return null;
+  if (card.state !== "applying") {
+    await combat.update({ [`flags.${MODULE_ID}.processedRound`]: round } as never);
+    return card;
+  }
+  return applyRound(combat, message, card, sides, holds);
+}
+
+/** After a reload: finish any round card left half-applied. */
+export async function resumeRoundEnds(): Promise<void> {
+  for (const message of game.messages) {
+    const card = message.getFlag(MODULE_ID, "roundCard");
+    if (!card || card.state !== "applying") continue;
+    const combat = game.combats.get(card.combatId);
+    if (!combat) {
+      const next = { ...card, state: "cancelled" as const };
+      await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+      continue;
+    }
+    const sides = sidesOf(combat);
+    await applyRound(combat, message, card, sides, holdsAround(sides.map((s) => s.actor), card.variant));
+  }
+}
+
+/** Remembers a declared end-of-round intention (a d12-holds overbear attempt) on the combat. */
+export async function rememberDeclarations(combat: Combat.Implementation, round: number, declarations: ReadonlyArray<{ kind: "overbear"; holderId: string; targetId: string }>): Promise<void> {
+  if (declarations.length === 0) return;
+  const all = { ...(stateOf(combat).overbear ?? {}) };
+  const mine = { ...(all[String(round)] ?? {}) };
+  for (const d of declarations) mine[d.targetId] = [...new Set([...(mine[d.targetId] ?? []), d.holderId])];
+  all[String(round)] = mine;
+  await combat.update({ [`flags.${MODULE_ID}.overbear`]: all } as never);
+}
+
+/** The GM's buttons on a round card: apply a pending one, undo an applied one. */
+export async function handleRoundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
+  const card = message.getFlag(MODULE_ID, "roundCard");
+  if (!game.user.isGM || !card) return false;
+  const combat = game.combats.get(card.combatId);
+  if (action === "apply" && card.state === "pending" && combat) {
+    const sides = sidesOf(combat);
+    await applyRound(combat, message, { ...card, state: "applying" }, sides, holdsAround(sides.map((s) => s.actor), card.variant));
+    return true;
+  }
+  if (action === "undo" && card.state === "applied") {
+    const next: StoredRoundCard = { ...card, state: "undone" };
+    await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+    await undo(message.getFlag(MODULE_ID, "undo") ?? []);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+// The end of each round, run by the active GM's client exactly once (variant d12-holds).
+import { beforeEach, describe, expect, it } from "vitest";
+import { registerHooks } from "../../src/foundry/hooks/index.ts";
+import { bindCard } from "../../src/foundry/hooks/chat.ts";
+import { act } from "../../src/foundry/requests.ts";
+import { roundCardId } from "../../src/foundry/round-end.ts";
+import type { FakeChatMessage, FakeCombat } from "../fake-foundry/world.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
+
+let t: Table;
+let combat: FakeCombat;
+beforeEach(() => {
+  t = makeTable();
+  t.fighterToken.disposition = 1;
+  t.goblinToken.x = 100; // next to the fighter
+  t.goblinToken.disposition = -1;
+  t.ogreToken.x = 1000; // well away
+  t.ogreToken.disposition = -1;
+  combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+  t.ogreToken.actor.flags[M] = { ...(t.ogreToken.actor.flags[M] as object), temporary: 3 };
+});
+
+const halves = () => [t.fighterToken.actor, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+const roundCards = () => t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"));
+const state = () => combat.flags[M] as { processedRound?: number } | undefined;
+
+async function goblinHoldsFighter(): Promise<void> {
+  // Goblin (THAC0 20) on the fighter: AC 5 needs 15; goblin 6" -2, fighter 12" 0: d20 17 - 2 = 15 hits.
+  // d12 9 - 2 (S on M) = 7: arm, no damage; break d12 1 fails.
+  t.world.script([[20, 17], [12, 9], [12, 1]]);
+  await t.gm.run(() => act({ action: "grapple", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+  expect(halves()).toHaveLength(2);
+}
+
+async function advance(round: number): Promise<void> {
+  await t.gm.run(() => combat.update({ round }, { direction: 1 }));
+  await t.world.settle();
+}
+
+describe("end of round", () => {
+  it("runs once when the round advances: break rolls from round two, healing out of melee", async () => {
+    await goblinHoldsFighter();
+    await advance(2);
+    // Round 1: the hold was made this round, so no break roll; the ogre, out of melee, heals 1.
+    expect(roundCards()).toHaveLength(1);
+    expect(roundCards()[0]?.content).toContain("Ogre recovers 1 temporary damage");
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(2);
+    expect(halves()).toHaveLength(2);
+    // Round 2: the fighter rolls d12 + 2 (the goblin is two sizes... one size smaller: -(-2)) against 10: 8 breaks.
+    t.world.script([[12, 8]]);
+    await advance(3);
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(roundCards()).toHaveLength(2);
+    expect(roundCards()[1]?.content).toContain("Fighter breaks a hold (d12 8, 10 against 10)");
+    expect(halves()).toEqual([]);
+    expect(state()?.processedRound).toBe(2);
+  });
+
+  it("going back a round and forward again does nothing twice", async () => {
+    await goblinHoldsFighter();
+    await advance(2);
+    await t.gm.run(() => combat.update({ round: 1 }, { direction: -1 }));
+    await advance(2);
+    expect(roundCards()).toHaveLength(1);
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(2);
+  });
+
+  it("a second GM tab does not run the round again", async () => {
+    await goblinHoldsFighter();
+    const second = t.world.connect(t.gmUser, registerHooks);
+    t.world.fallbackFace = (sides) => sides;
+    await advance(2);
+    await advance(3);
+    expect(roundCards()).toHaveLength(2);
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(1);
+    t.world.disconnect(second);
+  });
+
+  it("players' clients never process a round", async () => {
+    await goblinHoldsFighter();
+    const mark = t.world.writes.length;
+    await advance(2);
+    expect(t.world.writes.slice(mark).every((w) => w.user === t.gmUser.id)).toBe(true);
+  });
+
+  it("a reload in the middle is finished by the next GM client, without applying anything twice", async () => {
+    await goblinHoldsFighter();
+    t.fighterToken.actor.flags[M] = { ...(t.fighterToken.actor.flags[M] as object), temporary: 1 };
+    t.fighterToken.x = 2000; // the fighter steps away: it heals too once the hold is broken... still held this round
+    const ogre = t.ogreToken.actor;
+    const realUpdate = ogre.update.bind(ogre);
+    let cut = true;
+    ogre.update = async (changes) => {
+      if (cut) {
+        cut = false;
+        throw new Error("the GM's browser closed");
+      }
+      return realUpdate(changes);
+    };
+    await advance(2).catch(() => undefined);
+    await t.world.settle();
+    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
+    expect(ogre.getFlag(M, "temporary")).toBe(3);
+    // The GM reloads: a new client starts and finishes the card.
+    t.world.disconnect(t.gm);
+    const gm2 = t.world.connect(t.gmUser, registerHooks);
+    await t.world.settle();
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(ogre.getFlag(M, "temporary")).toBe(2);
+    // And running the resume again changes nothing.
+    const { resumeRoundEnds } = await import("../../src/foundry/round-end.ts");
+    await gm2.run(() => resumeRoundEnds());
+    expect(ogre.getFlag(M, "temporary")).toBe(2);
+    expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
+  });
+
+  it("a combat deleted in the middle stops the run", async () => {
+    // Both monsters stand apart with temporary damage: each heals a point, in two writes.
+    t.goblinToken.x = 3000;
+    t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 2 };
+    const first = t.goblinToken.actor;
+    const realUpdate = first.update.bind(first);
+    first.update = async (changes) => {
+      const r = await realUpdate(changes);
+      await t.gm.run(() => combat.delete());
+      return r;
+    };
+    await advance(2);
+    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "cancelled" });
+    expect(first.getFlag(M, "temporary")).toBe(1);
+    // The ogre's healing came after the combat was gone: not applied.
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(3);
+  });
+
+  it("with 'GM confirms' the card waits for Apply; Undo puts things back", async () => {
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await advance(2);
+    const card = roundCards()[0] as FakeChatMessage;
+    expect(card.content).toContain("Waiting for the GM");
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(3);
+    const click = async (action: string) => {
+      const html = document.createElement("li");
+      html.innerHTML = card.content;
+      bindCard(card as never, html);
+      html.querySelector<HTMLButtonElement>(`[data-wc-action="${action}"]`)?.click();
+      await t.world.settle();
+    };
+    await t.gm.run(() => click("apply"));
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(2);
+    await t.gm.run(() => click("undo"));
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(3);
+  });
+
+  it("a declared overbear is rolled at the end of the round", async () => {
+    await goblinHoldsFighter();
+    await t.gm.run(() => act({ action: "overbear", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    expect(combat.flags[M]).toMatchObject({ overbear: { "1": { [t.fighterToken.uuid]: [t.goblinToken.uuid] } } });
+    // Arm 5, goblin S on M -20: -15%; d100 1 still fails.
+    t.world.script([[100, 1]]);
+    await advance(2);
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(roundCards()[0]?.content).toContain("Fighter stays on their feet (d100 1 against -15%)");
+    expect(combat.flags[M]).toMatchObject({ overbear: {} });
+  });
+});
