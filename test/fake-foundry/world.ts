@@ -238,7 +238,8 @@ export class FakeActor extends FakeDocument {
     for (const u of updates) {
       const e = this.effects.get(String(u._id));
       if (!e) throw new Error(`ActiveEffect [${String(u._id)}] does not exist`);
-      const { _id: _ignored, ...rest } = u;
+      const rest: Data = { ...u };
+      delete rest._id;
       const data: Data = { flags: e.flags };
       applyUpdate(data, rest);
       e.flags = data.flags as Data;
