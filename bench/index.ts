@@ -4,7 +4,7 @@
  */
 import { d12, RULES_VARIANTS, SeededDice } from "../src/rules/index.ts";
 import type { ActionContext } from "../src/rules/index.ts";
-import { benchShell } from "./shell.ts";
+import { benchBattle, benchShell } from "./shell.ts";
 
 const MS = Number(process.env.BENCH_MS ?? 1500);
 
@@ -94,3 +94,4 @@ for (const id of ["grapple-die", "percentile"] as const) {
 }
 
 await benchShell(MS);
+await benchBattle();

@@ -10,7 +10,7 @@ import { carryOut, planConsequences, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound } from "./cast.ts";
-import { rememberDeclarations } from "./round-end.ts";
+import { rememberForRoundEnd } from "./round-end.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { i18n } from "./i18n.ts";
@@ -100,7 +100,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     if (!message) return { kind: "duplicate" };
     if (state === "applied") await carryOut(plan);
     const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
-    if (combat && resolution.consequences.declarations) await rememberDeclarations(combat, ctx.round, resolution.consequences.declarations);
+    if (combat && state === "applied") await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
     return { kind: "done", messageId: cardId, state };
   } catch (e) {
     return refusalOf(e);

@@ -8,7 +8,7 @@
  * carries the card's mark, so a run cut short by a reload is finished, not repeated; and a
  * combat deleted meanwhile stops the run.
  */
-import type { HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
+import type { Consequences, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
@@ -176,14 +176,29 @@ export async function resumeRoundEnds(): Promise<void> {
   }
 }
 
-/** Remembers a declared end-of-round intention (a d12-holds overbear attempt) on the combat. */
-export async function rememberDeclarations(combat: Combat.Implementation, round: number, declarations: ReadonlyArray<{ kind: "overbear"; holderId: string; targetId: string }>): Promise<void> {
-  if (declarations.length === 0) return;
-  const all = { ...(stateOf(combat).overbear ?? {}) };
-  const mine = { ...(all[String(round)] ?? {}) };
-  for (const d of declarations) mine[d.targetId] = [...new Set([...(mine[d.targetId] ?? []), d.holderId])];
-  all[String(round)] = mine;
-  await combat.update({ [`flags.${MODULE_ID}.overbear`]: all } as never);
+/**
+ * Keeps on the combat what the next round end needs from an action: declared overbear attempts
+ * (d12-holds) and the clocks of conditions the action started (a stun of so many segments).
+ */
+export async function rememberForRoundEnd(combat: Combat.Implementation, round: number, c: Consequences): Promise<void> {
+  const declarations = c.declarations ?? [];
+  const timed = c.conditions.filter((x) => x.active && (x.rounds !== undefined || x.segments !== undefined));
+  if (declarations.length === 0 && timed.length === 0) return;
+  const state = stateOf(combat);
+  const update: Record<string, unknown> = {};
+  if (declarations.length > 0) {
+    const all = { ...(state.overbear ?? {}) };
+    const mine = { ...(all[String(round)] ?? {}) };
+    for (const d of declarations) mine[d.targetId] = [...new Set([...(mine[d.targetId] ?? []), d.holderId])];
+    all[String(round)] = mine;
+    update[`flags.${MODULE_ID}.overbear`] = all;
+  }
+  if (timed.length > 0) {
+    const timers = (state.timers ?? []).filter((t) => !timed.some((x) => x.targetId === t.id && x.condition === t.condition));
+    for (const x of timed) timers.push({ id: x.targetId, condition: x.condition, remaining: x.segments ?? x.rounds ?? 1, unit: x.segments !== undefined ? "segments" : "rounds", appliedRound: round });
+    update[`flags.${MODULE_ID}.timers`] = timers;
+  }
+  await combat.update(update as never);
 }
 
 /** The GM's buttons on a round card: apply a pending one, undo an applied one. */

@@ -83,6 +83,8 @@ export interface Timer {
   readonly unit: "rounds" | "segments";
   /** A hold it belongs to, when it does (a strangle count, a suffocation count). */
   readonly holdId?: string;
+  /** The round the condition began in, when an action started it during that round. */
+  readonly appliedRound?: number;
 }
 
 /** Everything a variant needs to run the end of a round for a whole fight. */

@@ -13,13 +13,14 @@
  * Headline and odds parameters named `hold`, `result` and `reason` carry full i18n keys
  * (WC.Hold.*, WC.Overbear.*, WC.Reason.*), to be localized before they are put in the text.
  */
-import type { Consequences, HoldRecord } from "../core/consequences.ts";
+import type { ConditionChange, Consequences, HoldRecord } from "../core/consequences.ts";
+import type { Ledger } from "../core/damage.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
-import type { ActionContext, Declared, OddsOutcome, ProfileField, Resolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer as ShellTimer } from "../variant.ts";
 import { validateGrappleSituation, validateHold, validateOverbearSituation } from "./actions.ts";
 import { breakFreeRefusal, counterBreaks, defaultDamageTo, resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
 import type { TableDamage } from "./damage.ts";
@@ -37,7 +38,9 @@ import type { Condition, PercentileCombatant } from "./profile.ts";
 import { CONDITIONS, defaultCombatant, SPECIAL_ABILITIES, validateCombatant } from "./profile.ts";
 import type { Defense, GrappleSituation } from "./start.ts";
 import type { GrappleRow, OverbearRow } from "./tables.ts";
-import { CLASS_GROUPS } from "./tables.ts";
+import { CLASS_GROUPS, STRANGLE_KO } from "./tables.ts";
+import type { RoundEndResult } from "./round-end.ts";
+import { resolveRoundEnd } from "./round-end.ts";
 import type { Assignment } from "./variable.ts";
 
 type Obj = Record<string, unknown>;
@@ -162,7 +165,7 @@ function combatant(id: string, profile: unknown, path: string): PercentileCombat
 // ---------------------------------------------------------------------------------------------
 // Holds and the conditions that follow from them
 
-function holdsOf(ctx: ActionContext): Hold[] {
+function holdsOf(ctx: { readonly holds: readonly HoldRecord[] }): Hold[] {
   const issues = new IssueList();
   if (!issues.array("holds", ctx.holds)) issues.throwIfAny();
   const list = ctx.holds.map((r, i) => {
@@ -461,6 +464,185 @@ function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): Od
 }
 
 // ---------------------------------------------------------------------------------------------
+// The end of a round
+
+/** The shell's conditions that 004 puts a time on (stun: Gouge, Knocked flat; unconscious: a strangle knock-out). */
+const TIMED = ["stunned", "unconscious"] as const;
+const TIMER_UNITS = ["rounds", "segments"] as const;
+const SEGMENTS_PER_ROUND = 10;
+
+/** A shell timer as this variant reads and writes it: with the round it began, when known. */
+type CarriedTimer = ShellTimer & { readonly appliedRound?: number };
+
+/**
+ * The shell's timers as the core's. The shell's is `{id, condition, remaining, unit, holdId?}`,
+ * the core's `{id, condition, rounds, appliedRound}`:
+ * - condition: only stunned and unconscious are timed here; a timer on any other condition is
+ *   refused. (Hindered, the core's third timed condition, is no shell condition: actions report
+ *   it as a note, so it never comes back as a timer.)
+ * - remaining: rounds as given; segments as rounds, ten to a round, a part round counting whole.
+ * - appliedRound: the shell's timer does not say when it began. One that carries a whole
+ *   `appliedRound` (every timer handed back here does) is taken at its word; any other is taken
+ *   to have begun before this round, so this round end counts it down whatever `timerStart` says.
+ * - holdId: no 004 timer belongs to a hold (the strangle count is the rounds since the hold was
+ *   gained), so it is not kept.
+ */
+function coreTimers(raw: unknown, round: number): Timer[] {
+  const issues = new IssueList();
+  if (!issues.array("timers", raw)) issues.throwIfAny();
+  const list = raw as unknown[];
+  list.forEach((t, i) => {
+    const p = `timers[${i}]`;
+    if (!issues.object(p, t)) return;
+    issues.str(`${p}.id`, t.id);
+    issues.oneOf(`${p}.condition`, t.condition, TIMED);
+    issues.int(`${p}.remaining`, t.remaining, 1, ROUND_MAX * SEGMENTS_PER_ROUND);
+    issues.oneOf(`${p}.unit`, t.unit, TIMER_UNITS);
+    if (t.appliedRound !== undefined) issues.int(`${p}.appliedRound`, t.appliedRound, 0, round);
+  });
+  issues.throwIfAny();
+  return (list as CarriedTimer[]).map((t) => ({
+    id: t.id,
+    condition: t.condition as (typeof TIMED)[number],
+    rounds: t.unit === "segments" ? Math.ceil(t.remaining / SEGMENTS_PER_ROUND) : t.remaining,
+    appliedRound: t.appliedRound ?? round - 1,
+  }));
+}
+
+/** The core's timers back as the shell's, in rounds (a hindered timer has no shell condition and is not carried). */
+function shellTimers(timers: readonly Timer[]): CarriedTimer[] {
+  return timers.flatMap((t) => (t.condition === "hindered" ? [] : [{ id: t.id, condition: t.condition, remaining: t.rounds, unit: "rounds" as const, appliedRound: t.appliedRound }]));
+}
+
+function roundLedgers(raw: unknown): Record<string, Ledger> {
+  const issues = new IssueList();
+  if (!issues.object("ledgers", raw)) issues.throwIfAny();
+  for (const [id, l] of Object.entries(raw as Obj)) {
+    const p = `ledgers.${id}`;
+    if (!issues.object(p, l)) continue;
+    issues.int(`${p}.maxHp`, l.maxHp, 1, 10000);
+    issues.int(`${p}.actual`, l.actual, 0, 100000);
+    issues.int(`${p}.temporary`, l.temporary, 0, 100000);
+  }
+  issues.throwIfAny();
+  return raw as Record<string, Ledger>;
+}
+
+/**
+ * Every participant with the conditions its holds give it (as for an action), and every hold.
+ * Holds naming a creature outside the round are kept in view for the conditions, but the core
+ * leaves them alone (no damage, no release).
+ */
+function roundSetup(ctx: RoundContext): { combatants: PercentileCombatant[]; holds: Hold[] } {
+  const issues = new IssueList();
+  issues.int("round", ctx.round, 0, ROUND_MAX);
+  issues.array("participants", ctx.participants);
+  issues.throwIfAny();
+  const plain = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
+  const seen = new Set<string>();
+  plain.forEach((c, i) => {
+    if (seen.has(c.id)) issues.add(`participants[${i}].id`, "duplicateId", { id: c.id });
+    seen.add(c.id);
+  });
+  const holds = holdsOf(ctx);
+  const holdIds = new Set<string>();
+  holds.forEach((h, i) => {
+    if (holdIds.has(h.id)) issues.add(`holds[${i}].id`, "duplicateId", { id: h.id });
+    holdIds.add(h.id);
+  });
+  issues.throwIfAny();
+  return { combatants: plain, holds };
+}
+
+/** What the round end does to the world: holds let go, hold damage and healing, conditions on and off. */
+function roundConsequences(r: RoundEndResult, people: readonly PercentileCombatant[], holds: readonly Hold[]): Consequences {
+  const c = noConsequences();
+  const out = new Set(r.unconscious);
+  const byId = new Map(holds.map((h) => [h.id, h]));
+  // One change per creature and condition: the longest when set, once when cleared.
+  const changes = new Map<string, ConditionChange>();
+  const set = (targetId: string, condition: ConditionChange["condition"], rounds: number): void => {
+    const cur = changes.get(`${targetId}|${condition}`);
+    if (!cur || (cur.rounds ?? 0) < rounds) changes.set(`${targetId}|${condition}`, { targetId, condition, active: true, rounds });
+  };
+  const clear = (targetId: string, condition: ConditionChange["condition"]): void => {
+    if (!changes.has(`${targetId}|${condition}`)) changes.set(`${targetId}|${condition}`, { targetId, condition, active: false });
+  };
+  for (const e of r.events) {
+    switch (e.kind) {
+      case "released":
+        c.holdsRemoved.push(e.holdId);
+        break;
+      case "holdDamage": {
+        const h = byId.get(e.holdId) as Hold;
+        c.damage.push({ targetId: e.heldId, actual: e.damage.split.actual, temporary: e.damage.split.temporary, reason: holdKey(h.row) });
+        break;
+      }
+      case "strangle":
+        if (e.knockedOut) set(e.heldId, "unconscious", STRANGLE_KO.unconsciousRounds);
+        break;
+      case "healed":
+        c.damage.push({ targetId: e.id, actual: 0, temporary: -e.healed, reason: "WC.Round.recovery" });
+        break;
+      case "vitality":
+        if (e.after.kind === "unconscious") set(e.id, "unconscious", e.after.rounds);
+        else if (e.after.kind === "conscious" && !out.has(e.id)) clear(e.id, "unconscious");
+        break;
+      case "timerExpired":
+        // Another timer, the ledger or the profile may keep the condition on.
+        if (e.condition === "unconscious" && !out.has(e.id)) clear(e.id, "unconscious");
+        if (e.condition === "stunned" && !r.timers.some((t) => t.id === e.id && t.condition === "stunned")) clear(e.id, "stunned");
+        break;
+    }
+  }
+  c.conditions.push(...changes.values());
+  const removed = new Set(c.holdsRemoved);
+  settleHoldConditions(c, people, holds, holds.filter((h) => !removed.has(h.id)));
+  return c;
+}
+
+/** The summary card's lines, in the order things happened; `who`, `holder` and `target` are ids. */
+function roundLines(r: RoundEndResult, holds: readonly Hold[]): Headline[] {
+  const lines: Headline[] = [];
+  const out = new Set(r.unconscious);
+  const byId = new Map(holds.map((h) => [h.id, h]));
+  const woke = new Set<string>();
+  const wakes = (who: string): Headline => {
+    if (out.has(who) || woke.has(who)) return headline("WC.Round.stillUnconscious", { who });
+    woke.add(who);
+    return headline("WC.Round.wakes", { who });
+  };
+  for (const e of r.events) {
+    switch (e.kind) {
+      case "released":
+        lines.push(headline("WC.Round.letGo", { holder: e.holderId, target: e.heldId, hold: holdKey((byId.get(e.holdId) as Hold).row) }));
+        break;
+      case "holdDamage": {
+        const s = e.damage.split;
+        lines.push(headline("WC.Round.keptHoldHurts", { holder: e.holderId, target: e.heldId, hold: holdKey((byId.get(e.holdId) as Hold).row), total: s.total, actual: s.actual, temporary: s.temporary }));
+        break;
+      }
+      case "strangle":
+        lines.push(headline(e.knockedOut ? "WC.Round.chokedOut" : "WC.Round.chokeResisted", { who: e.heldId, roll: e.die.face, chance: e.pct, held: e.roundsHeld, ...(e.knockedOut ? { rounds: STRANGLE_KO.unconsciousRounds } : {}) }));
+        break;
+      case "healed":
+        lines.push(headline("WC.Round.recovered", { who: e.id, n: e.healed }));
+        break;
+      case "vitality":
+        if (e.after.kind === "unconscious") lines.push(headline(e.before.kind === "unconscious" ? "WC.Round.stillOut" : "WC.Round.knockedOut", { who: e.id, rounds: e.after.rounds }));
+        else if (e.after.kind === "conscious") lines.push(wakes(e.id));
+        else lines.push(headline("WC.Round.zeroHp", { who: e.id }));
+        break;
+      case "timerExpired":
+        if (e.condition === "unconscious") lines.push(wakes(e.id));
+        else lines.push(headline(e.condition === "stunned" ? "WC.Round.stunOver" : "WC.Round.hinderOver", { who: e.id }));
+        break;
+    }
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export const percentileVariant: RulesVariant = {
   id: "percentile",
@@ -550,6 +732,22 @@ export const percentileVariant: RulesVariant = {
       default:
         return unknownAction(ctx.action);
     }
+  },
+
+  /**
+   * 004 has no end-of-round overbear and no rule for leaving melee, so `overbear` and
+   * `outOfMelee` are not read. Holds never change at a round end here (the strangle count is
+   * the rounds since the hold was gained), so `holdsUpdated` is always empty.
+   */
+  roundEnd(ctx: RoundContext, rawOptions: unknown, dice: Dice): RoundResolution {
+    const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
+    const { combatants: plain, holds } = roundSetup(ctx);
+    const known = new Map(plain.map((c) => [c.id, c]));
+    const combatants = plain.map((c) => withHoldConditions(c, holds, known, o));
+    const timers = coreTimers(ctx.timers, ctx.round);
+    const ledgers = roundLedgers(ctx.ledgers);
+    const r = resolveRoundEnd({ round: ctx.round, combatants, holds, ledgers, timers }, o, dice);
+    return { result: r, consequences: roundConsequences(r, combatants, holds), holdsUpdated: [], timers: shellTimers(r.timers), lines: roundLines(r, holds) };
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
