@@ -107,12 +107,17 @@ export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
   });
 }
 
-/** Applies a round card's result and moves the combat on; also finishes one cut short. */
+function planFor(card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]) {
+  return planConsequences(card.resolution.consequences, castMembers(...sides), holds, card.variant, roundCardId(card.combatId, card.round), card.resolution.holdsUpdated);
+}
+
+/**
+ * Applies a round card's result and moves the combat on; also finishes one cut short. The undo
+ * record was stored with the card (or is stored now, for a card the GM applies by hand).
+ */
 async function applyRound(combat: Combat.Implementation, message: ChatMessage.Implementation, card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]): Promise<StoredRoundCard> {
-  const cardId = roundCardId(card.combatId, card.round);
-  const plan = planConsequences(card.resolution.consequences, castMembers(...sides), holds, card.variant, cardId, card.resolution.holdsUpdated);
-  const undo: UndoRecord[] = undoFor(plan);
-  await message.update({ [`flags.${MODULE_ID}.undo`]: undo } as never);
+  const plan = planFor(card, sides, holds);
+  if (message.getFlag(MODULE_ID, "undo") === undefined) await message.update({ [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
   const outcome = await carryOut(plan, () => game.combats.has(card.combatId));
   const next: StoredRoundCard = { ...card, state: outcome === "done" ? "applied" : "cancelled" };
   if (outcome === "done") {
@@ -145,9 +150,14 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
     outOfMelee: ctx.outOfMelee,
     state: level === "automatic" ? "applying" : level === "confirm" ? "pending" : "manual",
   };
+  // The undo record goes in with the card, taken before anything changes.
+  const undo: UndoRecord[] = card.state === "applying" ? undoFor(planFor(card, sides, holds)) : [];
   let message: ChatMessage.Implementation | undefined;
   try {
-    message = await ChatMessage.create({ _id: cardId, content: await renderRoundCard(card), rolls, flags: { [MODULE_ID]: { roundCard: card } } } as never, { keepId: true });
+    message = await ChatMessage.create(
+      { _id: cardId, content: await renderRoundCard(card), rolls, flags: { [MODULE_ID]: { roundCard: card, ...(card.state === "applying" ? { undo } : {}) } } } as never,
+      { keepId: true },
+    );
   } catch {
     message = undefined;
   }
