@@ -24,6 +24,7 @@ export const TEMPLATES = {
   profile: `modules/${MODULE_ID}/templates/profile-form.hbs`,
   options: `modules/${MODULE_ID}/templates/rule-options.hbs`,
   round: `modules/${MODULE_ID}/templates/round-card.hbs`,
+  strike: `modules/${MODULE_ID}/templates/strike-card.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

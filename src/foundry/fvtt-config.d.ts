@@ -2,7 +2,7 @@
 import type { HoldRecord } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import type { StoredRoundCard } from "./round-end.ts";
-import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, VariantId, WeaponlessApi } from "./types.ts";
+import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, StoredStrike, VariantId, WeaponlessApi } from "./types.ts";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -39,6 +39,7 @@ declare module "fvtt-types/configuration" {
         request?: StoredRequest;
         undo?: UndoRecord[];
         roundCard?: StoredRoundCard;
+        strike?: StoredStrike;
       };
     };
   }

@@ -17,10 +17,12 @@ import { i18n } from "./i18n.ts";
 import { holdsAround } from "./holds.ts";
 import { stableId } from "./ids.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
-import type { Intent, StoredCard } from "./types.ts";
+import type { Intent, StoredCard, StoredStrike } from "./types.ts";
 
 export type PerformOutcome =
   | { readonly kind: "done"; readonly messageId: string; readonly state: StoredCard["state"] }
+  /** The defender's owner is asked first (first strike, free attack); the card waits for them. */
+  | { readonly kind: "waiting"; readonly messageId: string }
   | { readonly kind: "duplicate" }
   | { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
 
@@ -52,15 +54,26 @@ function refusalOf(e: unknown): PerformOutcome {
   throw e;
 }
 
-/** Resolves and applies `intent` for `requester`. Must run on a GM client. */
-export async function perform(intent: Intent, requester: User.Implementation, requestId: string): Promise<PerformOutcome> {
+/** Players who own a creature (the GM's own creatures have none). */
+function playerOwners(actor: Actor.Implementation): User.Implementation[] {
+  return game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/**
+ * Resolves and applies `intent` for `requester`. Must run on a GM client. `attackerChecked` is
+ * set when the intent was already checked against its first requester (an answered question).
+ */
+export async function perform(intent: Intent, requester: User.Implementation, requestId: string, attackerChecked = false): Promise<PerformOutcome> {
   try {
     const variant = activeVariant();
     if (!variant.actions.includes(intent.action)) throw new Refusal("WC.Refuse.noSuchAction", { action: intent.action });
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    if (!requester.isGM && !attacker.actor.testUserPermission(requester, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+    if (!attackerChecked && !requester.isGM && !attacker.actor.testUserPermission(requester, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
     const cardId = cardIdFor(requestId);
     if (game.messages.get(cardId)) return { kind: "duplicate" };
+    // A question for a player's defender goes on a card first; the GM's creatures answer "roll".
+    const question = variant.situational(intent.action).find((s) => s.by === "defender" && intent.declared[s.key] === undefined);
+    if (question && question.kind === "choice" && playerOwners(defender.actor).length > 0) return ask(intent, question.key, question.choices, requestId, attacker.name, defender);
 
     const ctx = contextFor(intent, attacker, defender, variant);
     const options = activeOptions();
@@ -105,6 +118,45 @@ export async function perform(intent: Intent, requester: User.Implementation, re
   } catch (e) {
     return refusalOf(e);
   }
+}
+
+async function ask(intent: Intent, key: string, choices: readonly string[], requestId: string, attackerName: string, defender: { name: string; actor: Actor.Implementation }): Promise<PerformOutcome> {
+  const strikeId = stableId(`strike|${requestId}`);
+  if (game.messages.get(strikeId)) return { kind: "duplicate" };
+  const strike: StoredStrike = { intent, key, choices, attackerName, defenderName: defender.name };
+  try {
+    await ChatMessage.create({ _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike } } } as never, { keepId: true });
+  } catch {
+    return { kind: "duplicate" };
+  }
+  return { kind: "waiting", messageId: strikeId };
+}
+
+export async function renderStrike(strike: StoredStrike): Promise<string> {
+  const variant = activeVariant();
+  const s = variant.situational(strike.intent.action).find((x) => x.key === strike.key);
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.strike, {
+    title: i18n.localize(`WC.Action.${strike.intent.action}`),
+    question: i18n.format("WC.Strike.question", { attacker: strike.attackerName, defender: strike.defenderName, what: i18n.localize(s?.label ?? "") }),
+    choices: strike.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`) })),
+  });
+}
+
+/** Carries out a question's answer: the original intent with the defender's choice. GM only. */
+export async function performAnswer(strikeMessage: ChatMessage.Implementation, choice: string, responder: User.Implementation): Promise<PerformOutcome> {
+  const strike = strikeMessage.getFlag(MODULE_ID, "strike");
+  if (!strike || !strike.choices.includes(choice)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const defender = resolveCast(strike.intent.attackerUuid, strike.intent.defenderUuid).defender;
+  if (!responder.isGM && !defender.actor.testUserPermission(responder, "OWNER")) return { kind: "refused", key: "WC.Refuse.notOwner", params: { name: defender.name } };
+  const out = await perform({ ...strike.intent, declared: { ...strike.intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", true);
+  if (out.kind === "done") {
+    try {
+      await strikeMessage.delete();
+    } catch {
+      // Another GM tab took it away first.
+    }
+  }
+  return out;
 }
 
 /** The GM applies a card left pending ("GM confirms"), or undoes an applied one. */

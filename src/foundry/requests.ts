@@ -11,9 +11,9 @@ import { MODULE_ID, QUERY, QUERY_TIMEOUT_MS } from "./constants.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId } from "./ids.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { applyCard, perform, refusalOf } from "./perform.ts";
+import { applyCard, perform, performAnswer, refusalOf } from "./perform.ts";
 import { activeVariant } from "./settings.ts";
-import type { Intent } from "./types.ts";
+import type { Intent, StoredRequest } from "./types.ts";
 import { undo } from "./apply.ts";
 
 /** Checks the shape of an intent from the wire and keeps only what the variant asks for. */
@@ -41,6 +41,36 @@ export function validateIntent(raw: unknown): Intent {
 
 function report(outcome: PerformOutcome): void {
   if (outcome.kind === "refused") notify("warn", outcome.key, outcome.params);
+  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting");
+}
+
+/** Sends a request card to the active GM and waits for the answer. */
+async function viaGM(request: StoredRequest, label: string): Promise<PerformOutcome> {
+  const gm = game.users.activeGM;
+  if (!gm) return { kind: "refused", key: "WC.Refuse.noGM", params: {} };
+  const gmIds = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  const message = await ChatMessage.create({
+    content: i18n.format("WC.Request.asks", { action: label }),
+    whisper: [...gmIds, game.user.id ?? ""],
+    flags: { [MODULE_ID]: { request } },
+  } as never);
+  if (!message?.id) return { kind: "refused", key: "WC.Refuse.noGM", params: {} };
+  try {
+    return (await gm.query(QUERY.perform, { messageId: message.id }, { timeout: QUERY_TIMEOUT_MS })) as PerformOutcome;
+  } catch {
+    return { kind: "refused", key: "WC.Refuse.noAnswer", params: {} };
+  }
+}
+
+/** The defender's owner answers the question on a card (first strike, free attack, fend-off). */
+export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
+  const strike = message.getFlag(MODULE_ID, "strike");
+  if (!strike) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const out = game.user.isGM
+    ? await performAnswer(message, choice, game.user)
+    : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } }, i18n.localize(`WC.Action.${strike.intent.action}`));
+  if (out.kind === "refused") notify("warn", out.key, out.params);
+  return out;
 }
 
 /**
@@ -63,29 +93,7 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
     report(out);
     return out;
   }
-  const gm = game.users.activeGM;
-  if (!gm) {
-    const out: PerformOutcome = { kind: "refused", key: "WC.Refuse.noGM", params: {} };
-    report(out);
-    return out;
-  }
-  const gmIds = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
-  const request = await ChatMessage.create({
-    content: i18n.format("WC.Request.asks", { action: i18n.localize(`WC.Action.${intent.action}`) }),
-    whisper: [...gmIds, game.user.id ?? ""],
-    flags: { [MODULE_ID]: { request: { intent, state: "pending" } } },
-  } as never);
-  if (!request?.id) {
-    const out: PerformOutcome = { kind: "refused", key: "WC.Refuse.noGM", params: {} };
-    report(out);
-    return out;
-  }
-  let out: PerformOutcome;
-  try {
-    out = (await gm.query(QUERY.perform, { messageId: request.id }, { timeout: QUERY_TIMEOUT_MS })) as PerformOutcome;
-  } catch {
-    out = { kind: "refused", key: "WC.Refuse.noAnswer", params: {} };
-  }
+  const out = await viaGM({ intent, state: "pending" }, i18n.localize(`WC.Action.${intent.action}`));
   report(out);
   return out;
 }
@@ -104,7 +112,9 @@ export async function handlePerformQuery(data: unknown): Promise<PerformOutcome>
   } catch (e) {
     return refusalOf(e);
   }
-  const out = await perform(intent, author, message.id ?? "");
+  const answered = request.answers ? game.messages.get(request.answers.strikeId) : undefined;
+  if (request.answers && !answered) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const out = answered && request.answers ? await performAnswer(answered, request.answers.choice, author) : await perform(intent, author, message.id ?? "");
   if (out.kind !== "duplicate") {
     try {
       await message.delete();

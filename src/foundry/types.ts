@@ -20,6 +20,17 @@ export interface Intent {
 export interface StoredRequest {
   readonly intent: Intent;
   readonly state: "pending" | "done" | "refused";
+  /** When the request answers a defender's question: that card's id, and the answer. */
+  readonly answers?: { readonly strikeId: string; readonly choice: string };
+}
+
+/** A question to the defender's owner before the attacker rolls (first strike, free attack). */
+export interface StoredStrike {
+  readonly intent: Intent;
+  readonly key: string;
+  readonly choices: readonly string[];
+  readonly attackerName: string;
+  readonly defenderName: string;
 }
 
 /** One side of a hold, as stored on an ActiveEffect. */

@@ -11,11 +11,16 @@ import type { Dice } from "./core/dice.ts";
 export const SHELL_ACTIONS = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "counterGrapple", "liftOff", "release", "subdue"] as const;
 export type ShellAction = (typeof SHELL_ACTIONS)[number];
 
-/** A situational modifier the player declares in the action dialog. */
-export type Situational =
+/**
+ * A situational modifier declared before the roll. Most are the acting player's to tick; one
+ * marked `by: "defender"` (a first strike, a free attack, a fend-off) is the defender's owner's
+ * to answer, and the shell asks them on the card before the attacker rolls.
+ */
+export type Situational = (
   | { readonly key: string; readonly kind: "flag"; readonly label: string }
   | { readonly key: string; readonly kind: "number"; readonly label: string; readonly min: number; readonly max: number }
-  | { readonly key: string; readonly kind: "choice"; readonly label: string; readonly choices: readonly string[]; readonly initial: string };
+  | { readonly key: string; readonly kind: "choice"; readonly label: string; readonly choices: readonly string[]; readonly initial: string }
+) & { readonly by?: "defender" };
 
 export type Declared = Readonly<Record<string, boolean | number | string>>;
 

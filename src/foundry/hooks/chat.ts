@@ -2,7 +2,8 @@
 import type { ShellAction } from "../../rules/index.ts";
 import { MODULE_ID } from "../constants.ts";
 import { notify } from "../i18n.ts";
-import { act, handleCardAction } from "../requests.ts";
+import { act, answerStrike, handleCardAction } from "../requests.ts";
+import { tokenByUuid } from "../cast.ts";
 import { handleRoundCardAction } from "../round-end.ts";
 import type { StoredCard } from "../types.ts";
 
@@ -33,8 +34,28 @@ function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): 
   });
 }
 
+/** A question to the defender's owner: only they (and the GM) see the answers. */
+function bindStrikeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const strike = message.getFlag(MODULE_ID, "strike");
+  const defender = strike ? tokenByUuid(strike.intent.defenderUuid)?.actor : null;
+  const mayAnswer = game.user.isGM || (defender?.testUserPermission(game.user, "OWNER") ?? false);
+  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-strike]")) b.hidden = !mayAnswer;
+  if (html.dataset.wcBound) return;
+  html.dataset.wcBound = "1";
+  html.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-strike]");
+    if (!button?.dataset.wcStrike) return;
+    event.preventDefault();
+    button.disabled = true;
+    void answerStrike(message, button.dataset.wcStrike).then(() => {
+      button.disabled = false;
+    });
+  });
+}
+
 export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (message.getFlag(MODULE_ID, "roundCard")) return bindRoundCard(message, html);
+  if (message.getFlag(MODULE_ID, "strike")) return bindStrikeCard(message, html);
   const card = message.getFlag(MODULE_ID, "card");
   if (!card) return;
   for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;

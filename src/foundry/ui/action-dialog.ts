@@ -11,6 +11,11 @@ import { contextFor } from "../perform.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
 import type { Intent } from "../types.ts";
 
+/** The boxes the acting player ticks: not the defender's own answers (asked on the card). */
+export function attackerBoxes(list: readonly Situational[]): Situational[] {
+  return list.filter((s) => s.by !== "defender");
+}
+
 export function initialDeclared(list: readonly Situational[]): Record<string, boolean | number | string> {
   const out: Record<string, boolean | number | string> = {};
   for (const s of list) out[s.key] = s.kind === "flag" ? false : s.kind === "number" ? 0 : s.initial;
@@ -49,7 +54,7 @@ export function oddsFor(intent: Intent): OddsOutcome[] {
 export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
   const variant = activeVariant();
   const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-  const list = variant.situational(intent.action);
+  const list = attackerBoxes(variant.situational(intent.action));
   const ctx = contextFor({ ...intent, declared }, attacker, defender, variant);
   const notes: string[] = [];
   if (!(ctx.attacker as { stored?: boolean }).stored) notes.push(i18n.format("WC.Dialog.defaultProfile", { name: attacker.name }));
@@ -89,7 +94,7 @@ export async function dialogContent(intent: Omit<Intent, "declared">, declared: 
 
 /** Opens the dialog; resolves to the declared modifiers, or null when the user backs out. */
 export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Declared | null> {
-  const list = activeVariant().situational(intent.action);
+  const list = attackerBoxes(activeVariant().situational(intent.action));
   const declared = initialDeclared(list);
   const content = await dialogContent(intent, declared);
   const result: unknown = await foundry.applications.api.DialogV2.wait({

@@ -44,7 +44,7 @@ const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   pummel: ATTACK_SITUATION,
   chargingOverbear: [
     ...ATTACK_SITUATION.filter((s) => s.key !== "hitsTaken" && s.key !== "damageBonus"),
-    { key: "firstStrike", kind: "choice", label: "WC.Situation.firstStrike", choices: ["roll", "hit", "miss", "none"], initial: "roll" },
+    { key: "firstStrike", kind: "choice", label: "WC.Situation.firstStrike", choices: ["roll", "hit", "miss", "none"], initial: "roll", by: "defender" },
   ],
 };
 

@@ -47,7 +47,7 @@ type StrikeChoice = (typeof STRIKE_CHOICES)[number];
 const TO_HIT: Situational = { key: "toHitBonus", kind: "number", label: "WC.Situation.toHitBonus", min: -10, max: 10 };
 const DAMAGE: Situational = { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -10, max: 10 };
 const DIE: Situational = { key: "dieBonus", kind: "number", label: "WC.Situation.dieBonus", min: -10, max: 10 };
-const FREE_ATTACK: Situational = { key: "freeAttack", kind: "choice", label: "WC.Situation.freeAttack", choices: STRIKE_CHOICES, initial: "roll" };
+const FREE_ATTACK: Situational = { key: "freeAttack", kind: "choice", label: "WC.Situation.freeAttack", choices: STRIKE_CHOICES, initial: "roll", by: "defender" };
 const SURPRISED: Situational = { key: "targetSurprised", kind: "flag", label: "WC.Situation.targetSurprised" };
 const SLICK: Situational = { key: "slickTarget", kind: "flag", label: "WC.Situation.slickTarget" };
 
@@ -58,7 +58,7 @@ const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   release: [],
   overbear: [
     TO_HIT,
-    { key: "immediateAttack", kind: "choice", label: "WC.Situation.immediateAttack", choices: STRIKE_CHOICES, initial: "roll" },
+    { key: "immediateAttack", kind: "choice", label: "WC.Situation.immediateAttack", choices: STRIKE_CHOICES, initial: "roll", by: "defender" },
     { key: "terrain", kind: "number", label: "WC.Situation.terrain", min: OVERBEAR_SAVE.terrainMin, max: OVERBEAR_SAVE.terrainMax },
     { key: "saveBonus", kind: "number", label: "WC.Situation.saveBonus", min: -10, max: 10 },
     { key: "overbearEffect", kind: "choice", label: "WC.Situation.overbearEffect", choices: ["prone", "push"], initial: "prone" },

@@ -71,7 +71,7 @@ const GRAPPLE_ABILITIES = ["none", "grab", "hug", "constrict"] as const;
 
 const GRAPPLE_SITUATION: readonly Situational[] = [
   ...VARIABLE_SITUATION,
-  { key: "defense", kind: "choice", label: "WC.Situation.grappleDefense", choices: GRAPPLE_DEFENSES, initial: "none" },
+  { key: "defense", kind: "choice", label: "WC.Situation.grappleDefense", choices: GRAPPLE_DEFENSES, initial: "none", by: "defender" },
   { key: "targetCasting", kind: "flag", label: "WC.Situation.targetCasting" },
   { key: "afterTackle", kind: "flag", label: "WC.Situation.afterTackle" },
   { key: "charging", kind: "flag", label: "WC.Situation.charging" },
@@ -84,7 +84,7 @@ const GRAPPLE_SITUATION: readonly Situational[] = [
 
 const OVERBEAR_SITUATION: readonly Situational[] = [
   ...VARIABLE_SITUATION,
-  { key: "defense", kind: "choice", label: "WC.Situation.overbearDefense", choices: OVERBEAR_DEFENSES, initial: "none" },
+  { key: "defense", kind: "choice", label: "WC.Situation.overbearDefense", choices: OVERBEAR_DEFENSES, initial: "none", by: "defender" },
   { key: "targetCasting", kind: "flag", label: "WC.Situation.targetCasting" },
   { key: "tackle", kind: "flag", label: "WC.Situation.tackle" },
   { key: "trample", kind: "flag", label: "WC.Situation.trample" },
