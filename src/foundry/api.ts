@@ -8,12 +8,14 @@ import { renderCard } from "./perform.ts";
 import { oddsFor } from "./ui/action-dialog.ts";
 import { controlledToken, launch } from "./ui/launch.ts";
 import { openProfileForm } from "./ui/profile-form.ts";
+import { openMassCharge } from "./mass-charge.ts";
 import type { Intent, StoredCard, WeaponlessApi } from "./types.ts";
 
 export function buildApi(): WeaponlessApi & {
   use(action: ShellAction): Promise<PerformOutcome | null>;
   editProfile(actor?: Actor.Implementation): Promise<void>;
   renderCard(card: StoredCard): Promise<string>;
+  massCharge(): Promise<unknown>;
 } {
   return {
     moduleId: MODULE_ID,
@@ -27,6 +29,8 @@ export function buildApi(): WeaponlessApi & {
     },
     /** The HTML of a card from its stored data (the card's own template). */
     renderCard,
+    /** GM: the selected tokens make a mass charge on the targeted ones (d12-holds). */
+    massCharge: () => openMassCharge(),
     editProfile: async (actor) => {
       const a = actor ?? (controlledToken()?.actor as Actor.Implementation | null | undefined);
       if (a) await openProfileForm(a);

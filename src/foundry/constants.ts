@@ -25,6 +25,8 @@ export const TEMPLATES = {
   options: `modules/${MODULE_ID}/templates/rule-options.hbs`,
   round: `modules/${MODULE_ID}/templates/round-card.hbs`,
   strike: `modules/${MODULE_ID}/templates/strike-card.hbs`,
+  massCharge: `modules/${MODULE_ID}/templates/mass-charge-card.hbs`,
+  massChargeDialog: `modules/${MODULE_ID}/templates/mass-charge-dialog.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

@@ -90,6 +90,7 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   rearRankRounding: fc.constantFrom<"floorSide" | "exact">("floorSide", "exact"),
   strengthSizeInOverbear: fc.boolean(),
   missingPartHold: fc.constantFrom<"body" | "none">("body", "none"),
+  largeFrontageFeet: fc.integer({ min: 4, max: 5 }),
 });
 
 /** Walks a result and lists every path holding NaN, an infinity or undefined. */

@@ -12,7 +12,7 @@ import type { Strength } from "../core/strength.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
 import type { D12Options } from "./options.ts";
-import { MASS_CHARGE_DEFAULT_STRENGTH, MASS_CHARGE_POINTS } from "./tables.ts";
+import { FRONTAGE_FEET, MASS_CHARGE_DEFAULT_STRENGTH, MASS_CHARGE_POINTS } from "./tables.ts";
 
 export interface MassChargeUnit {
   readonly id: string;
@@ -167,4 +167,39 @@ export function validateMassCharge(v: unknown): MassChargeInput {
   if (o.obstacle !== undefined) issues.oneOf("input.obstacle", o.obstacle, ["none", "double", "forbid"] as const);
   issues.throwIfAny();
   return v as MassChargeInput;
+}
+
+/** A creature on the field for working out ranks: feet along the charge and across it. */
+export interface PlacedUnit {
+  readonly id: string;
+  readonly size: Size;
+  /** Feet along the charge direction (larger is further forward in the charge). */
+  readonly along: number;
+}
+
+/** Feet of front one creature of this charge size takes (000 §Mass charge). */
+export function frontage(size: Size, options: D12Options): number {
+  return size === "L" ? options.largeFrontageFeet : FRONTAGE_FEET[size];
+}
+
+/**
+ * Ranks from positions: each side fills its first rank, front to back, with as many creatures
+ * as the front's width holds at their frontage, then its second, and so on. For the chargers the
+ * front is the end nearest the defenders; for the defenders, the end nearest the chargers.
+ */
+export function ranksFromPositions(units: readonly (PlacedUnit & { readonly chargeSize: Size })[], frontFeet: number, side: "attackers" | "defenders", options: D12Options): Record<string, number> {
+  const order = [...units].sort((a, b) => (side === "attackers" ? b.along - a.along : a.along - b.along) || a.id.localeCompare(b.id));
+  const ranks: Record<string, number> = {};
+  let rank = 1;
+  let used = 0;
+  for (const u of order) {
+    const need = frontage(u.chargeSize, options);
+    if (used > 0 && used + need > frontFeet + 1e-9) {
+      rank++;
+      used = 0;
+    }
+    ranks[u.id] = rank;
+    used += need;
+  }
+  return ranks;
 }

@@ -34,6 +34,8 @@ export interface D12Options {
   readonly strengthSizeInOverbear: boolean;
   /** A hold on a part the defender lacks (an arm hold on a snake): becomes a body hold, or no hold. */
   readonly missingPartHold: "body" | "none";
+  /** Frontage of a Large creature in a mass charge (000 gives 4-5 ft; its example fits five in 20 ft). */
+  readonly largeFrontageFeet: number;
 }
 
 export const D12_DEFAULTS: D12Options = {
@@ -50,6 +52,7 @@ export const D12_DEFAULTS: D12Options = {
   rearRankRounding: "floorSide",
   strengthSizeInOverbear: true,
   missingPartHold: "body",
+  largeFrontageFeet: 4,
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
@@ -67,6 +70,7 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, { kind: "boolean" } | {
   rearRankRounding: { kind: "choice", choices: ["floorSide", "exact"] },
   strengthSizeInOverbear: { kind: "boolean" },
   missingPartHold: { kind: "choice", choices: ["body", "none"] },
+  largeFrontageFeet: { kind: "integer", min: 4, max: 5 },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

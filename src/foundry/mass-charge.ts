@@ -1,0 +1,188 @@
+/**
+ * The mass charge of variant d12-holds, from the canvas: chargers are the GM's selected tokens,
+ * defenders the targeted ones. Ranks come from where the tokens stand along the charge and the
+ * frontage each needs across it; the GM can correct them, tick the chargers the defenders' own
+ * attacks killed, and set the obstacle. One card tells the whole story.
+ */
+import { d12 } from "../rules/index.ts";
+import type { Size } from "../rules/index.ts";
+import type { CastMember } from "./apply.ts";
+import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import { readProfile } from "./actors.ts";
+import { MODULE_ID, TEMPLATES } from "./constants.ts";
+import { withFoundryDice } from "./dice.ts";
+import { i18n, notify } from "./i18n.ts";
+import { requestId, stableId } from "./ids.ts";
+import { activeOptions, activeVariant, automation } from "./settings.ts";
+
+export interface ChargeUnitView {
+  readonly token: TokenDocument.Implementation;
+  readonly unit: d12.MassChargeUnit;
+}
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+function centre(t: TokenDocument.Implementation, grid: number): Point {
+  return { x: (t.x ?? 0) + ((t.width ?? 1) * grid) / 2, y: (t.y ?? 0) + ((t.height ?? 1) * grid) / 2 };
+}
+
+function unitOf(token: TokenDocument.Implementation, id: string, rank: number): d12.MassChargeUnit {
+  const p = readProfile(token.actor as Actor.Implementation, d12.d12Variant).profile as Partial<d12.D12Combatant>;
+  return { id, size: (p.size ?? "M") as Size, rank, ...(p.kind ? { kind: p.kind } : {}), ...(p.strength ? { strength: p.strength } : {}) };
+}
+
+/**
+ * Both sides with ranks worked out from the canvas. The charge runs from the chargers' centre
+ * towards the defenders' centre; the front is as wide as the defenders' line across that
+ * direction, plus one square.
+ */
+export function chargeFromCanvas(chargers: readonly TokenDocument.Implementation[], defenders: readonly TokenDocument.Implementation[], options: d12.D12Options): { attackers: ChargeUnitView[]; defenders: ChargeUnitView[]; frontFeet: number } {
+  const scene = (chargers[0] ?? defenders[0])?.parent as unknown as { grid?: { size?: number; distance?: number } } | null;
+  const grid = scene?.grid?.size ?? 100;
+  const feetPerPixel = (scene?.grid?.distance ?? 5) / grid;
+  const mean = (ts: readonly TokenDocument.Implementation[]) => {
+    const cs = ts.map((t) => centre(t, grid));
+    return { x: cs.reduce((s, c) => s + c.x, 0) / cs.length, y: cs.reduce((s, c) => s + c.y, 0) / cs.length };
+  };
+  const from = mean(chargers);
+  const to = mean(defenders);
+  const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  const dir = { x: (to.x - from.x) / len, y: (to.y - from.y) / len };
+  const along = (t: TokenDocument.Implementation) => {
+    const c = centre(t, grid);
+    return ((c.x - from.x) * dir.x + (c.y - from.y) * dir.y) * feetPerPixel;
+  };
+  const across = (t: TokenDocument.Implementation) => {
+    const c = centre(t, grid);
+    return ((c.x - from.x) * -dir.y + (c.y - from.y) * dir.x) * feetPerPixel;
+  };
+  const acrossDefenders = defenders.map(across);
+  const frontFeet = Math.max(...acrossDefenders) - Math.min(...acrossDefenders) + grid * feetPerPixel;
+  const side = (tokens: readonly TokenDocument.Implementation[], which: "attackers" | "defenders"): ChargeUnitView[] => {
+    const units = tokens.map((t) => ({ token: t, unit: unitOf(t, t.uuid, 1) }));
+    const ranks = d12.ranksFromPositions(
+      units.map((u) => ({ id: u.unit.id, size: u.unit.size, chargeSize: d12.chargeSize(u.unit), along: along(u.token) })),
+      frontFeet,
+      which,
+      options,
+    );
+    return units.map((u) => ({ token: u.token, unit: { ...u.unit, rank: ranks[u.unit.id] ?? 1 } }));
+  };
+  return { attackers: side(chargers, "attackers"), defenders: side(defenders, "defenders"), frontFeet };
+}
+
+export interface MassChargeChoice {
+  readonly ranks: Readonly<Record<string, number>>;
+  readonly killed: readonly string[];
+  readonly obstacle: d12.Obstacle;
+  readonly vlPoints?: Readonly<Record<string, number>>;
+}
+
+export function chargeInput(attackers: readonly ChargeUnitView[], defenders: readonly ChargeUnitView[], choice: MassChargeChoice): d12.MassChargeInput {
+  const apply = (u: ChargeUnitView): d12.MassChargeUnit => ({
+    ...u.unit,
+    rank: choice.ranks[u.unit.id] ?? u.unit.rank,
+    ...(choice.killed.includes(u.unit.id) ? { killed: true } : {}),
+    ...(choice.vlPoints?.[u.unit.id] !== undefined ? { vlPoints: choice.vlPoints[u.unit.id] } : {}),
+  });
+  return { attackers: attackers.map(apply), defenders: defenders.map(apply), obstacle: choice.obstacle };
+}
+
+/** Rolls the charge and the saves, posts the card and applies who went down. GM only. */
+export async function resolveMassChargeOnCanvas(attackers: readonly ChargeUnitView[], defenders: readonly ChargeUnitView[], choice: MassChargeChoice): Promise<ChatMessage.Implementation | null> {
+  if (!game.user.isGM) {
+    notify("warn", "WC.Refuse.notGM");
+    return null;
+  }
+  if (activeVariant().id !== "d12-holds") {
+    notify("warn", "WC.Refuse.noSuchAction", { action: i18n.localize("WC.Action.massCharge") });
+    return null;
+  }
+  const options = activeOptions() as d12.D12Options;
+  const input = chargeInput(attackers, defenders, choice);
+  const { value: result, rolls } = await withFoundryDice((dice) => d12.resolveMassCharge(input, options, dice));
+  const consequences = d12.massChargeConsequences(result);
+  const cast: CastMember[] = [...attackers, ...defenders].filter((u) => u.token.actor).map((u) => ({ id: u.unit.id, actor: u.token.actor as Actor.Implementation }));
+  const id = requestId();
+  const plan = planConsequences(consequences, cast, [], "d12-holds", id);
+  const state = automation() === "automatic" ? "applied" : automation() === "confirm" ? "pending" : "manual";
+  const names = Object.fromEntries([...attackers, ...defenders].map((u) => [u.unit.id, u.token.name ?? ""]));
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massCharge, massChargeView(result, names));
+  const message = await ChatMessage.create(
+    { _id: stableId(`massCharge|${id}`), content, rolls, flags: { [MODULE_ID]: { undo: state === "applied" ? undoFor(plan) : [] } } } as never,
+    { keepId: true },
+  );
+  if (message && state === "applied") await carryOut(plan);
+  return message ?? null;
+}
+
+export function massChargeView(r: d12.MassChargeResult, names: Readonly<Record<string, string>>): Record<string, unknown> {
+  if (r.kind === "impossible") return { title: i18n.localize("WC.Action.massCharge"), headline: i18n.localize("WC.Result.impossible") };
+  const side = (p: d12.SidePoints) => p.units.map((u) => ({ name: names[u.id] ?? u.id, size: u.size, rank: u.rank, points: u.points, counted: u.counted }));
+  return {
+    title: i18n.localize("WC.Action.massCharge"),
+    headline: i18n.localize(`WC.Result.${r.kind}`),
+    attackers: side(r.attackers),
+    defenders: side(r.defenders),
+    attackerTotal: r.attackers.total,
+    defenderTotal: r.defenderTotal,
+    breakdown: i18n.format("WC.MassCharge.breakdown", { front: r.attackers.front, rear: r.attackers.rear, attackers: r.attackers.total, defenders: r.defenderTotal, obstacle: i18n.localize(`WC.MassCharge.obstacle.${r.obstacle}`) }),
+    chance: i18n.format("WC.MassCharge.chance", { chance: r.chance, roll: r.die.face }),
+    saves: r.kind === "succeeded" ? r.saves.map((s) => i18n.format(`WC.MassCharge.${s.result}`, { name: names[s.id] ?? s.id, roll: s.die.face, strength: s.strength })) : [],
+    advance: r.kind === "succeeded" ? i18n.format("WC.MassCharge.advance", { advance: r.mayAdvance, stay: r.mustStay }) : "",
+    labels: { name: i18n.localize("WC.MassCharge.name"), size: i18n.localize("WC.Field.size"), rank: i18n.localize("WC.MassCharge.rank"), points: i18n.localize("WC.MassCharge.points"), chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders") },
+  };
+}
+
+/** The GM's dialog: selected tokens charge the targeted ones. */
+export async function openMassCharge(): Promise<ChatMessage.Implementation | null> {
+  if (!game.user.isGM) {
+    notify("warn", "WC.Refuse.notGM");
+    return null;
+  }
+  const chargers = (canvas?.tokens?.controlled ?? []).map((t) => t.document as TokenDocument.Implementation);
+  const targets = [...game.user.targets].map((t) => t.document as TokenDocument.Implementation);
+  if (chargers.length === 0 || targets.length === 0) {
+    notify("warn", "WC.MassCharge.pick");
+    return null;
+  }
+  const options = activeOptions() as d12.D12Options;
+  const { attackers, defenders } = chargeFromCanvas(chargers, targets, options);
+  const rows = (units: ChargeUnitView[]) => units.map((u) => ({ id: u.unit.id, name: u.token.name ?? "", size: u.unit.size, rank: u.unit.rank, isVL: d12.chargeSize(u.unit) === "VL" }));
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massChargeDialog, {
+    attackers: rows(attackers),
+    defenders: rows(defenders),
+    obstacles: (["none", "double", "forbid"] as const).map((o) => ({ value: o, label: i18n.localize(`WC.MassCharge.obstacle.${o}`) })),
+    labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), rank: i18n.localize("WC.MassCharge.rank"), killed: i18n.localize("WC.MassCharge.killed"), vlPoints: i18n.localize("WC.MassCharge.vlPoints"), obstacle: i18n.localize("WC.MassCharge.obstacleLabel"), hint: i18n.localize("WC.MassCharge.hint") },
+  });
+  const choice: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.localize("WC.Action.massCharge") },
+    content,
+    buttons: [
+      { action: "roll", label: i18n.localize("WC.Dialog.roll"), default: true, callback: (_e: unknown, button: HTMLButtonElement) => (button.form ? readChoice(button.form, [...attackers, ...defenders]) : null) },
+      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
+    ],
+  } as never);
+  if (!choice || typeof choice !== "object") return null;
+  return resolveMassChargeOnCanvas(attackers, defenders, choice as MassChargeChoice);
+}
+
+export function readChoice(form: HTMLFormElement, units: readonly ChargeUnitView[]): MassChargeChoice {
+  const ranks: Record<string, number> = {};
+  const killed: string[] = [];
+  const vlPoints: Record<string, number> = {};
+  for (const u of units) {
+    const rank = form.elements.namedItem(`rank.${u.unit.id}`);
+    if (rank instanceof HTMLInputElement && Number.isInteger(Number(rank.value)) && Number(rank.value) >= 1) ranks[u.unit.id] = Number(rank.value);
+    const dead = form.elements.namedItem(`killed.${u.unit.id}`);
+    if (dead instanceof HTMLInputElement && dead.checked) killed.push(u.unit.id);
+    const vl = form.elements.namedItem(`vl.${u.unit.id}`);
+    if (vl instanceof HTMLInputElement && vl.value !== "" && Number(vl.value) >= 6) vlPoints[u.unit.id] = Math.trunc(Number(vl.value));
+  }
+  const o = form.elements.namedItem("obstacle");
+  const obstacle = o instanceof HTMLSelectElement && (o.value === "double" || o.value === "forbid") ? o.value : "none";
+  return { ranks, killed, obstacle, vlPoints };
+}

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+// 000's mass charge worked examples, reached from tokens standing on a scene.
+import { describe, expect, it } from "vitest";
+import { chargeFromCanvas, openMassCharge } from "../../src/foundry/mass-charge.ts";
+import { d12 } from "../../src/rules/index.ts";
+import type { FakeToken } from "../fake-foundry/world.ts";
+import { d12Profile, M, makeTable } from "./setup.ts";
+
+/** Six fighters (one with Str 18) across the hall at y = 0; twenty gnolls in rows coming from above. */
+function hall(widthSquares: number, gnollsPerRow: number) {
+  const t = makeTable();
+  const scene = t.fighterToken.parent;
+  const fighters: FakeToken[] = [];
+  for (let i = 0; i < 6; i++) {
+    const a = t.world.addActor(`Fighter ${i + 1}`, { attributes: { hp: { value: 40, max: 40 } } });
+    a.flags[M] = { profile: { "d12-holds": d12Profile(i === 5 ? { strength: { score: 18 } } : {}) } };
+    fighters.push(t.world.addToken(scene, a, { x: Math.round((i * (widthSquares - 1) * 100) / 5), y: 0 }));
+  }
+  const gnoll = t.world.addActor("Gnoll", { attributes: { hp: { value: 11, max: 11 } } });
+  gnoll.flags[M] = { profile: { "d12-holds": d12Profile({ kind: "monster", size: "L" }) } };
+  const gnolls: FakeToken[] = [];
+  for (let i = 0; i < 20; i++) {
+    const row = Math.floor(i / gnollsPerRow);
+    const col = i % gnollsPerRow;
+    gnolls.push(t.world.addToken(scene, gnoll, { linked: false, name: `Gnoll ${i + 1}`, x: Math.round((col * (widthSquares - 1) * 100) / Math.max(1, gnollsPerRow - 1)), y: -200 - row * 100 }));
+  }
+  return { t, fighters, gnolls };
+}
+
+describe("mass charge from token positions (000 §Mass charge)", () => {
+  const o = d12.D12_DEFAULTS;
+
+  it("a 20-ft hall: five gnolls to a rank, 3 killed up front, fire doubling: 38 against 26, 54%", () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    const c = t.gm.run(() => chargeFromCanvas(gnolls as never, fighters as never, o));
+    expect(c.frontFeet).toBe(20);
+    expect(c.defenders.map((d) => d.unit.rank)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(c.attackers.map((a) => a.unit.rank)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4]);
+    const killed = new Set(c.attackers.slice(0, 3).map((a) => a.unit.id));
+    const chance = d12.massChargeChance({ attackers: c.attackers.map((a) => ({ ...a.unit, killed: killed.has(a.unit.id) })), defenders: c.defenders.map((d) => d.unit), obstacle: "double" }, o);
+    expect("chance" in chance && [chance.attackers.total, chance.defenderTotal, chance.chance]).toEqual([38, 26, 54]);
+  });
+
+  it("a 40-ft front: all twenty gnolls in the first ranks, 3 killed: 51 against 26, 80%", () => {
+    const { t, fighters, gnolls } = hall(8, 10);
+    const c = t.gm.run(() => chargeFromCanvas(gnolls as never, fighters as never, o));
+    expect(c.frontFeet).toBe(40);
+    expect(Math.max(...c.attackers.map((a) => a.unit.rank))).toBe(2);
+    const killed = new Set(c.attackers.slice(0, 3).map((a) => a.unit.id));
+    const chance = d12.massChargeChance({ attackers: c.attackers.map((a) => ({ ...a.unit, killed: killed.has(a.unit.id) })), defenders: c.defenders.map((d) => d.unit), obstacle: "double" }, o);
+    expect("chance" in chance && [chance.attackers.total, chance.defenderTotal, chance.chance]).toEqual([51, 26, 80]);
+  });
+
+  it("the GM's dialog: tick the dead, roll, and the failed Strength saves go down", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await t.gm.run(async () => {
+      t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
+      t.gmUser.targets.clear();
+      for (const f of fighters) t.gmUser.targets.add(f.object);
+    });
+    t.world.onDialog = async (d) => {
+      for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
+      (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
+      return d.press("roll");
+    };
+    // d100 50 against 54%: the charge breaks through. Saves d20 against Str (unknown M: 11; one has 18):
+    // 11 pushed aside, 12 down, 5 pushed, 20 down, 9 pushed, 18 (Str 18) pushed.
+    t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
+    const message = await t.gm.run(() => openMassCharge());
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(message?.content).toContain("Chance 54%, rolled 50");
+    const down = fighters.filter((f) => f.actor.statuses.has(`${M}.prone`)).map((f) => f.name);
+    expect(down).toEqual(["Fighter 2", "Fighter 4"]);
+    expect(message?.content).toContain("Chargers who may press on: 11; chargers who must stay engaged: 6");
+  });
+
+  it("players cannot start one", async () => {
+    const { t } = hall(4, 5);
+    expect(await t.player.run(() => openMassCharge())).toBeNull();
+    expect(t.player.notifications.at(-1)?.message).toBe("Only a GM may do that.");
+  });
+});
