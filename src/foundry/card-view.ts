@@ -107,6 +107,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const buttons: Array<{ action: string; label: string; gmOnly: boolean }> = [];
   if (card.state === "pending") buttons.push({ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true });
   if (card.state === "applied") buttons.push({ action: "undo", label: i18n.localize("WC.Card.undo"), gmOnly: true });
+  buttons.push({ action: "ledger", label: i18n.localize("WC.Ledger.open"), gmOnly: true });
   if (c.holdsAdded.length > 0 && card.state === "applied") {
     buttons.push({ action: "breakFree", label: i18n.localize("WC.Action.breakFree"), gmOnly: false });
     buttons.push({ action: "release", label: i18n.localize("WC.Action.release"), gmOnly: false });

@@ -27,6 +27,7 @@ export const TEMPLATES = {
   strike: `modules/${MODULE_ID}/templates/strike-card.hbs`,
   massCharge: `modules/${MODULE_ID}/templates/mass-charge-card.hbs`,
   massChargeDialog: `modules/${MODULE_ID}/templates/mass-charge-dialog.hbs`,
+  ledger: `modules/${MODULE_ID}/templates/ledger.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

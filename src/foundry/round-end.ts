@@ -103,6 +103,7 @@ export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
     buttons: [
       ...(card.state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true }] : []),
       ...(card.state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo"), gmOnly: true }] : []),
+      { action: "ledger", label: i18n.localize("WC.Ledger.open"), gmOnly: true },
     ],
   });
 }

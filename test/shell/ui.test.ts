@@ -281,3 +281,26 @@ describe("profile form and rule options", () => {
     expect(await t.gm.run(async () => game.settings.get(M, "variant"))).toBe("percentile");
   });
 });
+
+describe("the GM adjusts temporary damage from a card", () => {
+  it("changes only what the GM changes, one update per creature", async () => {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const message = t.world.messages.contents[0] as FakeChatMessage;
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    t.world.onDialog = async (d) => {
+      (d.form.elements.namedItem(`temporary.${t.fighterToken.uuid}`) as HTMLInputElement).value = "0";
+      return d.press("save");
+    };
+    const mark = t.world.writes.length;
+    await t.gm.run(async () => {
+      const html = document.createElement("li");
+      html.innerHTML = message.content;
+      bindCard(message as never, html);
+      html.querySelector<HTMLButtonElement>('[data-wc-action="ledger"]')?.click();
+    });
+    await t.world.settle();
+    expect(t.fighter.getFlag(M, "temporary")).toBe(0);
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName}`)).toEqual(["update Actor"]);
+  });
+});

@@ -4,6 +4,7 @@ import { MODULE_ID } from "../constants.ts";
 import { notify } from "../i18n.ts";
 import { act, answerStrike, handleCardAction } from "../requests.ts";
 import { tokenByUuid } from "../cast.ts";
+import { openLedgerEditor } from "../ui/ledger.ts";
 import { handleRoundCardAction } from "../round-end.ts";
 import type { StoredCard } from "../types.ts";
 
@@ -25,6 +26,11 @@ function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): 
   html.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
     const action = button?.dataset.wcAction;
+    if (button && action === "ledger") {
+      const card = message.getFlag(MODULE_ID, "roundCard");
+      void openLedgerEditor(Object.keys(card?.names ?? {}));
+      return;
+    }
     if (!button || (action !== "apply" && action !== "undo")) return;
     event.preventDefault();
     button.disabled = true;
@@ -78,6 +84,10 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
         if (out.kind === "refused") notify("warn", out.key, out.params);
         done();
       });
+      return;
+    }
+    if (action === "ledger") {
+      void openLedgerEditor([card.intent.attackerUuid, card.intent.defenderUuid]).then(done);
       return;
     }
     if (action === "breakFree" || action === "release" || action === "overbear") {

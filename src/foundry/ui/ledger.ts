@@ -1,0 +1,57 @@
+/**
+ * The GM's correction of temporary damage from a card: each creature the card names, with the
+ * temporary damage it carries now; changed numbers are saved, one update per creature.
+ */
+import { readLedger } from "../actors.ts";
+import { MODULE_ID, TEMPLATES } from "../constants.ts";
+import { i18n, notify } from "../i18n.ts";
+import { tokenByUuid } from "../cast.ts";
+
+export interface LedgerRow {
+  readonly uuid: string;
+  readonly name: string;
+  readonly temporary: number;
+  readonly hp: string;
+}
+
+export function ledgerRows(tokenUuids: readonly string[]): LedgerRow[] {
+  const rows: LedgerRow[] = [];
+  for (const uuid of new Set(tokenUuids)) {
+    const token = tokenByUuid(uuid);
+    const actor = token?.actor as Actor.Implementation | null | undefined;
+    if (!token || !actor) continue;
+    const l = readLedger(actor);
+    rows.push({ uuid, name: token.name ?? "", temporary: actor.getFlag(MODULE_ID, "temporary") ?? 0, hp: l ? `${l.maxHp - l.actual}/${l.maxHp}` : "?" });
+  }
+  return rows;
+}
+
+export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<void> {
+  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
+  const rows = ledgerRows(tokenUuids);
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.ledger, {
+    rows,
+    labels: { name: i18n.localize("WC.MassCharge.name"), hp: i18n.localize("WC.Ledger.hp"), temporary: i18n.localize("WC.Ledger.temporary"), hint: i18n.localize("WC.Ledger.hint") },
+  });
+  await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.localize("WC.Ledger.title") },
+    content,
+    buttons: [
+      {
+        action: "save",
+        label: i18n.localize("WC.Profile.save"),
+        default: true,
+        callback: async (_e: unknown, button: HTMLButtonElement) => {
+          for (const row of rows) {
+            const el = button.form?.elements.namedItem(`temporary.${row.uuid}`);
+            const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
+            if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
+            const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
+            if (actor) await actor.update({ [`flags.${MODULE_ID}.temporary`]: value } as never);
+          }
+        },
+      },
+      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
+    ],
+  } as never);
+}
