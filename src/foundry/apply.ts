@@ -168,9 +168,6 @@ export async function carryOut(plan: Plan, stillValid: () => boolean = () => tru
     const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
     if (Object.keys(x.update).length > 0 && !marked) await x.actor.update(x.update);
   }
-  for (const h of plan.established) Hooks.callAll(`${MODULE_ID}.holdEstablished`, h);
-  for (const h of plan.broken) Hooks.callAll(`${MODULE_ID}.holdBroken`, h);
-  for (const id of plan.overborne) Hooks.callAll(`${MODULE_ID}.overborne`, id);
   return "done";
 }
 

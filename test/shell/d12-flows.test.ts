@@ -193,3 +193,19 @@ describe("d12-holds: holds stay paired", () => {
     expect(holdHalves()).toEqual([]);
   });
 });
+
+describe("the module's hooks reach every client", () => {
+  it("holdEstablished and holdBroken fire once per event on the GM's and the player's clients", async () => {
+    const seen: string[] = [];
+    for (const [who, c] of [["gm", t.gm], ["player", t.player]] as const) {
+      c.run(() => {
+        Hooks.on(`${M}.holdEstablished` as never, (() => seen.push(`${who} made`)) as never);
+        Hooks.on(`${M}.holdBroken` as never, (() => seen.push(`${who} ended`)) as never);
+      });
+    }
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(seen.sort()).toEqual(["gm ended", "gm made", "player ended", "player made"]);
+  });
+});

@@ -1,4 +1,5 @@
 /** Every hook the module listens to, in the order they are registered. */
+import * as announce from "./announce.ts";
 import * as chat from "./chat.ts";
 import * as cleanup from "./cleanup.ts";
 import * as combatRound from "./combat-round.ts";
@@ -8,7 +9,7 @@ import * as profileEntry from "./profile-entry.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [init, tokenHud, profileEntry, combatTracker, combatRound, chat, cleanup, variantGuard] as const;
+export const LISTENERS = [init, tokenHud, profileEntry, combatTracker, combatRound, chat, cleanup, announce, variantGuard] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();
