@@ -126,6 +126,11 @@ describe("action dialog", () => {
     // Needs 10 with +2 for the goblin's speed: 13 faces of 20 hit -> miss 35.0%.
     expect(html).toContain("35.0%");
     expect(html).toContain("Attacking from behind");
+    // Found on its own: the goblin's speed (6") helps the fighter. The goblin is the GM's, so the
+    // player is not shown its numbers; the GM is.
+    const found = "Grapple to hit: 0 Attacker&#x27;s speed (12&quot;), 2 Target&#x27;s speed (6&quot;)";
+    expect(html).not.toContain(found);
+    expect(await t.gm.run(() => dialogContent(intent, {}))).toContain(found);
     let seen = "";
     t.world.onDialog = async (d) => {
       const rear = d.form.elements.namedItem("rear") as HTMLInputElement;

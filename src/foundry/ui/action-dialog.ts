@@ -2,11 +2,11 @@
  * The dialog before the roll: who against whom, what the module found on its own, boxes for
  * situational modifiers, and the exact odds of each outcome, updated as boxes change.
  */
-import type { Declared, OddsOutcome, Situational } from "../../rules/index.ts";
+import type { ActionContext, Declared, Dice, OddsOutcome, Situational } from "../../rules/index.ts";
 import { resolveCast } from "../cast.ts";
-import { TEMPLATES } from "../constants.ts";
+import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
-import { localizeParams } from "../card-view.ts";
+import { localizeParams, traceOf } from "../card-view.ts";
 import { contextFor } from "../perform.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
 import type { Intent } from "../types.ts";
@@ -51,6 +51,17 @@ export function oddsFor(intent: Intent): OddsOutcome[] {
   return variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
 }
 
+/** The modifiers the rules apply without being told, as "roll: +2 reason, -1 reason" lines. */
+export function foundOnItsOwn(ctx: ActionContext): string[] {
+  try {
+    const highest: Dice = { roll: (sides) => sides };
+    const { rolls } = traceOf(activeVariant().resolve(ctx, activeOptions(), highest).result, i18n);
+    return rolls.filter((r) => r.modifiers.length > 0).map((r) => `${r.label}: ${r.modifiers.map((m) => `${m.value} ${m.label}`).join(", ")}`);
+  } catch {
+    return [];
+  }
+}
+
 export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
   const variant = activeVariant();
   const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
@@ -60,6 +71,10 @@ export async function dialogContent(intent: Omit<Intent, "declared">, declared: 
   if (!(ctx.attacker as { stored?: boolean }).stored) notes.push(i18n.format("WC.Dialog.defaultProfile", { name: attacker.name }));
   if (!(ctx.defender as { stored?: boolean }).stored) notes.push(i18n.format("WC.Dialog.defaultProfile", { name: defender.name }));
   for (const h of ctx.holds) notes.push(i18n.format("WC.Dialog.holdInPlace", { part: i18n.localize(h.label) }));
+  // What the module found on its own (sizes, speed, armor, conditions, holds): the modifiers of a
+  // trial resolution with every die at its highest face, which changes nothing.
+  const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
+  if (!npcHidden) notes.push(...foundOnItsOwn(ctx));
   const showOdds = canSeeOdds();
   let odds: Array<{ label: string; pct: string }> = [];
   if (showOdds) {
