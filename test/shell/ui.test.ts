@@ -128,7 +128,7 @@ describe("action dialog", () => {
     expect(html).toContain("Attacking from behind");
     // Found on its own: the goblin's speed (6") helps the fighter. The goblin is the GM's, so the
     // player is not shown its numbers; the GM is.
-    const found = "Grapple to hit: 0 Attacker&#x27;s speed (12&quot;), 2 Target&#x27;s speed (6&quot;)";
+    const found = "Grapple: to hit: 0 Attacker&#x27;s speed (12&quot;), +2 Target&#x27;s speed (6&quot;)";
     expect(html).not.toContain(found);
     expect(await t.gm.run(() => dialogContent(intent, {}))).toContain(found);
     let seen = "";
