@@ -91,7 +91,7 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
         }
         break;
       case "strangle":
-        // 000 §Stranglehold: 2d4 at the end of each round after the first one.
+        // 000 §Stranglehold: 2d4 whenever a round ends, except the round the hold was made in.
         for (const h of holds) {
           if (h.part !== "strangle" || h.roundGained >= input.round) continue;
           const rolled = rollFormula(dice, STRANGLE_DAMAGE, "strangleDamage");
