@@ -22,33 +22,19 @@ export function holdEffectPair(record: HoldRecord, held: Actor.Implementation, h
   const heldId = stableId(`${requestId}|${record.id}|held`);
   const holderId = stableId(`${requestId}|${record.id}|holder`);
   const part = game.i18n.localize(record.label);
-  const flags = (role: StoredHold["role"], twinUuid: string): Record<string, unknown> => ({ [MODULE_ID]: { hold: { record, role, twinUuid, variant } satisfies StoredHold } });
-  return [
-    {
-      actor: held,
-      data: {
-        _id: heldId,
-        name: game.i18n.format("WC.Effect.heldBy", { part, name: holder.name ?? "" }),
-        img: statusIcon("held"),
-        statuses: [STATUS.held],
-        origin: holder.uuid,
-        transfer: false,
-        flags: flags("held", effectUuid(holder, holderId)),
-      },
+  const half = (actor: Actor.Implementation, id: string, other: Actor.Implementation, otherId: string, role: StoredHold["role"]): HoldHalf => ({
+    actor,
+    data: {
+      _id: id,
+      name: game.i18n.format(role === "held" ? "WC.Effect.heldBy" : "WC.Effect.holding", { part, name: other.name ?? "" }),
+      img: statusIcon(role === "held" ? "held" : "holding"),
+      statuses: [role === "held" ? STATUS.held : STATUS.holding],
+      origin: other.uuid,
+      transfer: false,
+      flags: { [MODULE_ID]: { hold: { record, role, twinUuid: effectUuid(other, otherId), variant } satisfies StoredHold } },
     },
-    {
-      actor: holder,
-      data: {
-        _id: holderId,
-        name: game.i18n.format("WC.Effect.holding", { part, name: held.name ?? "" }),
-        img: statusIcon("holding"),
-        statuses: [STATUS.holding],
-        origin: held.uuid,
-        transfer: false,
-        flags: flags("holder", effectUuid(held, heldId)),
-      },
-    },
-  ];
+  });
+  return [half(held, heldId, holder, holderId, "held"), half(holder, holderId, held, heldId, "holder")];
 }
 
 export function storedHold(effect: ActiveEffect.Implementation): StoredHold | undefined {

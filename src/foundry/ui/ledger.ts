@@ -6,6 +6,7 @@ import { readLedger } from "../actors.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
 import { tokenByUuid } from "../cast.ts";
+import { openSaveDialog } from "./save-dialog.ts";
 
 export interface LedgerRow {
   readonly uuid: string;
@@ -33,25 +34,18 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
     rows,
     labels: { name: i18n.localize("WC.MassCharge.name"), hp: i18n.localize("WC.Ledger.hp"), temporary: i18n.localize("WC.Ledger.temporary"), hint: i18n.localize("WC.Ledger.hint") },
   });
-  await foundry.applications.api.DialogV2.wait({
-    window: { title: i18n.localize("WC.Ledger.title") },
+  await openSaveDialog({
+    title: i18n.localize("WC.Ledger.title"),
     content,
-    buttons: [
-      {
-        action: "save",
-        label: i18n.localize("WC.Profile.save"),
-        default: true,
-        callback: async (_e: unknown, button: HTMLButtonElement) => {
-          for (const row of rows) {
-            const el = button.form?.elements.namedItem(`temporary.${row.uuid}`);
-            const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
-            if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
-            const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
-            if (actor) await actor.update({ [`flags.${MODULE_ID}.temporary`]: value } as never);
-          }
-        },
-      },
-      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
-    ],
-  } as never);
+    invalidKey: "WC.Options.invalid",
+    save: async (form) => {
+      for (const row of rows) {
+        const el = form.elements.namedItem(`temporary.${row.uuid}`);
+        const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
+        if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
+        const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
+        if (actor) await actor.update({ [`flags.${MODULE_ID}.temporary`]: value } as never);
+      }
+    },
+  });
 }

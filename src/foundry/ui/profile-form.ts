@@ -3,10 +3,10 @@
  * variant's field list, saved into the actor's module flags after the core has checked it.
  */
 import type { ProfileField } from "../../rules/index.ts";
-import { RulesInputError } from "../../rules/index.ts";
 import { readProfile, writeProfile } from "../actors.ts";
 import { TEMPLATES } from "../constants.ts";
-import { i18n, notify } from "../i18n.ts";
+import { i18n } from "../i18n.ts";
+import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
 
 export interface FieldView {
@@ -95,30 +95,15 @@ export async function openProfileForm(actor: Actor.Implementation): Promise<void
     hint: i18n.format("WC.Profile.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
     fields: fieldViews(profile, variant.profileFields),
   });
-  await foundry.applications.api.DialogV2.wait({
-    window: { title: i18n.format("WC.Profile.title", { name: actor.name ?? "" }) },
+  await openSaveDialog({
+    title: i18n.format("WC.Profile.title", { name: actor.name ?? "" }),
     content,
-    buttons: [
-      {
-        action: "save",
-        label: i18n.localize("WC.Profile.save"),
-        default: true,
-        callback: async (_e: unknown, button: HTMLButtonElement) => {
-          if (!button.form) return;
-          const next = profileFromForm(button.form, variant.profileFields, profile);
-          try {
-            variant.validateProfile("check", next, "profile");
-          } catch (e) {
-            if (e instanceof RulesInputError) {
-              notify("error", "WC.Profile.invalid", { details: e.issues.map((i) => `${i18n.localize(fieldKey(i.path.replace(/^profile\./, "")))}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
-              return;
-            }
-            throw e;
-          }
-          await writeProfile(actor, activeVariantId(), next);
-        },
-      },
-      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
-    ],
-  } as never);
+    invalidKey: "WC.Profile.invalid",
+    pathLabel: (i) => i18n.localize(fieldKey(i.path.replace(/^profile\./, ""))),
+    save: async (form) => {
+      const next = profileFromForm(form, variant.profileFields, profile);
+      variant.validateProfile("check", next, "profile");
+      await writeProfile(actor, activeVariantId(), next);
+    },
+  });
 }

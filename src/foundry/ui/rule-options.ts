@@ -7,6 +7,7 @@ import type { OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
+import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
 
 const ORDER_SEPARATOR = ",";
@@ -70,32 +71,16 @@ export async function openRuleOptions(): Promise<void> {
     hint: i18n.format("WC.Options.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
     options: optionViews(variant.optionSchema, current, defaults),
   });
-  await foundry.applications.api.DialogV2.wait({
-    window: { title: i18n.localize("WC.Options.title") },
+  await openSaveDialog({
+    title: i18n.localize("WC.Options.title"),
     content,
-    buttons: [
-      {
-        action: "save",
-        label: i18n.localize("WC.Profile.save"),
-        default: true,
-        callback: async (_e: unknown, button: HTMLButtonElement) => {
-          if (!button.form) return;
-          try {
-            const chosen = optionsFromForm(button.form, variant.optionSchema, defaults);
-            variant.resolveOptions(chosen);
-            await game.settings.set(MODULE_ID, "ruleOptions", { ...all, [activeVariantId()]: chosen });
-          } catch (e) {
-            if (e instanceof RulesInputError) {
-              notify("error", "WC.Options.invalid", { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
-              return;
-            }
-            throw e;
-          }
-        },
-      },
-      { action: "cancel", label: i18n.localize("WC.Dialog.cancel") },
-    ],
-  } as never);
+    invalidKey: "WC.Options.invalid",
+    save: async (form) => {
+      const chosen = optionsFromForm(form, variant.optionSchema, defaults);
+      variant.resolveOptions(chosen);
+      await game.settings.set(MODULE_ID, "ruleOptions", { ...all, [activeVariantId()]: chosen });
+    },
+  });
 }
 
 /** What settings' registerMenu opens: a window-less stand-in that shows the options dialog. */
