@@ -6,6 +6,7 @@
 import type { ConditionId, Consequences, HoldRecord } from "./core/consequences.ts";
 import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
+import type { OptionSchema } from "./core/options.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
 export const SHELL_ACTIONS = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "counterGrapple", "liftOff", "release", "subdue"] as const;
@@ -31,13 +32,8 @@ export type ProfileField =
   | { readonly path: string; readonly kind: "choice"; readonly choices: readonly string[]; readonly optional?: boolean }
   | { readonly path: string; readonly kind: "multi"; readonly choices: readonly string[] };
 
-/** How the settings form shows one rule option. */
-export type OptionSchema =
-  | { readonly kind: "boolean" }
-  | { readonly kind: "choice"; readonly choices: readonly string[] }
-  | { readonly kind: "integer"; readonly min: number; readonly max: number }
-  | { readonly kind: "order"; readonly steps: readonly string[] }
-  | { readonly kind: "tables" };
+/** How the settings form shows one rule option (defined with the option resolver). */
+export type { OptionSchema };
 
 export interface Participant {
   readonly id: string;

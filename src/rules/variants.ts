@@ -2,6 +2,7 @@
  * One entry point for every variant: `runAction(variant, action, input, options, dice)`
  * validates, resolves and reports bad input as data instead of throwing.
  */
+import type { VariantAction } from "./core/action.ts";
 import type { Dice } from "./core/dice.ts";
 import type { InputIssue } from "./core/errors.ts";
 import { RulesInputError } from "./core/errors.ts";
@@ -17,7 +18,7 @@ import { PERCENTILE_ACTIONS, resolveOptions as resolvePercentileOptions } from "
 export interface VariantEntry {
   readonly id: string;
   readonly source: string;
-  readonly actions: Readonly<Record<string, { readonly rolls: boolean; run(input: unknown, options: never, dice: Dice): unknown }>>;
+  readonly actions: Readonly<Record<string, VariantAction<never>>>;
   resolveOptions(partial: unknown): unknown;
 }
 

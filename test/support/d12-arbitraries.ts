@@ -1,14 +1,7 @@
 // fast-check generators of valid d12-holds inputs, for the property tests.
 import fc from "fast-check";
-import { SIZES, d12 } from "../../src/rules/index.ts";
-import type { Size } from "../../src/rules/index.ts";
-
-const size = fc.constantFrom<Size>(...SIZES);
-
-export const strengthArb = fc.oneof(
-  fc.integer({ min: 3, max: 25 }).map((score) => ({ score })),
-  fc.integer({ min: 1, max: 100 }).map((exceptional) => ({ score: 18, exceptional })),
-);
+import { d12 } from "../../src/rules/index.ts";
+import { sizeArb as size, strengthArb } from "./arbitraries.ts";
 
 export function combatantArb(id: string): fc.Arbitrary<d12.D12Combatant> {
   return fc

@@ -2,8 +2,11 @@
  * Strength as all three variants read it: a score and, for an 18, the exceptional percentage
  * (1-100, where 100 stands for 18/00).
  */
+import type { IssueList } from "./errors.ts";
 import type { RangeTable } from "./table.ts";
 import { lookup } from "./table.ts";
+import type { Modifier } from "./trace.ts";
+import { mod } from "./trace.ts";
 
 export interface Strength {
   readonly score: number;
@@ -65,4 +68,30 @@ export function strengthKey(s: Strength): number {
 
 export function strengthBonuses(s: Strength): StrengthBonuses {
   return lookup(STRENGTH_TABLE, strengthKey(s));
+}
+
+/** Strength to-hit and damage, only for creatures whose Strength is given. */
+export function strengthMods(c: { readonly strength?: Strength }): StrengthBonuses | null {
+  return c.strength ? strengthBonuses(c.strength) : null;
+}
+
+/** The creature's Strength to-hit bonus as a modifier (none when it is 0 or Strength is not given). */
+export function strengthToHit(c: { readonly strength?: Strength }): Modifier[] {
+  const s = strengthMods(c);
+  return s && s.toHit !== 0 ? [mod("WC.Mod.strengthToHit", s.toHit)] : [];
+}
+
+/** The creature's Strength damage bonus as a modifier (none when it is 0 or Strength is not given). */
+export function strengthDamage(c: { readonly strength?: Strength }): Modifier[] {
+  const s = strengthMods(c);
+  return s && s.damage !== 0 ? [mod("WC.Mod.strengthDamage", s.damage)] : [];
+}
+
+/** Checks a profile's `strength` field into `issues`: a score 1-25, and an exceptional 1-100 only on an 18. */
+export function checkStrength(issues: IssueList, path: string, v: unknown): void {
+  if (!issues.object(path, v)) return;
+  if (issues.int(`${path}.score`, v.score, 1, 25) && v.exceptional !== undefined) {
+    if (v.score !== 18) issues.add(`${path}.exceptional`, "exceptionalNeeds18");
+    else issues.int(`${path}.exceptional`, v.exceptional, 1, 100);
+  }
 }

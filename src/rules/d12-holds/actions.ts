@@ -3,10 +3,11 @@
  * it with the injected dice. The golden vectors (docs/vectors.md) and the Foundry shell call
  * through here, so both see the same checks.
  */
-import type { Dice } from "../core/dice.ts";
-import type { Ledger } from "../core/damage.ts";
+import type { VariantAction } from "../core/action.ts";
 import { splitDamage, vitality } from "../core/damage.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import type { Obj } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, roundCombatants, validateHoldList, validateLedger } from "../core/validate.ts";
 import { mod } from "../core/trace.ts";
 import { SIZES } from "../core/size.ts";
 import type { Situation } from "./attack.ts";
@@ -30,22 +31,8 @@ import type { RoundEndInput } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { ROUND_END_STEPS } from "./options.ts";
 
-type Obj = Record<string, unknown>;
-
-function obj(v: unknown, path: string): Obj {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  return v as Obj;
-}
-
 export function validateHold(v: unknown, path: string): Hold {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const h = v as Obj;
-  issues.str(`${path}.id`, h.id);
-  issues.str(`${path}.holderId`, h.holderId);
-  issues.str(`${path}.heldId`, h.heldId);
-  if (typeof h.holderId === "string" && h.holderId === h.heldId) issues.add(`${path}.heldId`, "holdsItself");
+  const { issues, h } = beginHold(v, path);
   issues.oneOf(`${path}.part`, h.part, ["leg", "body", "arm", "head", "strangle"] as const);
   if (h.limb !== undefined) issues.int(`${path}.limb`, h.limb, 0, 99);
   issues.int(`${path}.result`, h.result, -20, 30);
@@ -57,28 +44,26 @@ export function validateHold(v: unknown, path: string): Hold {
 }
 
 function holds(v: unknown, path: string): Hold[] {
-  if (v === undefined) return [];
+  return validateHoldList(v, path, validateHold);
+}
+
+/** The number of creatures holding the one that tries to break free. */
+function holderCount(i: Obj, path: string): number {
   const issues = new IssueList();
-  if (!issues.array(path, v)) issues.throwIfAny();
-  const list = (v as unknown[]).map((h, i) => validateHold(h, `${path}[${i}]`));
-  const ids = new Set<string>();
-  list.forEach((h, i) => {
-    if (ids.has(h.id)) issues.add(`${path}[${i}].id`, "duplicateId", { id: h.id });
-    ids.add(h.id);
-  });
+  issues.int(path, i.holderCount, 1, 100);
   issues.throwIfAny();
-  return list;
+  return i.holderCount as number;
 }
 
 export function validateSituation(v: unknown, path: string): Situation {
   if (v === undefined) return {};
   const s = obj(v, path);
   const issues = new IssueList();
-  for (const k of ["rear", "underwater"] as const) if (s[k] !== undefined) issues.bool(`${path}.${k}`, s[k]);
-  for (const k of ["toHitBonus", "damageBonus"] as const) if (s[k] !== undefined) issues.int(`${path}.${k}`, s[k], -20, 20);
-  if (s.round !== undefined) issues.int(`${path}.round`, s.round, 0, 100000);
-  if (s.attackerHolds !== undefined) issues.int(`${path}.attackerHolds`, s.attackerHolds, 0, 20);
-  if (s.attackIndex !== undefined) issues.int(`${path}.attackIndex`, s.attackIndex, 1, 20);
+  optBool(issues, s, path, ["rear", "underwater"]);
+  optInt(issues, s, path, ["toHitBonus", "damageBonus"], -20, 20);
+  optInt(issues, s, path, ["round"], 0, 100000);
+  optInt(issues, s, path, ["attackerHolds"], 0, 20);
+  optInt(issues, s, path, ["attackIndex"], 1, 20);
   if (s.targetHits !== undefined && issues.array(`${path}.targetHits`, s.targetHits)) {
     (s.targetHits as unknown[]).forEach((h, i) => {
       if (issues.object(`${path}.targetHits[${i}]`, h)) issues.bool(`${path}.targetHits[${i}].damaged`, (h as Obj).damaged);
@@ -97,17 +82,6 @@ function pair(input: unknown): { attacker: D12Combatant; defender: D12Combatant;
   return { attacker, defender, situation: validateSituation(o.situation, "input.situation"), raw: o };
 }
 
-function ledger(v: unknown, path: string): Ledger {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const l = v as Obj;
-  issues.int(`${path}.maxHp`, l.maxHp, 1, 10000);
-  issues.int(`${path}.actual`, l.actual, 0, 100000);
-  issues.int(`${path}.temporary`, l.temporary, 0, 100000);
-  issues.throwIfAny();
-  return v as Ledger;
-}
-
 function firstStrike(v: unknown): FirstStrike {
   if (v === undefined) return "none";
   const issues = new IssueList();
@@ -118,18 +92,8 @@ function firstStrike(v: unknown): FirstStrike {
 
 function roundEndInput(input: unknown): RoundEndInput {
   const o = obj(input, "input");
-  const issues = new IssueList();
-  issues.int("input.round", o.round, 0, 100000);
-  if (!issues.array("input.combatants", o.combatants)) issues.throwIfAny();
-  issues.throwIfAny();
-  const combatants = (o.combatants as unknown[]).map((c, i) => validateCombatant(c, `input.combatants[${i}]`));
-  const ids = new Set(combatants.map((c) => c.id));
-  if (ids.size !== combatants.length) issues.add("input.combatants", "duplicateId");
-  const hs = holds(o.holds, "input.holds");
-  hs.forEach((h, i) => {
-    if (!ids.has(h.heldId)) issues.add(`input.holds[${i}].heldId`, "unknownCombatant", { id: h.heldId });
-    if (!ids.has(h.holderId)) issues.add(`input.holds[${i}].holderId`, "unknownCombatant", { id: h.holderId });
-  });
+  const { issues, ids } = roundCombatants(o, 0, validateCombatant);
+  checkHoldsAmong(issues, holds(o.holds, "input.holds"), "input.holds", ids);
   if (o.overbear !== undefined && issues.array("input.overbear", o.overbear)) {
     (o.overbear as unknown[]).forEach((d, i) => {
       if (!issues.object(`input.overbear[${i}]`, d)) return;
@@ -138,19 +102,13 @@ function roundEndInput(input: unknown): RoundEndInput {
       issues.array(`input.overbear[${i}].holderIds`, r.holderIds);
     });
   }
-  if (o.ledgers !== undefined && issues.object("input.ledgers", o.ledgers)) {
-    for (const [id, l] of Object.entries(o.ledgers as Obj)) ledger(l, `input.ledgers.${id}`);
-  }
+  checkLedgers(issues, o.ledgers, "input.ledgers");
   if (o.outOfMelee !== undefined) issues.array("input.outOfMelee", o.outOfMelee);
   issues.throwIfAny();
   return o as unknown as RoundEndInput;
 }
 
-export interface D12Action {
-  /** Whether the action rolls dice (odds-only and derived-value actions do not). */
-  readonly rolls: boolean;
-  run(input: unknown, options: D12Options, dice: Dice): unknown;
-}
+export type D12Action = VariantAction<D12Options>;
 
 export const D12_ACTIONS = {
   pummel: {
@@ -180,10 +138,7 @@ export const D12_ACTIONS = {
       const i = obj(input, "input");
       const defender = validateCombatant(i.defender, "input.defender");
       const hold = validateHold(i.hold, "input.hold");
-      const issues = new IssueList();
-      issues.int("input.holderCount", i.holderCount, 1, 100);
-      issues.throwIfAny();
-      return rollBreak(defender, hold, i.holderCount as number, o, dice);
+      return rollBreak(defender, hold, holderCount(i, "input.holderCount"), o, dice);
     },
   },
   liftOff: {
@@ -282,16 +237,14 @@ export const D12_ACTIONS = {
   },
   vitality: {
     rolls: false,
-    run: (input) => vitality(ledger(obj(input, "input").ledger, "input.ledger")),
+    run: (input) => vitality(validateLedger(obj(input, "input").ledger, "input.ledger")),
   },
   breakTarget: {
     rolls: false,
     run: (input) => {
       const i = obj(input, "input");
-      const issues = new IssueList();
-      issues.int("input.holderCount", i.holderCount, 1, 100);
-      issues.throwIfAny();
-      return breakTarget(validateCombatant(i.defender, "input.defender"), validateHold(i.hold, "input.hold"), i.holderCount as number);
+      const n = holderCount(i, "input.holderCount");
+      return breakTarget(validateCombatant(i.defender, "input.defender"), validateHold(i.hold, "input.hold"), n);
     },
   },
   overbearChance: {
@@ -318,7 +271,7 @@ export const D12_ACTIONS = {
         }
         case "pummel": {
           const p = pair(i.input);
-          return pummelOdds(p.attacker, p.defender, p.situation, o, p.raw.ledger === undefined ? undefined : ledger(p.raw.ledger, "input.ledger"));
+          return pummelOdds(p.attacker, p.defender, p.situation, o, p.raw.ledger === undefined ? undefined : validateLedger(p.raw.ledger, "input.ledger"));
         }
         case "chargingOverbear": {
           const p = pair(i.input);
@@ -328,10 +281,8 @@ export const D12_ACTIONS = {
           return massChargeOdds(validateMassCharge(i.input), o);
         case "breakRoll": {
           const b = obj(i.input, "input.input");
-          const n = new IssueList();
-          n.int("input.input.holderCount", b.holderCount, 1, 100);
-          n.throwIfAny();
-          return { p: breakOdds(validateCombatant(b.defender, "input.input.defender"), validateHold(b.hold, "input.input.hold"), b.holderCount as number, o) };
+          const n = holderCount(b, "input.input.holderCount");
+          return { p: breakOdds(validateCombatant(b.defender, "input.input.defender"), validateHold(b.hold, "input.input.hold"), n, o) };
         }
         default: {
           const b = obj(i.input, "input.input");

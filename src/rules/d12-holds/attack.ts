@@ -2,14 +2,15 @@
  * The to-hit roll shared by pummels and grapples: 000 §Special pummeling modifiers (with the
  * prone footnote), Strength, spells, underwater, and for grapples the speed table.
  */
-import type { Dice, DieRoll } from "../core/dice.ts";
-import { rollDie } from "../core/dice.ts";
+import { strengthToHit } from "../core/strength.ts";
+import type { ToHitRoll } from "../core/to-hit.ts";
+import { rollToHit } from "../core/to-hit.ts";
 import type { Modifier } from "../core/trace.ts";
-import { mod, sumMods } from "../core/trace.ts";
+import { mod } from "../core/trace.ts";
 import type { Hold } from "./holds.ts";
 import { holdEffects } from "./holds.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { effectiveMovement, hasCondition, strengthMods, weaponlessAc } from "./profile.ts";
+import { effectiveMovement, hasCondition, weaponlessAc } from "./profile.ts";
 import type { D12Options } from "./options.ts";
 import type { SpeedRow } from "./tables.ts";
 import { SPECIAL_TO_HIT, SPEED_TABLE } from "./tables.ts";
@@ -78,25 +79,14 @@ export function speedModifiers(attacker: D12Combatant, defender: D12Combatant): 
 
 export function commonModifiers(attacker: D12Combatant, s: Situation): Modifier[] {
   const mods: Modifier[] = [];
-  const str = strengthMods(attacker);
-  if (str && str.toHit !== 0) mods.push(mod("WC.Mod.strengthToHit", str.toHit));
+  mods.push(...strengthToHit(attacker));
   if (s.toHitBonus) mods.push(mod("WC.Mod.spellToHit", s.toHitBonus));
   return mods;
 }
 
-export interface ToHitRoll {
-  readonly needed: number;
-  readonly die: DieRoll;
-  readonly modifiers: Modifier[];
-  readonly total: number;
-  readonly hit: boolean;
-}
-
-export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], purpose: string): ToHitRoll {
-  const die = rollDie(dice, 20, purpose);
-  const total = die.face + sumMods(modifiers);
-  return { needed, die, modifiers, total, hit: total >= needed };
-}
+/** The d20 to hit: a hit when the total reaches the number needed. */
+export type { ToHitRoll };
+export { rollToHit };
 
 /** 000: one attack is lost for each hit the intended target scores on the attacker this round. */
 export function attacksLostToHits(s: Situation, needsDamage: boolean): number {

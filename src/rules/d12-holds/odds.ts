@@ -5,6 +5,8 @@
  */
 import type { Dist } from "../core/dist.ts";
 import { convolve, mapDist, mix, pAtLeast, point, probability, sumOfDice, toPairs, uniform } from "../core/dist.ts";
+import type { Outcome, Pairs } from "../core/odds.ts";
+import { addP as add, outcomes, pctChance } from "../core/odds.ts";
 import { sumMods } from "../core/trace.ts";
 import type { Situation } from "./attack.ts";
 import { attacksLostToHits, commonModifiers, speedModifiers, targetAcFor } from "./attack.ts";
@@ -36,23 +38,9 @@ import {
 } from "./pummel.ts";
 import { MASS_CHARGE_POINTS, CHARGING_OVERBEAR_PARTS, PUMMEL_DAMAGE } from "./tables.ts";
 
-export interface Outcome {
-  readonly kind: string;
-  readonly p: number;
-}
+export type { Outcome, Pairs };
 
-/** A distribution as sorted [value, probability] pairs. */
-export type Pairs = Array<[number, number]>;
-
-function outcomes(m: Map<string, number>): Outcome[] {
-  return [...m.entries()].filter(([, p]) => p > 0).map(([kind, p]) => ({ kind, p }));
-}
-
-function add(m: Map<string, number>, k: string, p: number): void {
-  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
-}
-
-export const clampPct = (chance: number): number => Math.min(100, Math.max(0, chance)) / 100;
+export const clampPct = pctChance;
 
 // ---------------------------------------------------------------------------------------------
 export interface GrappleOdds {

@@ -2,7 +2,8 @@
  * Every reading of an ambiguous passage of 000 is a named option. The default is the digest's
  * proposed reading; `reason` is a one-line i18n key explaining it (WC.Option.<name>.reason).
  */
-import { IssueList } from "../core/errors.ts";
+import type { OptionSchema } from "../core/options.ts";
+import { resolveWithSchema } from "../core/options.ts";
 
 export const ROUND_END_STEPS = ["overbear", "strangle", "break"] as const;
 export type RoundEndStep = (typeof ROUND_END_STEPS)[number];
@@ -56,7 +57,7 @@ export const D12_DEFAULTS: D12Options = {
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
-export const D12_OPTION_SCHEMA: Record<keyof D12Options, { kind: "boolean" } | { kind: "choice"; choices: readonly string[] } | { kind: "integer"; min: number; max: number } | { kind: "order"; steps: readonly string[] }> = {
+export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, { kind: "tables" }>> = {
   armorMagicInGrappleAc: { kind: "boolean" },
   shieldMagicCounts: { kind: "boolean" },
   grappleLossNeedsDamage: { kind: "boolean" },
@@ -75,41 +76,5 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, { kind: "boolean" } | {
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */
 export function resolveOptions(partial: unknown): D12Options {
-  if (partial === undefined || partial === null) return D12_DEFAULTS;
-  const issues = new IssueList();
-  if (!issues.object("options", partial)) issues.throwIfAny();
-  const p = partial as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...D12_DEFAULTS };
-  for (const [name, value] of Object.entries(p)) {
-    const schema = (D12_OPTION_SCHEMA as Record<string, (typeof D12_OPTION_SCHEMA)[keyof D12Options] | undefined>)[name];
-    const path = `options.${name}`;
-    if (!schema) {
-      issues.add(path, "unknownOption");
-      continue;
-    }
-    switch (schema.kind) {
-      case "boolean":
-        if (issues.bool(path, value)) out[name] = value;
-        break;
-      case "choice":
-        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
-        break;
-      case "integer":
-        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
-        break;
-      case "order":
-        if (
-          Array.isArray(value) &&
-          value.length === schema.steps.length &&
-          schema.steps.every((s) => value.includes(s))
-        ) {
-          out[name] = [...(value as string[])];
-        } else {
-          issues.add(path, "notAnOrderOf", { steps: schema.steps.join(",") });
-        }
-        break;
-    }
-  }
-  issues.throwIfAny();
-  return out as unknown as D12Options;
+  return resolveWithSchema(partial, D12_DEFAULTS, D12_OPTION_SCHEMA);
 }

@@ -2,11 +2,13 @@
  * The combatant profile for variant d12-holds: everything 000 asks of a creature, and the
  * values derived from it (the AC a pummel or a grapple must hit, grappling size, speed).
  */
-import { IssueList } from "../core/errors.ts";
 import type { Size } from "../core/size.ts";
 import { SIZES, sizeAtLeast } from "../core/size.ts";
 import type { Strength } from "../core/strength.ts";
-import { strengthBonuses } from "../core/strength.ts";
+import { checkStrength, strengthMods } from "../core/strength.ts";
+import type { ToHitSource } from "../core/to-hit.ts";
+import { checkToHit, neededToHit } from "../core/to-hit.ts";
+import { beginProfile, checkChoiceList } from "../core/validate.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
 import type { D12Options } from "./options.ts";
@@ -37,11 +39,9 @@ export const CONDITIONS = [
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/**
- * How this creature's attacks hit: a THAC0, or a row of the host's attack matrix listing the
- * d20 needed against AC 10, 9, ..., -10 (21 entries).
- */
-export type ToHitSource = { readonly kind: "thac0"; readonly thac0: number } | { readonly kind: "matrix"; readonly needed: readonly number[] };
+// The to-hit source and Strength bonuses (000 §Strength damage bonuses) are the host's, shared in the core.
+export type { ToHitSource };
+export { neededToHit, strengthMods };
 
 export interface D12Combatant {
   readonly id: string;
@@ -107,11 +107,6 @@ export function grapplingSize(c: D12Combatant): Size {
   return c.size;
 }
 
-/** Strength to-hit and damage, only for creatures whose Strength is given (000 §Strength damage bonuses). */
-export function strengthMods(c: D12Combatant): { toHit: number; damage: number } | null {
-  return c.strength ? strengthBonuses(c.strength) : null;
-}
-
 function shieldValue(c: D12Combatant, frontal: boolean, base: number, options: D12Options): number {
   if (!c.shield || !frontal) return 0;
   return base + (options.shieldMagicCounts ? c.shield.plus : 0);
@@ -173,38 +168,15 @@ export function effectiveMovement(c: D12Combatant): { movement: number; share: n
   return { movement: Math.floor(c.movement * share), share };
 }
 
-/** The d20 a creature needs against `ac` from its THAC0 or matrix row. */
-export function neededToHit(src: ToHitSource, ac: number): number {
-  if (src.kind === "thac0") return src.thac0 - ac;
-  const i = 10 - ac;
-  const last = src.needed.length - 1;
-  if (i < 0) return (src.needed[0] as number) + i; // AC better than... worse than 10: one easier per point
-  if (i > last) return (src.needed[last] as number) + (i - last);
-  return src.needed[i] as number;
-}
-
 const SIZE_LIST: readonly Size[] = SIZES;
 
 /** Checks a profile; every problem is listed with its path. Throws RulesInputError if any. */
 export function validateCombatant(v: unknown, path: string): D12Combatant {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const c = v as Record<string, unknown>;
-  const p = (k: string) => `${path}.${k}`;
-  issues.str(p("id"), c.id);
-  if (c.name !== undefined && typeof c.name !== "string") issues.add(p("name"), "notText");
+  const { issues, c, p } = beginProfile(v, path);
   issues.oneOf(p("kind"), c.kind, ["character", "monster"] as const);
   issues.oneOf(p("size"), c.size, SIZE_LIST);
   if (c.grapplingSize !== undefined) issues.oneOf(p("grapplingSize"), c.grapplingSize, SIZE_LIST);
-  if (c.strength !== undefined) {
-    if (issues.object(p("strength"), c.strength)) {
-      const s = c.strength as Record<string, unknown>;
-      if (issues.int(p("strength.score"), s.score, 1, 25) && s.exceptional !== undefined) {
-        if (s.score !== 18) issues.add(p("strength.exceptional"), "exceptionalNeeds18");
-        else issues.int(p("strength.exceptional"), s.exceptional, 1, 100);
-      }
-    }
-  }
+  if (c.strength !== undefined) checkStrength(issues, p("strength"), c.strength);
   issues.int(p("dexAcAdjustment"), c.dexAcAdjustment, -6, 6);
   if (issues.object(p("armor"), c.armor)) {
     const a = c.armor as Record<string, unknown>;
@@ -242,20 +214,8 @@ export function validateCombatant(v: unknown, path: string): D12Combatant {
   issues.bool(p("freeAction"), c.freeAction);
   issues.bool(p("aquatic"), c.aquatic);
   issues.bool(p("pummelingWeapon"), c.pummelingWeapon);
-  if (issues.array(p("conditions"), c.conditions)) {
-    (c.conditions as unknown[]).forEach((x, i) => issues.oneOf(`${p("conditions")}[${i}]`, x, CONDITIONS));
-  }
-  if (issues.object(p("toHit"), c.toHit)) {
-    const t = c.toHit as Record<string, unknown>;
-    if (issues.oneOf(p("toHit.kind"), t.kind, ["thac0", "matrix"] as const)) {
-      if (t.kind === "thac0") issues.int(p("toHit.thac0"), t.thac0, -10, 30);
-      else if (issues.array(p("toHit.needed"), t.needed)) {
-        const n = t.needed as unknown[];
-        if (n.length !== 21) issues.add(p("toHit.needed"), "matrixLength", { want: 21, got: n.length });
-        n.forEach((x, i) => issues.int(`${p("toHit.needed")}[${i}]`, x, -10, 40));
-      }
-    }
-  }
+  checkChoiceList(issues, p("conditions"), c.conditions, CONDITIONS);
+  checkToHit(issues, p("toHit"), c.toHit);
   issues.throwIfAny();
   return v as D12Combatant;
 }

@@ -5,7 +5,8 @@
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
-import { IssueList, RulesInputError } from "../core/errors.ts";
+import { RulesInputError } from "../core/errors.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, unknownAction } from "../core/shell.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
 import { validateHold, validateSituation } from "./actions.ts";
@@ -82,15 +83,9 @@ export const D12_PROFILE_FIELDS: readonly ProfileField[] = [
 ];
 
 function combatant(id: string, profile: unknown, path: string): D12Combatant {
-  const issues = new IssueList();
-  if (!issues.object(path, profile)) issues.throwIfAny();
-  return validateCombatant({ ...(profile as Record<string, unknown>), id }, path);
+  return validateCombatant(profileWithId(id, profile, path), path);
 }
 
-function num(d: Declared, key: string): number {
-  const v = d[key];
-  return typeof v === "number" ? v : 0;
-}
 
 function holdsOf(ctx: ActionContext): Hold[] {
   return ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
@@ -98,13 +93,13 @@ function holdsOf(ctx: ActionContext): Hold[] {
 
 function situation(ctx: ActionContext, holds: readonly Hold[]): Situation {
   const d = ctx.declared;
-  const hits = Math.max(0, Math.trunc(num(d, "hitsTaken")));
+  const hits = Math.max(0, Math.trunc(declaredNumber(d, "hitsTaken")));
   return validateSituation(
     {
       rear: d.rear === true,
       underwater: d.underwater === true,
-      toHitBonus: num(d, "toHitBonus"),
-      damageBonus: num(d, "damageBonus"),
+      toHitBonus: declaredNumber(d, "toHitBonus"),
+      damageBonus: declaredNumber(d, "damageBonus"),
       targetHits: Array.from({ length: hits }, () => ({ damaged: true })),
       round: Math.max(1, ctx.round),
       holds: holds.filter((h) => h.heldId === ctx.defender.id),
@@ -117,13 +112,6 @@ function situation(ctx: ActionContext, holds: readonly Hold[]): Situation {
 function firstStrike(d: Declared): FirstStrike {
   const v = d.firstStrike;
   return v === "hit" || v === "miss" || v === "none" ? v : "roll";
-}
-
-/** The hold a breakFree or release means: the one named, or the first that fits. */
-function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) => boolean): Hold {
-  const h = holds.find((x) => (ctx.holdId === undefined || x.id === ctx.holdId) && fits(x));
-  if (!h) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId ?? "" } }]);
-  return h;
 }
 
 /** The summary card's lines for a round end; ids in parameters are shown as names by the shell. */
@@ -159,19 +147,13 @@ export function roundLines(r: RoundEndResult): Headline[] {
   return lines;
 }
 
-const headline = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key });
-
 export const d12Variant: RulesVariant = {
   id: "d12-holds",
   source: "000",
   actions: ACTIONS,
   situational: (action) => SITUATIONAL[action] ?? [],
   profileFields: D12_PROFILE_FIELDS,
-  defaultProfile: () => {
-    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
-    delete profile.id;
-    return profile;
-  },
+  defaultProfile: () => profileWithoutId(defaultCombatant("x")),
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: D12_OPTION_SCHEMA,
@@ -230,7 +212,7 @@ export const d12Variant: RulesVariant = {
         return done({ kind: "released", holdId: h.id }, c, "WC.Result.released");
       }
       default:
-        throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action: ctx.action, known: ACTIONS.join("|") } }]);
+        return unknownAction(ctx.action, ACTIONS);
     }
   },
 
@@ -280,7 +262,7 @@ export const d12Variant: RulesVariant = {
       case "release":
         return [{ key: "WC.Result.released", p: 1 }];
       default:
-        throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action: ctx.action, known: ACTIONS.join("|") } }]);
+        return unknownAction(ctx.action, ACTIONS);
     }
   },
 };

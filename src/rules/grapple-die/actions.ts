@@ -3,10 +3,11 @@
  * then resolves it with the injected dice. The golden vectors (docs/vectors-grapple-die.md) and
  * the Foundry shell call through here, so both see the same checks.
  */
-import type { Dice } from "../core/dice.ts";
-import type { Ledger } from "../core/damage.ts";
+import type { VariantAction } from "../core/action.ts";
 import type { InputIssue } from "../core/errors.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import type { Obj } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, idList, obj, optInt, roundCombatants, validateHoldList, validateLedger } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import { checkTable } from "../core/table.ts";
 import type { StrikeInput } from "./attack.ts";
@@ -43,22 +44,6 @@ import { schedule } from "./timing.ts";
 
 export { resolveOptions };
 
-type Obj = Record<string, unknown>;
-
-function obj(v: unknown, path: string): Obj {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  return v as Obj;
-}
-
-function optInt(issues: IssueList, o: Obj, path: string, keys: readonly string[], min: number, max: number): void {
-  for (const k of keys) if (o[k] !== undefined) issues.int(`${path}.${k}`, o[k], min, max);
-}
-
-function idList(issues: IssueList, v: unknown, path: string): void {
-  if (v !== undefined && issues.array(path, v)) (v as unknown[]).forEach((x, i) => issues.str(`${path}[${i}]`, x));
-}
-
 // --- Holds and tables -----------------------------------------------------------------------------
 
 function validateDamageExpr(issues: IssueList, v: unknown, path: string): void {
@@ -81,13 +66,7 @@ function validateEffects(issues: IssueList, v: unknown, path: string): void {
 }
 
 export function validateHold(v: unknown, path: string): Hold {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const h = v as Obj;
-  issues.str(`${path}.id`, h.id);
-  issues.str(`${path}.holderId`, h.holderId);
-  issues.str(`${path}.heldId`, h.heldId);
-  if (typeof h.holderId === "string" && h.holderId === h.heldId) issues.add(`${path}.heldId`, "holdsItself");
+  const { issues, h } = beginHold(v, path);
   issues.int(`${path}.die`, h.die, -50, 100);
   issues.str(`${path}.name`, h.name);
   validateDamageExpr(issues, h.damage, `${path}.damage`);
@@ -102,17 +81,7 @@ export function validateHold(v: unknown, path: string): Hold {
 }
 
 function validateHolds(v: unknown, path: string): Hold[] {
-  if (v === undefined) return [];
-  const issues = new IssueList();
-  if (!issues.array(path, v)) issues.throwIfAny();
-  const list = (v as unknown[]).map((h, i) => validateHold(h, `${path}[${i}]`));
-  const ids = new Set<string>();
-  list.forEach((h, i) => {
-    if (ids.has(h.id)) issues.add(`${path}[${i}].id`, "duplicateId", { id: h.id });
-    ids.add(h.id);
-  });
-  issues.throwIfAny();
-  return list;
+  return validateHoldList(v, path, validateHold);
 }
 
 function validateRow(issues: IssueList, v: unknown, path: string): void {
@@ -203,17 +172,6 @@ function validateStrike(v: unknown, path: string): StrikeInput | undefined {
   }
   issues.throwIfAny();
   return s as StrikeInput;
-}
-
-function validateLedger(v: unknown, path: string): Ledger {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const l = v as Obj;
-  issues.int(`${path}.maxHp`, l.maxHp, 1, 10000);
-  issues.int(`${path}.actual`, l.actual, 0, 100000);
-  issues.int(`${path}.temporary`, l.temporary, 0, 100000);
-  issues.throwIfAny();
-  return v as Ledger;
 }
 
 function distinct(a: GdCombatant, b: GdCombatant, path: string): void {
@@ -314,25 +272,11 @@ function timers(issues: IssueList, v: unknown, path: string, ids: Set<string>, m
 
 function roundEndInput(input: unknown): RoundEndInput {
   const o = obj(input, "input");
-  const issues = new IssueList();
-  issues.int("input.round", o.round, 1, 100000);
-  if (!issues.array("input.combatants", o.combatants)) issues.throwIfAny();
-  issues.throwIfAny();
-  const combatants = (o.combatants as unknown[]).map((c, i) => validateCombatant(c, `input.combatants[${i}]`));
-  const ids = new Set(combatants.map((c) => c.id));
-  if (ids.size !== combatants.length) issues.add("input.combatants", "duplicateId");
+  const { issues, ids } = roundCombatants(o, 1, validateCombatant);
   const hs = validateHolds(o.holds, "input.holds");
-  hs.forEach((h, i) => {
-    if (!ids.has(h.heldId)) issues.add(`input.holds[${i}].heldId`, "unknownCombatant", { id: h.heldId });
-    if (!ids.has(h.holderId)) issues.add(`input.holds[${i}].holderId`, "unknownCombatant", { id: h.holderId });
-  });
+  checkHoldsAmong(issues, hs, "input.holds", ids);
   idList(issues, o.rerolled, "input.rerolled");
-  if (o.ledgers !== undefined && issues.object("input.ledgers", o.ledgers)) {
-    for (const [id, l] of Object.entries(o.ledgers as Obj)) {
-      validateLedger(l, `input.ledgers.${id}`);
-      if (!ids.has(id)) issues.add(`input.ledgers.${id}`, "unknownCombatant", { id });
-    }
-  }
+  checkLedgers(issues, o.ledgers, "input.ledgers", ids);
   timers(issues, o.stuns, "input.stuns", ids, 1);
   timers(issues, o.unconscious, "input.unconscious", ids, 1);
   issues.throwIfAny();
@@ -390,11 +334,7 @@ function scheduleInput(input: unknown): ScheduleInput {
 
 // --- The registry -------------------------------------------------------------------------------------
 
-export interface GrappleDieAction {
-  /** Whether the action rolls dice (odds-only and derived-value actions do not). */
-  readonly rolls: boolean;
-  run(input: unknown, options: GrappleDieOptions, dice: Dice): unknown;
-}
+export type GrappleDieAction = VariantAction<GrappleDieOptions>;
 
 export const GRAPPLE_DIE_ACTIONS = {
   grapple: {

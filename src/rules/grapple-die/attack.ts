@@ -6,30 +6,26 @@
 import type { DamageSplit } from "../core/damage.ts";
 import { splitDamage } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
-import { rollDie, rollFormula } from "../core/dice.ts";
+import { rollFormula } from "../core/dice.ts";
+import { strengthDamage, strengthToHit } from "../core/strength.ts";
+import type { ToHitRoll } from "../core/to-hit.ts";
+import { rollToHit as rollD20 } from "../core/to-hit.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant, ReadiedAttack } from "./profile.ts";
-import { hasCondition, neededToHit, strengthMods } from "./profile.ts";
+import { hasCondition, neededToHit } from "./profile.ts";
 import type { DamageExpr } from "./tables.ts";
 
-export interface ToHitRoll {
-  readonly needed: number;
-  readonly die: DieRoll;
-  readonly modifiers: Modifier[];
-  readonly total: number;
-  readonly hit: boolean;
-}
+export type { ToHitRoll };
+export { strengthToHit };
 
 export function isHit(face: number, total: number, needed: number, options: GrappleDieOptions): boolean {
   return total >= needed || (options.natural20AlwaysHits && face === 20);
 }
 
 export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], purpose: string, options: GrappleDieOptions): ToHitRoll {
-  const die = rollDie(dice, 20, purpose);
-  const total = die.face + sumMods(modifiers);
-  return { needed, die, modifiers, total, hit: isHit(die.face, total, needed, options) };
+  return rollD20(dice, needed, modifiers, purpose, (face, total) => isHit(face, total, needed, options));
 }
 
 /** Exact chance to hit, face by face (so a natural-20 option is counted right). */
@@ -37,12 +33,6 @@ export function pHit(needed: number, bonus: number, options: GrappleDieOptions):
   let n = 0;
   for (let f = 1; f <= 20; f++) if (isHit(f, f + bonus, needed, options)) n++;
   return n / 20;
-}
-
-/** The attacker's Strength to-hit and any other to-hit bonus the table names. */
-export function strengthToHit(c: GdCombatant): Modifier[] {
-  const s = strengthMods(c);
-  return s && s.toHit !== 0 ? [mod("WC.Mod.strengthToHit", s.toHit)] : [];
 }
 
 export function bonusMod(key: string, v: number | undefined): Modifier[] {
@@ -96,8 +86,7 @@ export function strikeToHitModifiers(striker: GdCombatant): Modifier[] {
 }
 
 export function strikeDamageModifiers(striker: GdCombatant): Modifier[] {
-  const s = strengthMods(striker);
-  return [...(s && s.damage !== 0 ? [mod("WC.Mod.strengthDamage", s.damage)] : []), ...bonusMod("WC.Mod.weaponDamage", striker.readiedAttack?.damageBonus)];
+  return [...strengthDamage(striker), ...bonusMod("WC.Mod.weaponDamage", striker.readiedAttack?.damageBonus)];
 }
 
 /**

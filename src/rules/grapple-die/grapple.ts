@@ -7,6 +7,7 @@ import type { DamageSplit } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import { sizeSteps } from "../core/size.ts";
+import { strengthDamage } from "../core/strength.ts";
 import type { RangeTable } from "../core/table.ts";
 import { rowFor } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
@@ -17,7 +18,7 @@ import type { Hold, TargetAc } from "./holds.ts";
 import { holdersOf, targetAc } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
-import { hasCondition, neededToHit, stepUpDamage, stepsAboveManSized, strengthMods } from "./profile.ts";
+import { hasCondition, neededToHit, stepUpDamage, stepsAboveManSized } from "./profile.ts";
 import type { DamageExpr, GrappleDieRow } from "./tables.ts";
 import { GRAPPLE_DIE_SIDES } from "./tables.ts";
 
@@ -94,8 +95,7 @@ export function holdDamageExpr(row: DamageExpr, holder: GdCombatant, options: Gr
 }
 
 export function holdDamageModifiers(holder: GdCombatant, options: GrappleDieOptions): Modifier[] {
-  const s = strengthMods(holder);
-  return options.holdDamageStrength && s && s.damage !== 0 ? [mod("WC.Mod.strengthDamage", s.damage)] : [];
+  return options.holdDamageStrength ? strengthDamage(holder) : [];
 }
 
 /** Whether a hold deals damage at all (a clinch or an arm hold does not, whatever the Strength). */

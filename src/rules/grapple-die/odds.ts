@@ -5,6 +5,8 @@
  */
 import type { Dist } from "../core/dist.ts";
 import { mapDist, mix, point, probability, sumOfDice, toPairs } from "../core/dist.ts";
+import type { Outcome, Pairs } from "../core/odds.ts";
+import { addP as add, outcomes } from "../core/odds.ts";
 import { rowFor } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
 import { sumMods } from "../core/trace.ts";
@@ -26,21 +28,7 @@ import { pummelDamageExpr, pummelDamageModifiers, pummelRefusal, pummelToHitModi
 import type { DamageExpr } from "./tables.ts";
 import { GRAPPLE_DIE_SIDES, MOVE_WHILE_GRAPPLING_TARGET, STRANGLE } from "./tables.ts";
 
-export interface Outcome {
-  readonly kind: string;
-  readonly p: number;
-}
-
-/** A distribution as sorted [value, probability] pairs. */
-export type Pairs = Array<[number, number]>;
-
-function outcomes(m: Map<string, number>): Outcome[] {
-  return [...m.entries()].filter(([, p]) => p > 0).map(([kind, p]) => ({ kind, p }));
-}
-
-function add(m: Map<string, number>, k: string, p: number): void {
-  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
-}
+export type { Outcome, Pairs };
 
 /** Damage of an expression with modifiers, floored at 0. */
 export function damageDist(e: DamageExpr, mods: readonly Modifier[]): Dist {

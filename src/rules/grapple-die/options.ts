@@ -3,7 +3,8 @@
  * proposes, is a named option here. Defaults are the digest's; `GRAPPLE_DIE_OPTION_REASONS`
  * holds the one-line reason for each (an i18n key, WC.Option.<name>.reason, and its gist).
  */
-import { IssueList } from "../core/errors.ts";
+import type { BasicOptionSchema } from "../core/options.ts";
+import { resolveWithSchema } from "../core/options.ts";
 
 export interface GrappleDieOptions {
   // --- Grapple (digest §6.2, §8.1) -------------------------------------------------------------
@@ -140,10 +141,8 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   subdualActualRounding: "AD&D truncates unless told otherwise",
 };
 
-export type OptionSchema =
-  | { readonly kind: "boolean" }
-  | { readonly kind: "choice"; readonly choices: readonly string[] }
-  | { readonly kind: "integer"; readonly min: number; readonly max: number };
+/** The option kinds grapple-die uses (core/options.ts has the whole union). */
+export type OptionSchema = BasicOptionSchema;
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
 export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSchema> = {
@@ -181,29 +180,5 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */
 export function resolveOptions(partial: unknown): GrappleDieOptions {
-  if (partial === undefined || partial === null) return GRAPPLE_DIE_DEFAULTS;
-  const issues = new IssueList();
-  if (!issues.object("options", partial)) issues.throwIfAny();
-  const out: Record<string, unknown> = { ...GRAPPLE_DIE_DEFAULTS };
-  for (const [name, value] of Object.entries(partial as Record<string, unknown>)) {
-    const schema = Object.hasOwn(GRAPPLE_DIE_OPTION_SCHEMA, name) ? GRAPPLE_DIE_OPTION_SCHEMA[name as keyof GrappleDieOptions] : undefined;
-    const path = `options.${name}`;
-    if (!schema) {
-      issues.add(path, "unknownOption");
-      continue;
-    }
-    switch (schema.kind) {
-      case "boolean":
-        if (issues.bool(path, value)) out[name] = value;
-        break;
-      case "choice":
-        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
-        break;
-      case "integer":
-        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
-        break;
-    }
-  }
-  issues.throwIfAny();
-  return out as unknown as GrappleDieOptions;
+  return resolveWithSchema(partial, GRAPPLE_DIE_DEFAULTS, GRAPPLE_DIE_OPTION_SCHEMA);
 }

@@ -4,11 +4,14 @@
  * armor rating, Intelligence, proficiency) and the numbers derived from it.
  */
 import type { DiceFormula } from "../core/dice.ts";
-import { IssueList } from "../core/errors.ts";
+import type { IssueList } from "../core/errors.ts";
 import type { Size } from "../core/size.ts";
 import { SIZES, sizeIndex } from "../core/size.ts";
 import type { Strength } from "../core/strength.ts";
-import { strengthBonuses } from "../core/strength.ts";
+import { checkStrength, strengthMods } from "../core/strength.ts";
+import type { ToHitSource } from "../core/to-hit.ts";
+import { checkToHit, neededToHit } from "../core/to-hit.ts";
+import { beginProfile, checkChoiceList } from "../core/validate.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { ArmorType, DamageExpr, Intelligence } from "./tables.ts";
 import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, LARGEST_STEPPED_DIE, MAN_SIZED, SHORT_WEAPON_FT } from "./tables.ts";
@@ -25,8 +28,9 @@ export const CONDITIONS = [
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/** The d20 a creature needs: a THAC0, or the host's matrix row for AC 10, 9, ..., -10 (21 entries). */
-export type ToHitSource = { readonly kind: "thac0"; readonly thac0: number } | { readonly kind: "matrix"; readonly needed: readonly number[] };
+// The to-hit source and Strength bonuses are the host's, shared in the core.
+export type { ToHitSource };
+export { neededToHit, strengthMods };
 
 /** The creature's primary or readied melee attack (002 §Immediate Attacks and Free Attacks). */
 export interface ReadiedAttack {
@@ -82,21 +86,6 @@ export interface GdCombatant {
 
 export function hasCondition(c: GdCombatant, cond: Condition): boolean {
   return c.conditions.includes(cond);
-}
-
-export function strengthMods(c: GdCombatant): { toHit: number; damage: number } | null {
-  return c.strength ? strengthBonuses(c.strength) : null;
-}
-
-/** The d20 a creature needs against `ac` from its THAC0 or matrix row. */
-export function neededToHit(src: ToHitSource, ac: number): number {
-  if (src.kind === "thac0") return src.thac0 - ac;
-  const i = 10 - ac;
-  const last = src.needed.length - 1;
-  // Past either end of the row, one point per AC step.
-  if (i < 0) return (src.needed[0] as number) + i;
-  if (i > last) return (src.needed[last] as number) + (i - last);
-  return src.needed[i] as number;
 }
 
 /** "Armed" for 002's free and immediate attacks: a readied weapon or natural weapons. */
@@ -165,25 +154,14 @@ function formula(issues: IssueList, path: string, v: unknown): void {
 
 /** Checks a profile; every problem is listed with its path. Throws RulesInputError if any. */
 export function validateCombatant(v: unknown, path: string): GdCombatant {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const c = v as Record<string, unknown>;
-  const p = (k: string) => `${path}.${k}`;
-  issues.str(p("id"), c.id);
-  if (c.name !== undefined && typeof c.name !== "string") issues.add(p("name"), "notText");
+  const { issues, c, p } = beginProfile(v, path);
   issues.oneOf(p("kind"), c.kind, ["character", "monster"] as const);
   issues.bool(p("playerCharacter"), c.playerCharacter);
   issues.oneOf(p("size"), c.size, SIZE_LIST);
   num(issues, p("heightFt"), c.heightFt, 0.01, 1000);
   num(issues, p("weightLb"), c.weightLb, 0.01, 10000000);
   issues.int(p("legs"), c.legs, 0, 100);
-  if (c.strength !== undefined && issues.object(p("strength"), c.strength)) {
-    const s = c.strength as Record<string, unknown>;
-    if (issues.int(p("strength.score"), s.score, 1, 25) && s.exceptional !== undefined) {
-      if (s.score !== 18) issues.add(p("strength.exceptional"), "exceptionalNeeds18");
-      else issues.int(p("strength.exceptional"), s.exceptional, 1, 100);
-    }
-  }
+  if (c.strength !== undefined) checkStrength(issues, p("strength"), c.strength);
   issues.int(p("hitDice"), c.hitDice, 0, 100);
   issues.int(p("hitDicePlus"), c.hitDicePlus, -10, 100);
   issues.oneOf(p("intelligence"), c.intelligence, INTELLIGENCE);
@@ -199,17 +177,7 @@ export function validateCombatant(v: unknown, path: string): GdCombatant {
   if (c.hideRating !== undefined) issues.int(p("hideRating"), c.hideRating, -20, 20);
   issues.int(p("saveVsBreath"), c.saveVsBreath, 1, 30);
   issues.int(p("dexSaveAdjustment"), c.dexSaveAdjustment, -6, 6);
-  if (issues.object(p("toHit"), c.toHit)) {
-    const t = c.toHit as Record<string, unknown>;
-    if (issues.oneOf(p("toHit.kind"), t.kind, ["thac0", "matrix"] as const)) {
-      if (t.kind === "thac0") issues.int(p("toHit.thac0"), t.thac0, -10, 30);
-      else if (issues.array(p("toHit.needed"), t.needed)) {
-        const n = t.needed as unknown[];
-        if (n.length !== 21) issues.add(p("toHit.needed"), "matrixLength", { want: 21, got: n.length });
-        n.forEach((x, i) => issues.int(`${p("toHit.needed")}[${i}]`, x, -10, 40));
-      }
-    }
-  }
+  checkToHit(issues, p("toHit"), c.toHit);
   if (c.readiedAttack !== null && issues.object(p("readiedAttack"), c.readiedAttack)) {
     const r = c.readiedAttack as Record<string, unknown>;
     issues.oneOf(p("readiedAttack.kind"), r.kind, ["weapon", "natural"] as const);
@@ -221,9 +189,7 @@ export function validateCombatant(v: unknown, path: string): GdCombatant {
   issues.bool(p("grappleAbility"), c.grappleAbility);
   issues.bool(p("pummelProficient"), c.pummelProficient);
   issues.int(p("nonProficiencyPenalty"), c.nonProficiencyPenalty, -10, 0);
-  if (issues.array(p("conditions"), c.conditions)) {
-    (c.conditions as unknown[]).forEach((x, i) => issues.oneOf(`${p("conditions")}[${i}]`, x, CONDITIONS));
-  }
+  checkChoiceList(issues, p("conditions"), c.conditions, CONDITIONS);
   issues.throwIfAny();
   return v as GdCombatant;
 }

@@ -5,6 +5,7 @@
  */
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice } from "../core/dice.ts";
+import { strengthDamage } from "../core/strength.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
 import type { DamageRoll, ToHitRoll } from "./attack.ts";
@@ -13,7 +14,7 @@ import type { Hold, TargetAc } from "./holds.ts";
 import { targetAc } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
-import { baseArmorRating, intelligenceAtLeast, neededToHit, overOneHitDie, stepUpDamage, stepsAboveManSized, strengthMods } from "./profile.ts";
+import { baseArmorRating, intelligenceAtLeast, neededToHit, overOneHitDie, stepUpDamage, stepsAboveManSized } from "./profile.ts";
 import type { DamageExpr } from "./tables.ts";
 import { CLASSLESS_PUMMEL_PENALTY, FIST_VS_ARMOR, PUMMEL_DAMAGE, PUMMEL_MIN_INTELLIGENCE, TIMING } from "./tables.ts";
 
@@ -69,8 +70,7 @@ export function pummelDamageExpr(attacker: GdCombatant): DamageExpr {
 }
 
 export function pummelDamageModifiers(attacker: GdCombatant, s: PummelSituation): Modifier[] {
-  const str = strengthMods(attacker);
-  return [...(str && str.damage !== 0 ? [mod("WC.Mod.strengthDamage", str.damage)] : []), ...bonusMod("WC.Mod.situationDamage", s.damageBonus)];
+  return [...strengthDamage(attacker), ...bonusMod("WC.Mod.situationDamage", s.damageBonus)];
 }
 
 export type PummelRefusal = "tooStupid" | "armored";

@@ -11,6 +11,8 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import { headline, profileWithId, profileWithoutId, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
 import { validateHold } from "./actions.ts";
@@ -109,13 +111,11 @@ export const GRAPPLE_DIE_PROFILE_FIELDS: readonly ProfileField[] = [
 // --- Reading the context ----------------------------------------------------------------------------
 
 function combatant(id: string, profile: unknown, path: string): GdCombatant {
-  const issues = new IssueList();
-  if (!issues.object(path, profile)) issues.throwIfAny();
-  return validateCombatant({ ...(profile as Record<string, unknown>), id }, path);
+  return validateCombatant(profileWithId(id, profile, path), path);
 }
 
 function unknownAction(action: string): never {
-  throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: ACTIONS.join("|") } }]);
+  return unknownActionOf(action, ACTIONS);
 }
 
 /** The declared boxes the action has, each checked; boxes of other actions are left out. */
@@ -294,8 +294,6 @@ function strikeDamage(c: Consequences, attackerId: string, s: Strike, reason: st
   return c;
 }
 
-const headline = (key: string, params?: Record<string, string | number>) => (params ? { key, params } : { key });
-
 // --- The end of a round ---------------------------------------------------------------------------------
 
 /*
@@ -331,10 +329,7 @@ interface RoundParsed {
 function ledgerIssues(issues: IssueList, id: string, l: unknown, ids: ReadonlySet<string>): void {
   const path = `ledgers.${id}`;
   if (!ids.has(id)) issues.add(path, "unknownCombatant", { id });
-  if (!issues.object(path, l)) return;
-  issues.int(`${path}.maxHp`, l.maxHp, 1, 10000);
-  issues.int(`${path}.actual`, l.actual, 0, 100000);
-  issues.int(`${path}.temporary`, l.temporary, 0, 100000);
+  checkLedger(issues, l, path);
 }
 
 /** Checks one timer; true when it can be used. */
@@ -354,11 +349,7 @@ function parseRound(ctx: RoundContext): RoundParsed {
   issues.int("round", ctx.round, 1, 100000);
   issues.throwIfAny();
   const combatants = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
-  const ids = new Set<string>();
-  combatants.forEach((c, i) => {
-    if (ids.has(c.id)) issues.add(`participants[${i}].id`, "duplicateId", { id: c.id });
-    ids.add(c.id);
-  });
+  const ids = checkUniqueIds(issues, combatants, (i) => `participants[${i}].id`);
   const holds = holdsOf(ctx);
   holds.forEach((h, i) => {
     if (!ids.has(h.holderId)) issues.add(`holds[${i}].data.holderId`, "unknownCombatant", { id: h.holderId });
@@ -487,11 +478,7 @@ export const grappleDieVariant: RulesVariant = {
   actions: ACTIONS,
   situational: (action) => SITUATIONAL[action] ?? [],
   profileFields: GRAPPLE_DIE_PROFILE_FIELDS,
-  defaultProfile: () => {
-    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
-    delete profile.id;
-    return profile;
-  },
+  defaultProfile: () => profileWithoutId(defaultCombatant("x")),
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: GRAPPLE_DIE_OPTION_SCHEMA,

@@ -4,10 +4,12 @@
  * the Foundry shell call through here, so both get the same checks. Every action that reads a
  * table accepts `tables` in its input (or in the options) to replace the project defaults.
  */
-import type { Dice } from "../core/dice.ts";
+import type { VariantAction } from "../core/action.ts";
 import type { Ledger } from "../core/damage.ts";
 import { vitality } from "../core/damage.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import type { Obj } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, validateHoldList, validateLedger } from "../core/validate.ts";
 import type { BreakFreeSituation } from "./breaks.ts";
 import { resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
 import { checkRowResult, GRAPPLE_EFFECT_FIELDS, readTables } from "./custom-tables.ts";
@@ -30,14 +32,6 @@ import type { Defense, GrappleSituation, InitiativeSide } from "./start.ts";
 import { compareWeaponlessInitiative, grappleRefusal, overbearRefusal, weaponlessInitiative } from "./start.ts";
 import { variableColumn } from "./variable.ts";
 
-type Obj = Record<string, unknown>;
-
-function obj(v: unknown, path: string): Obj {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  return v as Obj;
-}
-
 const ROUND_MAX = 100000;
 const ASSIGNMENTS = ["chance", "result"] as const;
 
@@ -47,13 +41,7 @@ function withTables(i: Obj, o: PercentileOptions, path = "input.tables"): Percen
 }
 
 export function validateHold(v: unknown, path: string): Hold {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const h = v as Obj;
-  issues.str(`${path}.id`, h.id);
-  issues.str(`${path}.holderId`, h.holderId);
-  issues.str(`${path}.heldId`, h.heldId);
-  if (typeof h.holderId === "string" && h.holderId === h.heldId) issues.add(`${path}.heldId`, "holdsItself");
+  const { issues, h } = beginHold(v, path);
   checkRowResult(issues, `${path}.row`, h.row, "hold", GRAPPLE_EFFECT_FIELDS);
   issues.bool(`${path}.original`, h.original);
   issues.bool(`${path}.special`, h.special);
@@ -63,22 +51,13 @@ export function validateHold(v: unknown, path: string): Hold {
 }
 
 export function validateHolds(v: unknown, path: string): Hold[] {
-  if (v === undefined) return [];
-  const issues = new IssueList();
-  if (!issues.array(path, v)) issues.throwIfAny();
-  const list = (v as unknown[]).map((h, i) => validateHold(h, `${path}[${i}]`));
-  const ids = new Set<string>();
   const pairs = new Set<string>();
-  list.forEach((h, i) => {
-    if (ids.has(h.id)) issues.add(`${path}[${i}].id`, "duplicateId", { id: h.id });
+  return validateHoldList(v, path, validateHold, (h, i, issues) => {
     // One hold per holder on one creature: a second would be a second grapple of the same pair.
     const pair = `${h.holderId}>${h.heldId}`;
     if (pairs.has(pair)) issues.add(`${path}[${i}]`, "duplicateHold", { holderId: h.holderId, heldId: h.heldId });
-    ids.add(h.id);
     pairs.add(pair);
   });
-  issues.throwIfAny();
-  return list;
 }
 
 function validateTimers(v: unknown, path: string): Timer[] {
@@ -95,17 +74,6 @@ function validateTimers(v: unknown, path: string): Timer[] {
   });
   issues.throwIfAny();
   return v as Timer[];
-}
-
-function validateLedger(v: unknown, path: string): Ledger {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const l = v as Obj;
-  issues.int(`${path}.maxHp`, l.maxHp, 1, 10000);
-  issues.int(`${path}.actual`, l.actual, 0, 100000);
-  issues.int(`${path}.temporary`, l.temporary, 0, 100000);
-  issues.throwIfAny();
-  return v as Ledger;
 }
 
 function checkVariable(issues: IssueList, v: unknown, path: string): void {
@@ -161,10 +129,9 @@ export function validateGrappleSituation(v: unknown, path: string): GrappleSitua
     if (sp.holdCategory !== undefined) issues.int(`${path}.special.holdCategory`, sp.holdCategory, 1, 99);
     if (sp.holderFree !== undefined) issues.bool(`${path}.special.holderFree`, sp.holderFree);
   }
-  for (const k of ["charging", "holdingItem", "targetCasting", "afterTackle"] as const) if (s[k] !== undefined) issues.bool(`${path}.${k}`, s[k]);
-  if (s.freeForeLimbs !== undefined) issues.int(`${path}.freeForeLimbs`, s.freeForeLimbs, 0, 100);
-  if (s.attemptsThisRoutine !== undefined) issues.int(`${path}.attemptsThisRoutine`, s.attemptsThisRoutine, 0, 100);
-  if (s.round !== undefined) issues.int(`${path}.round`, s.round, 0, ROUND_MAX);
+  optBool(issues, s, path, ["charging", "holdingItem", "targetCasting", "afterTackle"]);
+  optInt(issues, s, path, ["freeForeLimbs", "attemptsThisRoutine"], 0, 100);
+  optInt(issues, s, path, ["round"], 0, ROUND_MAX);
   issues.throwIfAny();
   validateHolds(s.holds, `${path}.holds`);
   return s as GrappleSituation;
@@ -179,10 +146,10 @@ export function validateOverbearSituation(v: unknown, path: string): OverbearSit
   for (const k of Object.keys(s)) if (!OVERBEAR_SITUATION_KEYS.includes(k)) issues.add(`${path}.${k}`, "unknownField");
   checkVariable(issues, s.variable, `${path}.variable`);
   checkDefense(issues, s.defense, `${path}.defense`);
-  for (const k of ["charging", "trample", "tackle", "targetCasting"] as const) if (s[k] !== undefined) issues.bool(`${path}.${k}`, s[k]);
-  if (s.trampleDamage !== undefined) issues.int(`${path}.trampleDamage`, s.trampleDamage, 0, 1000);
-  if (s.chargeAcPenalty !== undefined) issues.int(`${path}.chargeAcPenalty`, s.chargeAcPenalty, 0, 10);
-  if (s.round !== undefined) issues.int(`${path}.round`, s.round, 0, ROUND_MAX);
+  optBool(issues, s, path, ["charging", "trample", "tackle", "targetCasting"]);
+  optInt(issues, s, path, ["trampleDamage"], 0, 1000);
+  optInt(issues, s, path, ["chargeAcPenalty"], 0, 10);
+  optInt(issues, s, path, ["round"], 0, ROUND_MAX);
   issues.throwIfAny();
   return s as OverbearSituation;
 }
@@ -207,10 +174,7 @@ function combatantList(v: unknown, path: string): PercentileCombatant[] {
 function holdsAmong(v: unknown, path: string, ids: ReadonlySet<string>): Hold[] {
   const hs = validateHolds(v, path);
   const issues = new IssueList();
-  hs.forEach((h, i) => {
-    if (!ids.has(h.heldId)) issues.add(`${path}[${i}].heldId`, "unknownCombatant", { id: h.heldId });
-    if (!ids.has(h.holderId)) issues.add(`${path}[${i}].holderId`, "unknownCombatant", { id: h.holderId });
-  });
+  checkHoldsAmong(issues, hs, path, ids);
   issues.throwIfAny();
   return hs;
 }
@@ -261,12 +225,7 @@ function roundEndInput(input: unknown): RoundEndInput {
   timers.forEach((t, i) => {
     if (!ids.has(t.id)) issues.add(`input.timers[${i}].id`, "unknownCombatant", { id: t.id });
   });
-  if (o.ledgers !== undefined && issues.object("input.ledgers", o.ledgers)) {
-    for (const [id, l] of Object.entries(o.ledgers)) {
-      validateLedger(l, `input.ledgers.${id}`);
-      if (!ids.has(id)) issues.add(`input.ledgers.${id}`, "unknownCombatant", { id });
-    }
-  }
+  checkLedgers(issues, o.ledgers, "input.ledgers", ids);
   issues.throwIfAny();
   return { round: o.round as number, combatants, holds, timers, ...(o.ledgers === undefined ? {} : { ledgers: o.ledgers as Record<string, Ledger> }) };
 }
@@ -291,11 +250,7 @@ function mode(v: unknown): Mode {
   return v as Mode;
 }
 
-export interface PercentileAction {
-  /** Whether the action rolls dice (odds-only and derived-value actions do not). */
-  readonly rolls: boolean;
-  run(input: unknown, options: PercentileOptions, dice: Dice): unknown;
-}
+export type PercentileAction = VariantAction<PercentileOptions>;
 
 export const PERCENTILE_ACTIONS = {
   grapple: {

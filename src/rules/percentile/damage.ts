@@ -5,9 +5,8 @@
  */
 import type { DamageSplit } from "../core/damage.ts";
 import { splitDamage } from "../core/damage.ts";
-import { strengthBonuses } from "../core/strength.ts";
+import { strengthDamage } from "../core/strength.ts";
 import type { Modifier } from "../core/trace.ts";
-import { mod } from "../core/trace.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { PercentileCombatant } from "./profile.ts";
 import { LETHAL_SHARE } from "./tables.ts";
@@ -35,8 +34,7 @@ export function tableDamage(base: number, holder: PercentileCombatant, kind: Dam
   const modifiers: Modifier[] = [];
   // Digest §7.5 [DEFAULT] off: the DMG adds Strength damage to a damaging result.
   if (options.strengthDamage && base > 0) {
-    const b = strengthBonuses(holder.strength).damage;
-    if (b !== 0) modifiers.push(mod("WC.Mod.strengthDamage", b));
+    modifiers.push(...strengthDamage(holder));
   }
   const total = Math.max(0, base + modifiers.reduce((s, m) => s + m.value, 0));
   return { base, modifiers, split: damageSplit(total, kind, special, options) };

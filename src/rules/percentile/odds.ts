@@ -5,6 +5,8 @@
  */
 import type { Dist } from "../core/dist.ts";
 import { mapDist, mix, point, toPairs } from "../core/dist.ts";
+import type { Outcome, Pairs } from "../core/odds.ts";
+import { addP as add, outcomes, pctChance } from "../core/odds.ts";
 import { lookup } from "../core/table.ts";
 import { sumMods } from "../core/trace.ts";
 import { breakFreeRefusal, counterBreaks, counterRefusal, defaultDamageTo, swappedVariables } from "./breaks.ts";
@@ -24,32 +26,12 @@ import type { GrappleSituation } from "./start.ts";
 import type { PlannedVariable } from "./variable.ts";
 import { variableDist } from "./variable.ts";
 
-export interface Outcome {
-  readonly kind: string;
-  readonly p: number;
-}
-
-/** A distribution as sorted [value, probability] pairs. */
-export type Pairs = Array<[number, number]>;
+export type { Outcome, Pairs };
 
 const D100 = 100;
 
-function add(m: Map<string, number>, k: string, p: number): void {
-  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
-}
-
-function addNum(m: Map<number, number>, k: number, p: number): void {
-  if (p > 0) m.set(k, (m.get(k) ?? 0) + p);
-}
-
-function outcomes(m: Map<string, number>): Outcome[] {
-  return [...m.entries()].filter(([, p]) => p > 0).map(([kind, p]) => ({ kind, p }));
-}
-
 /** P(d100 <= chance). */
-export function pAtOrUnder(chance: number): number {
-  return Math.min(D100, Math.max(0, chance)) / D100;
-}
+export const pAtOrUnder = pctChance;
 
 /** Conditional distribution: the map scaled to sum to 1 (empty when it sums to 0). */
 function normalized(m: Map<number, number>): Pairs {
@@ -127,14 +109,14 @@ export function grappleOdds(attacker: PercentileCombatant, target: PercentileCom
   const holdPart = (pr: number, rolledCategoryRow: Parameters<typeof cappedRow>[0]) => {
     const { row } = cappedRow(rolledCategoryRow, p.join, options);
     add(m, `hold:${row.category}`, pr);
-    addNum(cats, row.category, pr);
+    add(cats, row.category, pr);
     const total = p.join === null ? tableDamage(row.damage, attacker, "grapple", special, options).split.total : 0;
     dmg.push([pr, point(total)]);
   };
   for (const c of combos(p.variables)) {
     const ch = base + c.chance;
     const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
-    if (p.attackRoll) addNum(chance, ch, c.p);
+    if (p.attackRoll) add(chance, ch, c.p);
     pHit += c.p * hit;
     add(m, "miss", c.p * (1 - hit));
     dmg.push([c.p * (1 - hit), point(0)]);
@@ -195,7 +177,7 @@ export function overbearOdds(attacker: PercentileCombatant, target: PercentileCo
   for (const c of combos(p.variables)) {
     const ch = base + c.chance;
     const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
-    if (p.attackRoll) addNum(chance, ch, c.p);
+    if (p.attackRoll) add(chance, ch, c.p);
     pHit += c.p * hit;
     add(m, "miss", c.p * (1 - hit));
     dmg.push([c.p * (1 - hit), point(0)]);
@@ -207,7 +189,7 @@ export function overbearOdds(attacker: PercentileCombatant, target: PercentileCo
       const total = lands ? tableDamage(trample && s.trampleDamage !== undefined ? s.trampleDamage : row.damage, attacker, "overbear", trample, options).split.total : 0;
       const after = rowAftermath(row, lands, total, tackle);
       add(m, `category:${row.category}`, pr);
-      addNum(cats, row.category, pr);
+      add(cats, row.category, pr);
       dmg.push([pr, point(total)]);
       if (after.targetProne) pTargetProne += pr;
       if (after.attackerProne) pAttackerProne += pr;
@@ -258,10 +240,10 @@ export function breakFreeOdds(breaker: PercentileCombatant, holders: readonly Pe
       for (let f = 1; f <= D100; f++) {
         const pr = c.p / D100;
         const row = lookup(options.tables.grappling, f + mods + c.result);
-        addNum(cats, row.category, pr);
+        add(cats, row.category, pr);
         if (row.category >= needed) pBroken += pr;
         const hurts = options.breakFreeDamage === "toHolder" && holder.id === damageTo;
-        addNum(dmg, hurts ? tableDamage(row.damage, breaker, "grapple", false, options).split.total : 0, pr);
+        add(dmg, hurts ? tableDamage(row.damage, breaker, "grapple", false, options).split.total : 0, pr);
       }
     }
     return { holdId: h.id, needed, pBroken, categories: toPairs(cats), damage: toPairs(dmg) };
@@ -287,9 +269,9 @@ export function counterGrappleOdds(counterer: PercentileCombatant, holder: Perce
     for (let f = 1; f <= D100; f++) {
       const pr = c.p / D100;
       const row = lookup(options.tables.grappling, f + mods + c.result);
-      addNum(cats, row.category, pr);
+      add(cats, row.category, pr);
       if (counterBreaks(row)) pBreaks += pr;
-      addNum(dmg, original ? tableDamage(row.damage, counterer, "grapple", false, options).split.total : 0, pr);
+      add(dmg, original ? tableDamage(row.damage, counterer, "grapple", false, options).split.total : 0, pr);
     }
   }
   return { categories: toPairs(cats), pBreaksHold: pBreaks, damage: toPairs(dmg) };

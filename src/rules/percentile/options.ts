@@ -3,7 +3,10 @@
  * named option here. The default is the digest's (§7, §8.2-8.3); `reason` in the settings UI is
  * the i18n key WC.Option.<name>.reason. The GM may also replace the two project-default tables.
  */
-import { IssueList, RulesInputError } from "../core/errors.ts";
+import type { IssueList } from "../core/errors.ts";
+import { RulesInputError } from "../core/errors.ts";
+import type { BasicOptionSchema, OptionSchema as AnyOptionSchema } from "../core/options.ts";
+import { resolveWithSchema } from "../core/options.ts";
 import { readTables } from "./custom-tables.ts";
 import type { PercentileTables } from "./tables.ts";
 import { DEFAULT_TABLES, TORSO_GRAB_CATEGORY } from "./tables.ts";
@@ -80,11 +83,8 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   tables: DEFAULT_TABLES,
 };
 
-export type OptionSchema =
-  | { readonly kind: "boolean" }
-  | { readonly kind: "choice"; readonly choices: readonly string[] }
-  | { readonly kind: "integer"; readonly min: number; readonly max: number }
-  | { readonly kind: "tables" };
+/** The option kinds percentile uses (core/options.ts has the whole union). */
+export type OptionSchema = BasicOptionSchema | Extract<AnyOptionSchema, { kind: "tables" }>;
 
 /** What the settings UI needs to show each option. */
 export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSchema> = {
@@ -112,41 +112,18 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   tables: { kind: "tables" },
 };
 
+/** A GM's replacement tables: their issues join the others, with paths under options.tables. */
+function readTablesOption(value: unknown, path: string, issues: IssueList): { value: PercentileTables } | undefined {
+  try {
+    return { value: readTables(value, path) };
+  } catch (e) {
+    if (!(e instanceof RulesInputError)) throw e;
+    for (const i of e.issues) issues.add(i.path, i.code, i.params === undefined ? undefined : { ...i.params });
+    return undefined;
+  }
+}
+
 /** Merges partial options over the defaults, rejecting unknown names, bad values and bad tables. */
 export function resolveOptions(partial: unknown): PercentileOptions {
-  if (partial === undefined || partial === null) return PERCENTILE_DEFAULTS;
-  const issues = new IssueList();
-  if (!issues.object("options", partial)) issues.throwIfAny();
-  const p = partial as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...PERCENTILE_DEFAULTS };
-  for (const [name, value] of Object.entries(p)) {
-    const schema = Object.hasOwn(PERCENTILE_OPTION_SCHEMA, name) ? PERCENTILE_OPTION_SCHEMA[name as keyof PercentileOptions] : undefined;
-    const path = `options.${name}`;
-    if (!schema) {
-      issues.add(path, "unknownOption");
-      continue;
-    }
-    switch (schema.kind) {
-      case "boolean":
-        if (issues.bool(path, value)) out[name] = value;
-        break;
-      case "choice":
-        if (issues.oneOf(path, value, schema.choices)) out[name] = value;
-        break;
-      case "integer":
-        if (issues.int(path, value, schema.min, schema.max)) out[name] = value;
-        break;
-      case "tables":
-        // A bad table's issues join the others, with paths under options.tables.
-        try {
-          out[name] = readTables(value, path);
-        } catch (e) {
-          if (!(e instanceof RulesInputError)) throw e;
-          for (const i of e.issues) issues.add(i.path, i.code, i.params === undefined ? undefined : { ...i.params });
-        }
-        break;
-    }
-  }
-  issues.throwIfAny();
-  return out as unknown as PercentileOptions;
+  return resolveWithSchema(partial, PERCENTILE_DEFAULTS, PERCENTILE_OPTION_SCHEMA, { tables: readTablesOption });
 }

@@ -3,10 +3,11 @@
  * in the pieces its modifier lists read separately: armor-only AD and its magic, the other AC
  * adjustments, scores, height, weight, speed, class or hit dice.
  */
-import { IssueList } from "../core/errors.ts";
 import type { Size } from "../core/size.ts";
 import { SIZES } from "../core/size.ts";
 import type { Strength } from "../core/strength.ts";
+import { checkStrength } from "../core/strength.ts";
+import { beginProfile, checkChoiceList } from "../core/validate.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { ClassGroup } from "./tables.ts";
 import { CLASS_GROUPS } from "./tables.ts";
@@ -118,12 +119,7 @@ const SIZE_LIST: readonly Size[] = SIZES;
 
 /** Checks a profile; every problem is listed with its path. Throws RulesInputError if any. */
 export function validateCombatant(v: unknown, path: string): PercentileCombatant {
-  const issues = new IssueList();
-  if (!issues.object(path, v)) issues.throwIfAny();
-  const c = v as Record<string, unknown>;
-  const p = (k: string) => `${path}.${k}`;
-  issues.str(p("id"), c.id);
-  if (c.name !== undefined && typeof c.name !== "string") issues.add(p("name"), "notText");
+  const { issues, c, p } = beginProfile(v, path);
   if (issues.oneOf(p("kind"), c.kind, ["character", "monster"] as const)) {
     if (c.kind === "character") {
       issues.oneOf(p("classGroup"), c.classGroup, CLASS_GROUPS);
@@ -143,13 +139,7 @@ export function validateCombatant(v: unknown, path: string): PercentileCombatant
   issues.int(p("height"), c.height, 1, 100000);
   issues.int(p("weight"), c.weight, 1, 10000000);
   issues.int(p("dexterity"), c.dexterity, 1, 25);
-  if (issues.object(p("strength"), c.strength)) {
-    const s = c.strength as Record<string, unknown>;
-    if (issues.int(p("strength.score"), s.score, 1, 25) && s.exceptional !== undefined) {
-      if (s.score !== 18) issues.add(p("strength.exceptional"), "exceptionalNeeds18");
-      else issues.int(p("strength.exceptional"), s.exceptional, 1, 100);
-    }
-  }
+  checkStrength(issues, p("strength"), c.strength);
   if (c.armor !== null && issues.object(p("armor"), c.armor)) {
     const a = c.armor as Record<string, unknown>;
     issues.int(p("armor.ad"), a.ad, -10, 10);
@@ -161,13 +151,9 @@ export function validateCombatant(v: unknown, path: string): PercentileCombatant
   issues.int(p("magicProtection"), c.magicProtection, -10, 10);
   issues.int(p("speed"), c.speed, 0, 1000);
   issues.int(p("foreLimbs"), c.foreLimbs, 0, 100);
-  if (issues.array(p("abilities"), c.abilities)) {
-    c.abilities.forEach((x, i) => issues.oneOf(`${p("abilities")}[${i}]`, x, SPECIAL_ABILITIES));
-  }
+  checkChoiceList(issues, p("abilities"), c.abilities, SPECIAL_ABILITIES);
   issues.int(p("maxMeleeAttackers"), c.maxMeleeAttackers, 1, 100);
-  if (issues.array(p("conditions"), c.conditions)) {
-    c.conditions.forEach((x, i) => issues.oneOf(`${p("conditions")}[${i}]`, x, CONDITIONS));
-  }
+  checkChoiceList(issues, p("conditions"), c.conditions, CONDITIONS);
   issues.throwIfAny();
   return v as PercentileCombatant;
 }

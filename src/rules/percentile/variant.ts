@@ -18,6 +18,8 @@ import type { Ledger } from "../core/damage.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer as ShellTimer } from "../variant.ts";
@@ -157,9 +159,7 @@ function normalized(profile: Obj): Obj {
 }
 
 function combatant(id: string, profile: unknown, path: string): PercentileCombatant {
-  const issues = new IssueList();
-  if (!issues.object(path, profile)) issues.throwIfAny();
-  return validateCombatant({ ...normalized(profile as Obj), id }, path);
+  return validateCombatant(normalized(profileWithId(id, profile, path)), path);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,14 +230,7 @@ function setup(ctx: ActionContext, rawOptions: unknown): Setup {
 }
 
 function unknownAction(action: string): never {
-  throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: ACTIONS.join("|") } }]);
-}
-
-/** The hold a breakFree or release means: the one named, or the first that fits. */
-function chosenHold(ctx: ActionContext, holds: readonly Hold[], fits: (h: Hold) => boolean): Hold {
-  const h = holds.find((x) => (ctx.holdId === undefined || x.id === ctx.holdId) && fits(x));
-  if (!h) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId ?? "" } }]);
-  return h;
+  return unknownActionOf(action, ACTIONS);
 }
 
 /** Break Free, pairwise: the named hold of the defender on the attacker, and any hold back. */
@@ -251,11 +244,6 @@ function breakSubset(a: PercentileCombatant, d: PercentileCombatant, h: Hold, ho
 function choice<T extends string>(d: Declared, key: string, allowed: readonly T[], initial: T): T {
   const v = d[key];
   return typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : initial;
-}
-
-function num(d: Declared, key: string): number {
-  const v = d[key];
-  return typeof v === "number" ? v : 0;
 }
 
 function variable(d: Declared): { attacker: Assignment; target: Assignment } {
@@ -287,7 +275,7 @@ function overbearDefense(d: Declared): Defense {
 function grappleSituation(ctx: ActionContext, a: PercentileCombatant, holds: readonly Hold[]): GrappleSituation {
   const d = ctx.declared;
   const ability = choice(d, "ability", GRAPPLE_ABILITIES, "none");
-  const fixed = num(d, "abilityHold");
+  const fixed = declaredNumber(d, "abilityHold");
   // An arm held by someone else's hold is not free to grapple with (004: every arm is needed).
   const armsHeld = holdsOn(a.id, holds).filter((h) => h.row.effects.armHeld === true).length;
   const s: Obj = {
@@ -309,7 +297,7 @@ function grappleSituation(ctx: ActionContext, a: PercentileCombatant, holds: rea
 
 function overbearSituation(ctx: ActionContext): OverbearSituation {
   const d = ctx.declared;
-  const trampleDamage = num(d, "trampleDamage");
+  const trampleDamage = declaredNumber(d, "trampleDamage");
   return validateOverbearSituation(
     {
       // 004: an overbear is made only at the end of a charge, so this action is one.
@@ -352,7 +340,6 @@ const holdKey = (row: GrappleRow): string => `WC.Hold.${row.hold}`;
 const overbearKey = (row: OverbearRow): string => `WC.Overbear.${row.result}`;
 
 type Params = Record<string, string | number>;
-const headline = (key: string, params?: Params) => (params ? { key, params } : { key });
 const notAllowed = (reason: string) => headline("WC.Result.notAllowedBecause", { reason: reasonKey(reason) });
 const holdParams = (row: GrappleRow): Params => ({ hold: holdKey(row), category: row.category });
 
@@ -517,13 +504,7 @@ function shellTimers(timers: readonly Timer[]): CarriedTimer[] {
 function roundLedgers(raw: unknown): Record<string, Ledger> {
   const issues = new IssueList();
   if (!issues.object("ledgers", raw)) issues.throwIfAny();
-  for (const [id, l] of Object.entries(raw as Obj)) {
-    const p = `ledgers.${id}`;
-    if (!issues.object(p, l)) continue;
-    issues.int(`${p}.maxHp`, l.maxHp, 1, 10000);
-    issues.int(`${p}.actual`, l.actual, 0, 100000);
-    issues.int(`${p}.temporary`, l.temporary, 0, 100000);
-  }
+  for (const [id, l] of Object.entries(raw as Obj)) checkLedger(issues, l, `ledgers.${id}`);
   issues.throwIfAny();
   return raw as Record<string, Ledger>;
 }
@@ -539,17 +520,9 @@ function roundSetup(ctx: RoundContext): { combatants: PercentileCombatant[]; hol
   issues.array("participants", ctx.participants);
   issues.throwIfAny();
   const plain = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
-  const seen = new Set<string>();
-  plain.forEach((c, i) => {
-    if (seen.has(c.id)) issues.add(`participants[${i}].id`, "duplicateId", { id: c.id });
-    seen.add(c.id);
-  });
+  checkUniqueIds(issues, plain, (i) => `participants[${i}].id`);
   const holds = holdsOf(ctx);
-  const holdIds = new Set<string>();
-  holds.forEach((h, i) => {
-    if (holdIds.has(h.id)) issues.add(`holds[${i}].id`, "duplicateId", { id: h.id });
-    holdIds.add(h.id);
-  });
+  checkUniqueIds(issues, holds, (i) => `holds[${i}].id`);
   issues.throwIfAny();
   return { combatants: plain, holds };
 }
@@ -650,11 +623,7 @@ export const percentileVariant: RulesVariant = {
   actions: ACTIONS,
   situational: (action) => SITUATIONAL[action] ?? [],
   profileFields: PERCENTILE_PROFILE_FIELDS,
-  defaultProfile: () => {
-    const profile: Record<string, unknown> = { ...defaultCombatant("x") };
-    delete profile.id;
-    return profile;
-  },
+  defaultProfile: () => profileWithoutId(defaultCombatant("x")),
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: PERCENTILE_OPTION_SCHEMA,

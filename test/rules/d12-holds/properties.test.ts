@@ -3,17 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { d12, runAction, SeededDice, splitDamage } from "../../../src/rules/index.ts";
 import { badValues, combatantArb, holdArb, optionsArb, situationArb } from "../../support/d12-arbitraries.ts";
+import { agree, meanAgrees, pairsOk, sumP } from "../../support/odds.ts";
 
 const pair = fc.tuple(combatantArb("a"), combatantArb("d"), situationArb, optionsArb);
-
-function sumP(outcomes: ReadonlyArray<{ p: number }>): number {
-  return outcomes.reduce((s, o) => s + o.p, 0);
-}
-
-function pairsOk(pairs: ReadonlyArray<[number, number]>): void {
-  for (const [, p] of pairs) expect(p >= 0 && p <= 1 + 1e-12).toBe(true);
-  expect(pairs.reduce((s, [, p]) => s + p, 0)).toBeCloseTo(1, 9);
-}
 
 describe("damage splits", () => {
   it("actual + temporary is the total, and actual is the right share", () => {
@@ -74,29 +66,6 @@ describe("odds", () => {
     );
   });
 });
-
-/** Runs `trials` resolutions and checks each outcome's frequency against the exact odds. */
-function agree(exact: ReadonlyArray<{ kind: string; p: number }>, sample: () => string, trials: number): void {
-  const counts = new Map<string, number>();
-  for (let i = 0; i < trials; i++) {
-    const k = sample();
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  const kinds = new Set([...exact.map((e) => e.kind), ...counts.keys()]);
-  for (const k of kinds) {
-    const p = exact.find((e) => e.kind === k)?.p ?? 0;
-    const observed = (counts.get(k) ?? 0) / trials;
-    const se = Math.sqrt(Math.max(p * (1 - p), 1 / trials) / trials);
-    expect(Math.abs(observed - p), `${k}: exact ${p}, observed ${observed}`).toBeLessThanOrEqual(4 * se);
-  }
-}
-
-function meanAgrees(exact: ReadonlyArray<[number, number]>, samples: number[]): void {
-  const mu = exact.reduce((s, [v, p]) => s + v * p, 0);
-  const variance = exact.reduce((s, [v, p]) => s + p * (v - mu) ** 2, 0);
-  const observed = samples.reduce((s, v) => s + v, 0) / samples.length;
-  expect(Math.abs(observed - mu)).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(variance, 1e-9) / samples.length));
-}
 
 const TRIALS = 200_000;
 

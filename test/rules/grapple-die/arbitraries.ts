@@ -1,15 +1,7 @@
 // fast-check generators of valid grapple-die inputs, for the property tests.
 import fc from "fast-check";
-import { SIZES } from "../../../src/rules/index.ts";
-import type { Size } from "../../../src/rules/index.ts";
 import * as gd from "../../../src/rules/grapple-die/index.ts";
-
-const size = fc.constantFrom<Size>(...SIZES);
-
-export const strengthArb = fc.oneof(
-  fc.integer({ min: 3, max: 25 }).map((score) => ({ score })),
-  fc.integer({ min: 1, max: 100 }).map((exceptional) => ({ score: 18, exceptional })),
-);
+import { sizeArb as size, strengthArb } from "../../support/arbitraries.ts";
 
 const readiedArb = fc.option(
   fc.record({

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RulesInputError, runAction, SeededDice, splitDamage } from "../../../src/rules/index.ts";
 import * as gd from "../../../src/rules/grapple-die/index.ts";
+import { agree, meanAgrees, outcomesOk, pairsOk } from "../../support/odds.ts";
 import { badValues, combatantArb, grappleSituationArb, holdArb, optionsArb, overbearSituationArb } from "./arbitraries.ts";
 
 const T = gd.GRAPPLE_DIE_TABLE;
@@ -15,19 +16,6 @@ const strikeArb = fc.option(
   ),
   { nil: undefined },
 );
-
-function sumP(outcomes: ReadonlyArray<{ p: number }>): number {
-  return outcomes.reduce((s, o) => s + o.p, 0);
-}
-
-function probabilities(outcomes: ReadonlyArray<{ p: number }>): void {
-  for (const o of outcomes) expect(o.p >= 0 && o.p <= 1 + 1e-12).toBe(true);
-  expect(sumP(outcomes)).toBeCloseTo(1, 9);
-}
-
-function pairsOk(pairs: ReadonlyArray<[number, number]>): void {
-  probabilities(pairs.map(([, p]) => ({ p })));
-}
 
 describe("damage splits", () => {
   it("real + temporary is the total, and 25% (rounded per option) is real", () => {
@@ -65,22 +53,22 @@ describe("odds", () => {
     fc.assert(
       fc.property(pair, grappleSituationArb, overbearSituationArb, strikeArb, holdArb("a", "d"), ([a, d, o], gs, os, strike, h) => {
         const g = gd.grappleOdds(a, d, gs, strike, T, o);
-        probabilities(g.outcomes);
-        probabilities(g.rows);
+        outcomesOk(g.outcomes);
+        outcomesOk(g.rows);
         pairsOk(g.totals);
         pairsOk(g.damage);
         expect(g.pHit >= 0 && g.pHit <= 1 && g.pFoiled >= 0 && g.pFoiled <= 1).toBe(true);
         const c = gd.counterGrappleOdds(a, d, gs, strike, T, o);
-        probabilities(c.outcomes);
-        probabilities(gd.changeHoldOdds(a, d, h, gs, T, o).outcomes);
-        probabilities(gd.breakOdds(d, a, h, gs, o).outcomes);
-        probabilities(gd.moveOdds(a, d, h, gs, undefined, o).outcomes);
+        outcomesOk(c.outcomes);
+        outcomesOk(gd.changeHoldOdds(a, d, h, gs, T, o).outcomes);
+        outcomesOk(gd.breakOdds(d, a, h, gs, o).outcomes);
+        outcomesOk(gd.moveOdds(a, d, h, gs, undefined, o).outcomes);
         const ob = gd.overbearOdds(a, d, os, strike, o);
-        probabilities(ob.outcomes);
+        outcomesOk(ob.outcomes);
         if (ob.pushFeet.length > 0) pairsOk(ob.pushFeet);
         expect(ob.pStunned >= 0 && ob.pStunned <= 1).toBe(true);
         for (const b of [gd.pummelOdds(a, d, {}, o), gd.subdueOdds(a, d, {}, o)]) {
-          probabilities(b.outcomes);
+          outcomesOk(b.outcomes);
           pairsOk(b.damage);
           pairsOk(b.actual);
           expect(b.pStunned <= b.pHit + 1e-12).toBe(true);
@@ -105,29 +93,6 @@ describe("odds", () => {
     ]);
   });
 });
-
-/** Runs `trials` resolutions and checks each outcome's frequency against the exact odds. */
-function agree(exact: ReadonlyArray<{ kind: string; p: number }>, sample: () => string, trials: number): void {
-  const counts = new Map<string, number>();
-  for (let i = 0; i < trials; i++) {
-    const k = sample();
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  const kinds = new Set([...exact.map((e) => e.kind), ...counts.keys()]);
-  for (const k of kinds) {
-    const p = exact.find((e) => e.kind === k)?.p ?? 0;
-    const observed = (counts.get(k) ?? 0) / trials;
-    const se = Math.sqrt(Math.max(p * (1 - p), 1 / trials) / trials);
-    expect(Math.abs(observed - p), `${k}: exact ${p}, observed ${observed}`).toBeLessThanOrEqual(4 * se);
-  }
-}
-
-function meanAgrees(exact: ReadonlyArray<[number, number]>, samples: number[]): void {
-  const mu = exact.reduce((s, [v, p]) => s + v * p, 0);
-  const variance = exact.reduce((s, [v, p]) => s + p * (v - mu) ** 2, 0);
-  const observed = samples.reduce((s, v) => s + v, 0) / samples.length;
-  expect(Math.abs(observed - mu)).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(variance, 1e-9) / samples.length));
-}
 
 const TRIALS = 200_000;
 

@@ -1,16 +1,8 @@
 // fast-check generators of valid variant-percentile inputs, for the property tests.
 import fc from "fast-check";
-import { SIZES } from "../../../src/rules/core/size.ts";
-import type { Size } from "../../../src/rules/core/size.ts";
 import type { Defense, GrappleSituation, Hold, OverbearSituation, PercentileCombatant, PercentileOptions } from "../../../src/rules/percentile/index.ts";
 import { CLASS_GROUPS, CONDITIONS, GRAPPLING_TABLE, PERCENTILE_DEFAULTS, PERCENTILE_OPTION_SCHEMA } from "../../../src/rules/percentile/index.ts";
-
-const size = fc.constantFrom<Size>(...SIZES);
-
-export const strengthArb = fc.oneof(
-  fc.integer({ min: 3, max: 25 }).map((score) => ({ score })),
-  fc.integer({ min: 1, max: 100 }).map((exceptional) => ({ score: 18, exceptional })),
-);
+import { sizeArb as size, strengthArb } from "../../support/arbitraries.ts";
 
 const classPart = fc.oneof(
   fc.record({ kind: fc.constant<"character">("character"), classGroup: fc.constantFrom(...CLASS_GROUPS), level: fc.integer({ min: 0, max: 20 }) }),

@@ -21,21 +21,11 @@ import {
   roundEndOdds,
   validateCombatant,
 } from "../../../src/rules/percentile/index.ts";
+import { agree, pairsOk, sumP } from "../../support/odds.ts";
 import { combatantArb, grappleSituationArb, holdArb, optionsArb, overbearSituationArb } from "./arbitraries.ts";
-
-type Pairs = ReadonlyArray<readonly [number, number]>;
 
 /** Simulations and the larger property runs take seconds; on a shared, busy machine several times that. */
 const SIM_TIMEOUT = 120_000;
-
-function sumP(xs: ReadonlyArray<{ p: number }>): number {
-  return xs.reduce((s, x) => s + x.p, 0);
-}
-
-function probabilities(pairs: Pairs): void {
-  for (const [, p] of pairs) expect(p >= 0 && p <= 1 + 1e-12).toBe(true);
-  expect(pairs.reduce((s, [, p]) => s + p, 0)).toBeCloseTo(1, 9);
-}
 
 /** Walks a result: no undefined value, no NaN or infinite number anywhere. */
 function clean(v: unknown, path = "$"): string[] {
@@ -89,18 +79,18 @@ describe("odds are probabilities", () => {
         for (const x of g.outcomes) expect(x.p >= 0 && x.p <= 1 + 1e-12).toBe(true);
         expect(sumP(g.outcomes)).toBeCloseTo(1, 9);
         expect(g.pHit >= 0 && g.pHit <= 1 + 1e-12).toBe(true);
-        probabilities(g.damage);
-        probabilities(g.lethal);
-        if (g.chance.length > 0) probabilities(g.chance);
-        if (g.categories.length > 0) probabilities(g.categories);
-        if (g.variable.attacker) probabilities(g.variable.attacker);
-        if (g.variable.target) probabilities(g.variable.target);
+        pairsOk(g.damage);
+        pairsOk(g.lethal);
+        if (g.chance.length > 0) pairsOk(g.chance);
+        if (g.categories.length > 0) pairsOk(g.categories);
+        if (g.variable.attacker) pairsOk(g.variable.attacker);
+        if (g.variable.target) pairsOk(g.variable.target);
         const ob = overbearOdds(a, t, os, o);
         expect(sumP(ob.outcomes)).toBeCloseTo(1, 9);
         for (const p of [ob.pHit, ob.pTargetProne, ob.pAttackerProne, ob.pTrampleCounts ?? 0]) expect(p >= 0 && p <= 1 + 1e-12).toBe(true);
-        probabilities(ob.damage);
-        probabilities(ob.lethal);
-        if (ob.categories.length > 0) probabilities(ob.categories);
+        pairsOk(ob.damage);
+        pairsOk(ob.lethal);
+        if (ob.categories.length > 0) pairsOk(ob.categories);
       }),
       { numRuns: 150 },
     );
@@ -113,15 +103,15 @@ describe("odds are probabilities", () => {
         if ("attempts" in bf) {
           for (const at of bf.attempts) {
             expect(at.pBroken >= 0 && at.pBroken <= 1 + 1e-12).toBe(true);
-            probabilities(at.categories);
-            probabilities(at.damage);
+            pairsOk(at.categories);
+            pairsOk(at.damage);
           }
           expect(bf.pAnyBroken >= 0 && bf.pAllBroken <= bf.pAnyBroken + 1e-12).toBe(true);
         }
         const co = counterGrappleOdds(b, h, [hold], o);
         if ("categories" in co) {
-          probabilities(co.categories);
-          probabilities(co.damage);
+          pairsOk(co.categories);
+          pairsOk(co.damage);
           expect(co.pBreaksHold >= 0 && co.pBreaksHold <= 1 + 1e-12).toBe(true);
         }
         const re = roundEndOdds({ round, combatants: [b, h], holds: [hold] }, o);
@@ -132,22 +122,6 @@ describe("odds are probabilities", () => {
     );
   }, SIM_TIMEOUT);
 });
-
-/** Runs `trials` resolutions and checks each outcome's frequency against the exact odds, within 4 standard errors. */
-function agree(exact: ReadonlyArray<{ kind: string; p: number }>, sample: () => string, trials: number): void {
-  const counts = new Map<string, number>();
-  for (let i = 0; i < trials; i++) {
-    const k = sample();
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  const kinds = new Set([...counts.keys(), ...exact.map((e) => e.kind)]);
-  for (const k of kinds) {
-    const p = exact.find((e) => e.kind === k)?.p ?? 0;
-    const freq = (counts.get(k) ?? 0) / trials;
-    const se = Math.sqrt(Math.max(p * (1 - p), 1 / trials) / trials);
-    expect(Math.abs(freq - p), `${k}: exact ${p}, simulated ${freq}`).toBeLessThanOrEqual(4 * se);
-  }
-}
 
 const TRIALS = 200_000;
 const o = PERCENTILE_DEFAULTS;

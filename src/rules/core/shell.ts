@@ -1,0 +1,44 @@
+/**
+ * Pieces every variant's RulesVariant adapter (its variant.ts) uses to read the shell's context
+ * and answer it: profiles with and without the id, the hold an action means, headlines, and the
+ * error for an action the variant lacks.
+ */
+import { IssueList, RulesInputError } from "./errors.ts";
+
+type Params = Record<string, string | number>;
+
+/** A headline or odds key, with its parameters when there are any. */
+export function headline(key: string, params?: Params): { key: string; params?: Params } {
+  return params ? { key, params } : { key };
+}
+
+/** A stored profile with its id put in; throws RulesInputError (notObject) when it is no object. */
+export function profileWithId(id: string, profile: unknown, path: string): Record<string, unknown> {
+  const issues = new IssueList();
+  if (!issues.object(path, profile)) issues.throwIfAny();
+  return { ...(profile as Record<string, unknown>), id };
+}
+
+/** A profile as the actor stores it: the combatant without its id. */
+export function profileWithoutId(c: { readonly id: string }): Record<string, unknown> {
+  const profile: Record<string, unknown> = { ...c };
+  delete profile.id;
+  return profile;
+}
+
+export function unknownAction(action: string, known: readonly string[]): never {
+  throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: known.join("|") } }]);
+}
+
+/** The hold an action means: the one named (`ctx.holdId`) if it fits, else the first that fits. */
+export function chosenHold<H extends { readonly id: string }>(ctx: { readonly holdId?: string }, holds: readonly H[], fits: (h: H) => boolean): H {
+  const h = holds.find((x) => (ctx.holdId === undefined || x.id === ctx.holdId) && fits(x));
+  if (!h) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId ?? "" } }]);
+  return h;
+}
+
+/** A declared number, or 0 when the box is empty or not a number. */
+export function declaredNumber(d: Readonly<Record<string, unknown>>, key: string): number {
+  const v = d[key];
+  return typeof v === "number" ? v : 0;
+}
