@@ -33,6 +33,8 @@ export interface CardView {
   readonly requestId: string;
   /** Roll details come from an NPC's numbers and may be hidden from players. */
   readonly npcDetails: boolean;
+  /** Set when a table the module made (the source prints none) decided the result. */
+  readonly projectTable: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -125,6 +127,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     buttons,
     requestId: card.requestId,
     npcDetails: card.defenderIsNpc === true,
+    projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
   };
 }
 

@@ -91,6 +91,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       consequences: resolution.consequences,
       state,
       defenderIsNpc: !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER")),
+      projectTables: variant.projectTables(intent.action, options),
     };
     const plan = planConsequences(resolution.consequences, castMembers(attacker, defender), ctx.holds, card.variant, requestId);
     const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];

@@ -60,6 +60,8 @@ export interface StoredCard {
   readonly consequences: Consequences;
   /** No player owns the defender: its numbers may be hidden from players (setting). */
   readonly defenderIsNpc?: boolean;
+  /** Ids of the module's own tables (the source prints none) this result was read from. */
+  readonly projectTables?: readonly string[];
 }
 
 export interface WeaponlessApi {

@@ -133,6 +133,11 @@ export interface RulesVariant {
   resolve(ctx: ActionContext, options: unknown, dice: Dice): Resolution;
   /** The exact chance of each outcome of the action; probabilities sum to 1. */
   odds(ctx: ActionContext, options: unknown): OddsOutcome[];
+  /**
+   * The project-default tables (made by the module where the source prints none) this action
+   * reads under these options, by table id; empty when the source's own tables, or the GM's, serve.
+   */
+  projectTables(action: ShellAction, options: unknown): readonly string[];
   /** Everything due at the end of a round, for every creature in the fight at once. */
   roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
 }

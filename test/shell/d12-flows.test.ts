@@ -30,6 +30,8 @@ describe("d12-holds: the GM grapples", () => {
     expect(card?.rolls).toHaveLength(4);
     expect(card?.getFlag(M, "card")).toMatchObject({ state: "applied", resolution: { headline: { key: "WC.Result.hold", params: { part: "body" } } } });
     expect(card?.content).toContain("Hold gained: Body");
+    // 000 prints its own tables: no project-default label.
+    expect(card?.content).not.toContain("Project default");
     const halves = holdHalves();
     expect(halves.map((h) => h.actor).sort()).toEqual(["Fighter", "Ogre"]);
     const [a, b] = halves.map((h) => h.effect);

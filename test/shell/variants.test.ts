@@ -32,6 +32,8 @@ describe("grapple-die through the shell", () => {
     expect(halves(t)).toHaveLength(2);
     expect(hp(t)).toBe(4);
     expect(statuses(t)).toContain(`${M}.stunned`);
+    // The grapple-die table is the module's own: the card says so.
+    expect(t.world.messages.contents[0]?.content).toContain("Project default: not from the source text");
     // Releasing takes both halves away.
     await t.player.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
     expect(halves(t)).toEqual([]);
@@ -53,5 +55,33 @@ describe("percentile through the shell", () => {
     expect(t.goblinToken.actor.getFlag(M, "temporary")).toBe(6);
     expect(statuses(t)).toEqual(expect.arrayContaining([`${M}.stunned`, `${M}.unconscious`]));
     expect(t.world.messages.contents[0]?.content).toContain("Gouge");
+    expect(t.world.messages.contents[0]?.content).toContain("Project default: not from the source text");
+  });
+});
+
+describe("a GM's own grapple-die table", () => {
+  it("replaces the project default (and the card drops its label); one with a gap is refused", async () => {
+    const t = await playing("grapple-die");
+    const { grappleDie } = await import("../../src/rules/index.ts");
+    const mine = { ...grappleDie.GRAPPLE_DIE_TABLE, id: "myTable", source: "Our table" };
+    t.world.onDialog = async (d) => {
+      (d.form.elements.namedItem("table") as HTMLTextAreaElement).value = JSON.stringify(mine);
+      return d.press("save");
+    };
+    const { openRuleOptions } = await import("../../src/foundry/ui/rule-options.ts");
+    await t.gm.run(() => openRuleOptions());
+    expect((t.world.settingValues.get(`${M}.ruleOptions`) as Record<string, { table?: { id: string } }>)["grapple-die"]?.table?.id).toBe("myTable");
+    t.world.script([[20, 20], [20, 20], [4, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
+    expect(t.world.messages.contents[0]?.content).not.toContain("Project default");
+    // Rows 3-5 removed: a gap. The form refuses it and names the gap; the stored table stays.
+    const gappy = { ...mine, rows: mine.rows.filter((_, i) => i !== 1) };
+    t.world.onDialog = async (d) => {
+      (d.form.elements.namedItem("table") as HTMLTextAreaElement).value = JSON.stringify(gappy);
+      return d.press("save");
+    };
+    await t.gm.run(() => openRuleOptions());
+    expect(t.gm.notifications.at(-1)?.message).toMatch(/The options were not saved: options\.table.*no row for 3 to 5/);
+    expect((t.world.settingValues.get(`${M}.ruleOptions`) as Record<string, { table?: { id: string } }>)["grapple-die"]?.table?.id).toBe("myTable");
   });
 });

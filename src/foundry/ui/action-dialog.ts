@@ -75,6 +75,7 @@ export async function dialogContent(intent: Omit<Intent, "declared">, declared: 
   // trial resolution with every die at its highest face, which changes nothing.
   const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
   if (!npcHidden) notes.push(...foundOnItsOwn(ctx));
+  if (variant.projectTables(intent.action, activeOptions()).length > 0) notes.push(i18n.localize("WC.Source.projectDefault"));
   const showOdds = canSeeOdds();
   let odds: Array<{ label: string; pct: string }> = [];
   if (showOdds) {

@@ -157,6 +157,8 @@ export const d12Variant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: D12_OPTION_SCHEMA,
+  // Every table of 000 is printed in the text.
+  projectTables: () => [],
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const o = rawOptions as D12Options;

@@ -4,9 +4,17 @@
  * holds the one-line reason for each (an i18n key, WC.Option.<name>.reason, and its gist).
  */
 import type { BasicOptionSchema } from "../core/options.ts";
+import type { OptionSchema as CoreOptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { IssueList } from "../core/errors.ts";
+import { RulesInputError } from "../core/errors.ts";
+import { validateTable } from "./custom-table.ts";
+import type { GrappleTable } from "./grapple.ts";
+import { GRAPPLE_DIE_TABLE } from "./tables.ts";
 
 export interface GrappleDieOptions {
+  /** The grapple-die table in use: the project default unless the GM supplies a replacement. */
+  readonly table: GrappleTable;
   // --- Grapple (digest §6.2, §8.1) -------------------------------------------------------------
   /** Does the hold's damage also fall when the hold is made, not only on segment 3 later? */
   readonly damageOnEstablish: boolean;
@@ -75,6 +83,7 @@ export interface GrappleDieOptions {
 }
 
 export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
+  table: GRAPPLE_DIE_TABLE,
   damageOnEstablish: true,
   changedHold: "replace",
   grapplerBonusCountsOwnHold: false,
@@ -109,6 +118,7 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
 export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string> = {
+  table: "002 names a grapple-die table but prints none; the module ships its own, and the GM may replace it.",
   damageOnEstablish: "step 4 rolls the hold's effects 'including any indicated damage' (digest §6.2 reading)",
   changedHold: "a new grapple die makes a new hold, which takes the old one's place (digest §6.2 reading)",
   grapplerBonusCountsOwnHold: "the bonus is for help from others already holding (digest §6.2 reading)",
@@ -142,10 +152,11 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
-export type OptionSchema = BasicOptionSchema;
+export type OptionSchema = BasicOptionSchema | Extract<CoreOptionSchema, { kind: "tables" }>;
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
 export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSchema> = {
+  table: { kind: "tables" },
   damageOnEstablish: { kind: "boolean" },
   changedHold: { kind: "choice", choices: ["replace", "keepBetter"] },
   grapplerBonusCountsOwnHold: { kind: "boolean" },
@@ -180,5 +191,16 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */
 export function resolveOptions(partial: unknown): GrappleDieOptions {
-  return resolveWithSchema(partial, GRAPPLE_DIE_DEFAULTS, GRAPPLE_DIE_OPTION_SCHEMA);
+  return resolveWithSchema(partial, GRAPPLE_DIE_DEFAULTS, GRAPPLE_DIE_OPTION_SCHEMA, { tables: readTableOption });
+}
+
+/** A GM's replacement table: its issues join the others, with paths under options.table. */
+function readTableOption(value: unknown, path: string, issues: IssueList): { value: GrappleTable } | undefined {
+  try {
+    return { value: validateTable(value, path) };
+  } catch (e) {
+    if (!(e instanceof RulesInputError)) throw e;
+    for (const i of e.issues) issues.add(i.path, i.code, i.params === undefined ? undefined : { ...i.params });
+    return undefined;
+  }
 }

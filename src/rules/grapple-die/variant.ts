@@ -34,7 +34,7 @@ import type { PummelSituation, SubdueSituation } from "./pummel.ts";
 import { resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, RoundEndResult, Timer as CoreTimer } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
-import { ARMOR_TYPES, GRAPPLE_DIE_TABLE, INTELLIGENCE, OVERBEAR_SAVE, TIMING } from "./tables.ts";
+import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, OVERBEAR_SAVE, PROJECT_DEFAULT, TIMING } from "./tables.ts";
 
 const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue"];
 
@@ -482,6 +482,12 @@ export const grappleDieVariant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: GRAPPLE_DIE_OPTION_SCHEMA,
+  projectTables: (action, rawOptions) => {
+    const o = rawOptions as GrappleDieOptions;
+    const die = o.table.source === PROJECT_DEFAULT && ["grapple", "counterGrapple"].includes(action) ? [o.table.id] : [];
+    // The armour-rating scale behind pummel immunity is the module's own (002 names it only).
+    return action === "pummel" ? [...die, BASE_ARMOR_RATING.id] : die;
+  },
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const p = parse(ctx, rawOptions);
@@ -499,15 +505,15 @@ export const grappleDieVariant: RulesVariant = {
         const kind = grappleKind(ctx, p);
         const target = asDeclared(d, decl);
         if (kind.change) {
-          const r = resolveChangeHold(a, target, kind.change, s, GRAPPLE_DIE_TABLE, o, dice);
+          const r = resolveChangeHold(a, target, kind.change, s, o.table, o, dice);
           return done(r, changeHoldConsequences(r), r.kind === "hold" ? keyOf(`changed:${r.hold.name}`) : keyOf(r.kind));
         }
-        const r = resolveGrapple(a, target, s, strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o, dice);
+        const r = resolveGrapple(a, target, s, strikeInput(decl, "freeAttack"), o.table, o, dice);
         return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
       }
       case "counterGrapple": {
         checkCounter(p);
-        const r = resolveCounterGrapple(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o, dice);
+        const r = resolveCounterGrapple(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), o.table, o, dice);
         return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
       }
       case "breakFree": {
@@ -558,12 +564,12 @@ export const grappleDieVariant: RulesVariant = {
         const s = grappleSituation(p);
         const kind = grappleKind(ctx, p);
         const target = asDeclared(d, decl);
-        if (kind.change) return keyed(changeHoldOdds(a, target, kind.change, s, GRAPPLE_DIE_TABLE, o).outcomes);
-        return keyed(grappleOdds(a, target, s, strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o).outcomes);
+        if (kind.change) return keyed(changeHoldOdds(a, target, kind.change, s, o.table, o).outcomes);
+        return keyed(grappleOdds(a, target, s, strikeInput(decl, "freeAttack"), o.table, o).outcomes);
       }
       case "counterGrapple":
         checkCounter(p);
-        return keyed(counterGrappleOdds(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), GRAPPLE_DIE_TABLE, o).outcomes);
+        return keyed(counterGrappleOdds(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), o.table, o).outcomes);
       case "breakFree": {
         const h = chosenHold(ctx, holds, holdsOn(d.id, a.id), { path: "defender", code: "notHeldByTarget" });
         return keyed(breakOdds(a, d, h, grappleSituation(p), o).outcomes);

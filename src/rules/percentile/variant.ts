@@ -40,7 +40,7 @@ import type { Condition, PercentileCombatant } from "./profile.ts";
 import { CONDITIONS, defaultCombatant, SPECIAL_ABILITIES, validateCombatant } from "./profile.ts";
 import type { Defense, GrappleSituation } from "./start.ts";
 import type { GrappleRow, OverbearRow } from "./tables.ts";
-import { CLASS_GROUPS, STRANGLE_KO } from "./tables.ts";
+import { CLASS_GROUPS, PROJECT_DEFAULT, STRANGLE_KO } from "./tables.ts";
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import type { Assignment } from "./variable.ts";
@@ -627,6 +627,11 @@ export const percentileVariant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: PERCENTILE_OPTION_SCHEMA,
+  projectTables: (action, rawOptions) => {
+    const { tables } = rawOptions as PercentileOptions;
+    const table = action === "overbear" ? tables.overbear : ["grapple", "breakFree", "counterGrapple"].includes(action) ? tables.grappling : undefined;
+    return table && table.source === PROJECT_DEFAULT ? [table.id] : [];
+  },
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const { o, a, d, holds } = setup(ctx, rawOptions);
