@@ -16,8 +16,11 @@ import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
 import { undo } from "./apply.ts";
 
-/** Checks the shape of an intent from the wire and keeps only what the variant asks for. */
-export function validateIntent(raw: unknown): Intent {
+/**
+ * Checks the shape of an intent from the wire and keeps only what the variant asks for. A
+ * player's own request may not carry the defender's answers (they are the defender's owner's).
+ */
+export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   if (typeof raw !== "object" || raw === null) throw new Refusal("WC.Refuse.malformed");
   const r = raw as Record<string, unknown>;
   if (typeof r.action !== "string" || !(SHELL_ACTIONS as readonly string[]).includes(r.action)) throw new Refusal("WC.Refuse.malformed");
@@ -29,6 +32,7 @@ export function validateIntent(raw: unknown): Intent {
   for (const s of activeVariant().situational(action)) {
     const v = given[s.key];
     if (v === undefined) continue;
+    if (fromPlayer && s.by === "defender") throw new Refusal("WC.Refuse.badDeclaration", { key: s.key });
     if (s.kind === "flag" && typeof v === "boolean") declared[s.key] = v;
     else if (s.kind === "number" && typeof v === "number" && Number.isInteger(v) && v >= s.min && v <= s.max) declared[s.key] = v;
     else if (s.kind === "choice" && typeof v === "string" && s.choices.includes(v)) declared[s.key] = v;
@@ -80,7 +84,7 @@ export async function answerStrike(message: ChatMessage.Implementation, choice: 
 export async function act(raw: unknown): Promise<PerformOutcome> {
   let intent: Intent;
   try {
-    intent = validateIntent(raw);
+    intent = validateIntent(raw, !game.user.isGM);
     const { attacker } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     if (!game.user.isGM && !attacker.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
   } catch (e) {
@@ -108,7 +112,7 @@ export async function handlePerformQuery(data: unknown): Promise<PerformOutcome>
   if (!message || !request || request.state !== "pending" || !author) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
   let intent: Intent;
   try {
-    intent = validateIntent(request.intent);
+    intent = validateIntent(request.intent, !author.isGM);
   } catch (e) {
     return refusalOf(e);
   }

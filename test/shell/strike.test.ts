@@ -74,6 +74,14 @@ describe("a player's defender is asked first", () => {
     t.world.disconnect(second);
   });
 
+  it("an attacker's player cannot answer for the defender in its own request", async () => {
+    const forged = await t.player.run(() =>
+      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...charge(t.fighterToken, t.goblinToken), declared: { firstStrike: "miss" } }, state: "pending" } } } } as never),
+    );
+    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: forged?.id }))).toMatchObject({ kind: "refused", key: "WC.Refuse.badDeclaration" });
+    expect(resultCards()).toEqual([]);
+  });
+
   it("the GM's own creatures are not asked: the module rolls their strike", async () => {
     // Goblin THAC0 20 against the fighter's AC 10: needs 10; d20 9 misses. Then the fighter's
     // grapple: needs 10, goblin 6" +2: d20 8 + 2 = 10 hits; d12 1 + 1 = 2: leg, the charge fails.

@@ -26,7 +26,8 @@ describe("grapple-die through the shell", () => {
     // Default profiles (M on M, THAC0 20 against AC 10): d20 20 hits; grapple die 20 reads the
     // project table's 20+ row (gouge: head lock kept, stunned 10 segments, 1d4); 1d4 = 1.
     t.world.script([[20, 20], [20, 20], [4, 1]]);
-    const out = await t.player.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
+    // The goblin is the GM's: the GM may report its free attack (a player could not).
+    const out = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
     expect(out.kind).toBe("done");
     expect(t.world.scriptedLeft).toBe(0);
     expect(halves(t)).toHaveLength(2);
@@ -36,6 +37,7 @@ describe("grapple-die through the shell", () => {
     expect(t.world.messages.contents[0]?.content).toContain("Project default: not from the source text");
     // Releasing takes both halves away.
     await t.player.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "request"))).toEqual([]);
     expect(halves(t)).toEqual([]);
   });
 });
