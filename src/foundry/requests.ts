@@ -11,7 +11,7 @@ import { MODULE_ID, QUERY, QUERY_TIMEOUT_MS } from "./constants.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId } from "./ids.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { applyCard, perform, performAnswer, refusalOf } from "./perform.ts";
+import { applyCard, perform, performAnswer, refusalOf, renderCard } from "./perform.ts";
 import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
 import { undo } from "./apply.ts";
@@ -137,7 +137,6 @@ export async function handleCardAction(message: ChatMessage.Implementation, acti
   const records = message.getFlag(MODULE_ID, "undo") ?? [];
   if (!card || card.state !== "applied") return { kind: "duplicate" };
   const next = { ...card, state: "undone" as const };
-  const { renderCard } = await import("./perform.ts");
   await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next } as never);
   await undo(records);
   return { kind: "done", messageId: message.id ?? "", state: "undone" };
