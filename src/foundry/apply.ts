@@ -159,14 +159,23 @@ export async function carryOut(plan: Plan, stillValid: () => boolean = () => tru
   for (const x of plan.writes) {
     if (!stillValid()) return "cancelled";
     const creates = x.creates.filter((d) => !(typeof d._id === "string" && x.actor.effects.has(d._id)));
-    if (creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", creates as never, { keepId: true });
+    const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
+    const update = Object.keys(x.update).length > 0 && !marked ? x.update : null;
+    if (update && creates.length > 0) {
+      // One request for the actor: new effects ride inline with the data update, which Foundry
+      // treats as adding them. Should a server not create them that way, they are made below.
+      await x.actor.update({ ...update, effects: creates } as never);
+      const missing = creates.filter((d) => typeof d._id === "string" && !x.actor.effects.has(d._id));
+      if (missing.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
+    } else {
+      if (creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", creates as never, { keepId: true });
+      if (update) await x.actor.update(update);
+    }
     const updates = x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id));
     if (updates.length > 0) await x.actor.updateEmbeddedDocuments("ActiveEffect", updates as never);
     // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
     const deletes = [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id));
     if (deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", deletes, PAIR_HANDLED as never);
-    const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
-    if (Object.keys(x.update).length > 0 && !marked) await x.actor.update(x.update);
   }
   return "done";
 }

@@ -199,15 +199,35 @@ export class FakeActor extends FakeDocument {
     if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
     return user;
   }
+  /**
+   * Actor#update. Embedded effects passed inline (`effects: [...]`) are added, or updated where
+   * their id exists, in the same request, as Foundry does for a parent update.
+   */
   async update(changes: Data): Promise<this> {
     const user = this.guard();
+    const { effects: inline, ...rest } = changes as Data & { effects?: Data[] };
     const data: Data = { system: this.system, flags: this.flags, name: this.name };
-    applyUpdate(data, changes);
+    applyUpdate(data, rest);
+    const made: FakeEffect[] = [];
+    for (const d of inline ?? []) {
+      const id = typeof d._id === "string" ? d._id : randomID();
+      const existing = this.effects.get(id);
+      if (existing) {
+        const f: Data = { flags: existing.flags };
+        applyUpdate(f, { flags: d.flags ?? {} });
+        existing.flags = f.flags as Data;
+      } else {
+        const e = new FakeEffect(this.world, id, this, d);
+        this.effects.set(id, e);
+        made.push(e);
+      }
+    }
     this.system = data.system as Data;
     this.flags = data.flags as Data;
     this.name = String(data.name);
     this.world.count({ user: user.id, op: "update", documentName: "Actor", parent: this.uuid, count: 1 });
     this.world.broadcast("updateActor", this, changes, {}, user.id);
+    for (const e of made) this.world.broadcast("createActiveEffect", e, {}, user.id);
     return this;
   }
   async createEmbeddedDocuments(kind: string, data: Data[], options: { keepId?: boolean } = {}): Promise<FakeEffect[]> {

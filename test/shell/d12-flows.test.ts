@@ -39,8 +39,10 @@ describe("d12-holds: the GM grapples", () => {
     expect(b?.getFlag(M, "hold")).toMatchObject({ twinUuid: a?.uuid });
     expect(t.fighter.system).toMatchObject({ attributes: { hp: { value: 29 } } });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
-    // One chat message; the fighter: one effect creation and one update; the ogre: one effect creation.
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1 });
+    // One chat message; one write per affected actor: the fighter's update carries its hit
+    // points, temporary damage and its half of the hold; the ogre gets its half.
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 1, "update Actor": 1 });
+    expect(t.world.writes.slice(mark).map((w) => w.parent).sort()).toEqual([t.fighter.uuid, t.ogreToken.actor.uuid, ""].sort());
   });
 
   it("a miss posts a card and changes nothing else", async () => {

@@ -87,3 +87,36 @@ describe("a GM's own grapple-die table", () => {
     expect((t.world.settingValues.get(`${M}.ruleOptions`) as Record<string, { table?: { id: string } }>)["grapple-die"]?.table?.id).toBe("myTable");
   });
 });
+
+describe("every action costs one chat card and at most one write per affected actor", () => {
+  it.each(["d12-holds", "grapple-die", "percentile"])("%s, 40 random tries of each action", async (variant) => {
+    const t = await playing(variant);
+    const v = RULES_VARIANTS[variant];
+    const counts: string[] = [];
+    for (const action of v?.actions ?? []) {
+      for (let i = 0; i < 40; i++) {
+        // Fresh creatures each try: no holds or conditions left over between tries.
+        for (const tok of [t.ogreToken, t.goblinToken]) {
+          const ids = [...tok.actor.effects].map((e) => e.id);
+          if (ids.length > 0) await t.gm.run(() => tok.actor.deleteEmbeddedDocuments("ActiveEffect", ids, { [M]: { pairHandled: true } }));
+        }
+        const mark = t.world.writes.length;
+        const out = await t.gm.run(() => act({ action, attackerUuid: t.ogreToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+        const writes = t.world.writes.slice(mark);
+        if (out.kind !== "done") {
+          expect(writes).toEqual([]);
+          continue;
+        }
+        const perParent = new Map<string, number>();
+        for (const w of writes) perParent.set(`${w.documentName === "ChatMessage" ? "chat" : w.parent}`, (perParent.get(w.documentName === "ChatMessage" ? "chat" : w.parent) ?? 0) + 1);
+        expect(perParent.get("chat")).toBe(1);
+        for (const [parent, n] of perParent) if (parent !== "chat") expect(n, `${action}: ${parent}`).toBe(1);
+        counts.push(action);
+      }
+    }
+    // Every action that can start without a hold was carried out at least once (a d12-holds
+    // overbear is made from holds, so it needs one too).
+    const needsHold = ["breakFree", "release", "counterGrapple", "liftOff", ...(variant === "d12-holds" ? ["overbear"] : [])];
+    for (const a of (v?.actions ?? []).filter((x) => !needsHold.includes(x))) expect(counts).toContain(a);
+  });
+});
