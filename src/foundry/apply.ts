@@ -150,6 +150,22 @@ export function undoFor(plan: Plan): UndoRecord[] {
 }
 
 /**
+ * Whether an effect a plan would create is on the actor already: by its id, or, should a server
+ * have given it another id, by what it is (the same half of the same hold, the same status).
+ */
+function present(actor: Actor.Implementation, data: Record<string, unknown>): boolean {
+  if (typeof data._id === "string" && actor.effects.has(data._id)) return true;
+  const hold = (data.flags as Record<string, { hold?: { record: HoldRecord; role: string } }> | undefined)?.[MODULE_ID]?.hold;
+  const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
+  for (const e of actor.effects) {
+    const h = e.getFlag(MODULE_ID, "hold");
+    if (hold && h && h.record.id === hold.record.id && h.role === hold.role) return true;
+    if (!hold && !h && statuses.length > 0 && statuses.every((st) => e.statuses.has(st))) return true;
+  }
+  return false;
+}
+
+/**
  * Carries a plan out. Safe to run again after an interruption: effects with ids already present
  * are not made twice, effects already gone are not deleted again, and an actor whose update
  * already carries this plan's mark is not updated again. `stillValid` is asked before each
@@ -158,14 +174,14 @@ export function undoFor(plan: Plan): UndoRecord[] {
 export async function carryOut(plan: Plan, stillValid: () => boolean = () => true): Promise<"done" | "cancelled"> {
   for (const x of plan.writes) {
     if (!stillValid()) return "cancelled";
-    const creates = x.creates.filter((d) => !(typeof d._id === "string" && x.actor.effects.has(d._id)));
+    const creates = x.creates.filter((d) => !present(x.actor, d));
     const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
     const update = Object.keys(x.update).length > 0 && !marked ? x.update : null;
     if (update && creates.length > 0) {
       // One request for the actor: new effects ride inline with the data update, which Foundry
       // treats as adding them. Should a server not create them that way, they are made below.
       await x.actor.update({ ...update, effects: creates } as never);
-      const missing = creates.filter((d) => typeof d._id === "string" && !x.actor.effects.has(d._id));
+      const missing = creates.filter((d) => !present(x.actor, d));
       if (missing.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
     } else {
       if (creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", creates as never, { keepId: true });

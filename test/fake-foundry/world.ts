@@ -210,7 +210,7 @@ export class FakeActor extends FakeDocument {
     applyUpdate(data, rest);
     const made: FakeEffect[] = [];
     for (const d of inline ?? []) {
-      const id = typeof d._id === "string" ? d._id : randomID();
+      const id = typeof d._id === "string" && !this.world.inlineIdsIgnored ? d._id : randomID();
       const existing = this.effects.get(id);
       if (existing) {
         const f: Data = { flags: existing.flags };
@@ -619,6 +619,8 @@ export class FakeWorld {
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
   private faces: Array<[number, number]> = [];
+  /** Models a server that gives effects passed inline with an update fresh ids of its own. */
+  inlineIdsIgnored = false;
   /** Faces for unscripted dice (tabs racing each other cannot share a script); else a fixed LCG. */
   fallbackFace: ((sides: number) => number) | null = null;
   private rng = 12345;

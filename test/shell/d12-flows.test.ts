@@ -45,6 +45,17 @@ describe("d12-holds: the GM grapples", () => {
     expect(t.world.writes.slice(mark).map((w) => w.parent).sort()).toEqual([t.fighter.uuid, t.ogreToken.actor.uuid, ""].sort());
   });
 
+  it("should a server give inline effects ids of its own, nothing is made twice", async () => {
+    t.world.inlineIdsIgnored = true;
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    expect(holdHalves().map((h) => h.actor).sort()).toEqual(["Fighter", "Ogre"]);
+    // And the pair still goes together: the twin is found by its hold when its id differs.
+    await t.gm.run(() => holdHalves().find((h) => h.actor === "Ogre")?.effect.delete());
+    await t.world.settle();
+    expect(holdHalves()).toEqual([]);
+  });
+
   it("a miss posts a card and changes nothing else", async () => {
     t.world.script([[20, 2]]);
     const mark = t.world.writes.length;

@@ -5,6 +5,7 @@
 import type { HoldRecord } from "../../rules/index.ts";
 import { PAIR_HANDLED, pairHandled } from "../apply.ts";
 import { storedHold } from "../holds.ts";
+import { tokenByUuid } from "../cast.ts";
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
@@ -29,7 +30,12 @@ export async function onEffectDeleted(effect: ActiveEffect.Implementation): Prom
   if (!isActiveGM()) return;
   const hold = storedHold(effect);
   if (!hold) return;
-  const twin = fromUuidSync(hold.twinUuid as never) as ActiveEffect.Implementation | null;
+  // The twin by its recorded UUID; failing that, the other half of the same hold on the other creature.
+  let twin = fromUuidSync(hold.twinUuid as never) as ActiveEffect.Implementation | null;
+  if (!twin) {
+    const other = tokenByUuid(hold.role === "held" ? hold.record.holderId : hold.record.heldId)?.actor as Actor.Implementation | null | undefined;
+    twin = [...(other?.effects ?? [])].find((e) => storedHold(e)?.record.id === hold.record.id && storedHold(e)?.role !== hold.role) ?? null;
+  }
   if (twin && twin.parent) {
     try {
       await twin.delete();
