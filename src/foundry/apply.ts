@@ -121,7 +121,8 @@ export function planConsequences(
         img: statusIcon(x.condition),
         statuses: [status],
         transfer: false,
-        ...(x.rounds !== undefined ? { duration: { rounds: x.rounds } } : {}),
+        // Foundry counts effect durations in rounds; ten segments make a round.
+        ...(x.rounds !== undefined || x.segments !== undefined ? { duration: { rounds: x.rounds ?? Math.ceil((x.segments ?? 0) / 10) } } : {}),
       });
     }
     if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);

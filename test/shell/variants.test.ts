@@ -33,6 +33,8 @@ describe("grapple-die through the shell", () => {
     expect(halves(t)).toHaveLength(2);
     expect(hp(t)).toBe(4);
     expect(statuses(t)).toContain(`${M}.stunned`);
+    // Stunned for 10 segments: a one-round effect.
+    expect([...t.goblinToken.actor.effects].find((e) => e.statuses.has(`${M}.stunned`))?.duration).toEqual({ rounds: 1 });
     // The grapple-die table is the module's own: the card says so.
     expect(t.world.messages.contents[0]?.content).toContain("Project default: not from the source text");
     // Releasing takes both halves away.
