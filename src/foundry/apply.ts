@@ -4,7 +4,7 @@
  * records what it takes to undo them.
  */
 import type { Consequences, HoldRecord } from "../rules/index.ts";
-import { addDamage, vitality } from "../rules/index.ts";
+import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
 import { damageUpdate, readLedger } from "./actors.ts";
 import { MODULE_ID, STATUS } from "./constants.ts";
 import { holdEffectPair, holdEffects } from "./holds.ts";
@@ -101,12 +101,11 @@ export function planConsequences(
   for (const [id, d] of dmg) {
     const actor = actorOf(id);
     Object.assign(w(actor).update, damageUpdate(actor, d.actual, d.temporary));
+    // What the damage makes of the creature is the variant's call (out cold, subdued, ...).
     const ledger = readLedger(actor);
-    if (ledger) {
-      const after = vitality(addDamage(ledger, d));
-      if (after.kind === "unconscious" && !conditions.some((x) => x.targetId === id && x.condition === "unconscious")) {
-        conditions.push({ targetId: id, condition: "unconscious", active: true, rounds: after.rounds });
-      }
+    const after = ledger ? RULES_VARIANTS[variant]?.conditionAfterDamage(addDamage(ledger, d)) : null;
+    if (after && !conditions.some((x) => x.targetId === id && x.condition === after.condition)) {
+      conditions.push({ targetId: id, condition: after.condition, active: true, ...(after.rounds !== undefined ? { rounds: after.rounds } : {}) });
     }
   }
 

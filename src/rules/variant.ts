@@ -138,6 +138,12 @@ export interface RulesVariant {
    * reads under these options, by table id; empty when the source's own tables, or the GM's, serve.
    */
   projectTables(action: ShellAction, options: unknown): readonly string[];
+  /**
+   * What a creature's damage ledger makes of it after an action's damage: out cold for so many
+   * rounds (000, 004), subdued (002), or nothing the module marks (still fighting, or down to the
+   * host's death rules).
+   */
+  conditionAfterDamage(ledger: Ledger): { readonly condition: ConditionId; readonly rounds?: number } | null;
   /** Everything due at the end of a round, for every creature in the fight at once. */
   roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
 }

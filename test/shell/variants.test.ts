@@ -122,3 +122,23 @@ describe("every action costs one chat card and at most one write per affected ac
     for (const a of (v?.actions ?? []).filter((x) => !needsHold.includes(x))) expect(counts).toContain(a);
   });
 });
+
+describe("what damage makes of a creature is the variant's call", () => {
+  it("grapple-die: a strike to subdue that reaches the hit points subdues the goblin, not knocks it out", async () => {
+    const t = await playing("grapple-die");
+    // The fighter strikes with a readied 1d8 weapon. The goblin (5 hp) already carries 4
+    // temporary points; a subduing blow of 4 is 1 real and 3 temporary (75/25): 1 + 7 reaches
+    // its 5 hit points -> subdued (002 §Striking to Subdue).
+    const fighterProfile = (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["grapple-die"] as Record<string, unknown>;
+    fighterProfile.readiedAttack = { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 };
+    t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 4 };
+    t.world.script([[20, 20], [8, 4]]);
+    const out = await t.gm.run(() => act({ action: "subdue", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(hp(t)).toBe(4);
+    expect(t.goblinToken.actor.getFlag(M, "temporary")).toBe(7);
+    expect(statuses(t)).toContain(`${M}.subdued`);
+    expect(statuses(t)).not.toContain(`${M}.unconscious`);
+  });
+});

@@ -2,6 +2,7 @@
  * Variant d12-holds behind the shell's RulesVariant interface: maps the table's action context
  * onto this variant's inputs, resolves, gives odds, and states the consequences.
  */
+import { vitality } from "../core/damage.ts";
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -157,6 +158,11 @@ export const d12Variant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: D12_OPTION_SCHEMA,
+  // 000 §Damage: out for one round per point past the hit points, and one for reaching them.
+  conditionAfterDamage: (ledger) => {
+    const v = vitality(ledger);
+    return v.kind === "unconscious" ? { condition: "unconscious", rounds: v.rounds } : null;
+  },
   // Every table of 000 is printed in the text.
   projectTables: () => [],
 

@@ -7,6 +7,7 @@
  * - counterGrapple, breakFree: the attacker is the creature held, the defender its holder;
  * - release: the attacker is the holder letting go of the defender.
  */
+import { subdualStatus } from "./subdual.ts";
 import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -482,6 +483,8 @@ export const grappleDieVariant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: GRAPPLE_DIE_OPTION_SCHEMA,
+  // 002 §Striking to Subdue: at 0 hit points from real and temporary damage together, subdued.
+  conditionAfterDamage: (ledger) => (subdualStatus(ledger).kind === "subdued" ? { condition: "subdued" } : null),
   projectTables: (action, rawOptions) => {
     const o = rawOptions as GrappleDieOptions;
     const die = o.table.source === PROJECT_DEFAULT && ["grapple", "counterGrapple"].includes(action) ? [o.table.id] : [];

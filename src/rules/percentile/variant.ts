@@ -13,6 +13,7 @@
  * Headline and odds parameters named `hold`, `result` and `reason` carry full i18n keys
  * (WC.Hold.*, WC.Overbear.*, WC.Reason.*), to be localized before they are put in the text.
  */
+import { vitality } from "../core/damage.ts";
 import type { ConditionChange, Consequences, HoldRecord } from "../core/consequences.ts";
 import type { Ledger } from "../core/damage.ts";
 import { noConsequences } from "../core/consequences.ts";
@@ -627,6 +628,11 @@ export const percentileVariant: RulesVariant = {
   validateProfile: (id, profile, path) => combatant(id, profile, path),
   resolveOptions,
   optionSchema: PERCENTILE_OPTION_SCHEMA,
+  // 004 counts unconsciousness as 000 does (the DMG rule it restates).
+  conditionAfterDamage: (ledger) => {
+    const v = vitality(ledger);
+    return v.kind === "unconscious" ? { condition: "unconscious", rounds: v.rounds } : null;
+  },
   projectTables: (action, rawOptions) => {
     const { tables } = rawOptions as PercentileOptions;
     const table = action === "overbear" ? tables.overbear : ["grapple", "breakFree", "counterGrapple"].includes(action) ? tables.grappling : undefined;
