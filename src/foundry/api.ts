@@ -9,6 +9,8 @@ import { oddsFor } from "./ui/action-dialog.ts";
 import { controlledToken, launch } from "./ui/launch.ts";
 import { openProfileForm } from "./ui/profile-form.ts";
 import { openMassCharge } from "./mass-charge.ts";
+import { showWorldCheck } from "./ui/world-check.ts";
+import type { WorldReport } from "./world-check.ts";
 import type { Intent, StoredCard, WeaponlessApi } from "./types.ts";
 
 export function buildApi(): WeaponlessApi & {
@@ -16,6 +18,7 @@ export function buildApi(): WeaponlessApi & {
   editProfile(actor?: Actor.Implementation): Promise<void>;
   renderCard(card: StoredCard): Promise<string>;
   massCharge(): Promise<unknown>;
+  checkWorld(options?: { show?: boolean }): Promise<WorldReport | null>;
 } {
   return {
     moduleId: MODULE_ID,
@@ -31,6 +34,8 @@ export function buildApi(): WeaponlessApi & {
     renderCard,
     /** GM: the selected tokens make a mass charge on the targeted ones (d12-holds). */
     massCharge: () => openMassCharge(),
+    /** GM: what the module finds in this world; shown in a window unless `show: false`. */
+    checkWorld: (options) => showWorldCheck(options?.show ?? true),
     editProfile: async (actor) => {
       const a = actor ?? (controlledToken()?.actor as Actor.Implementation | null | undefined);
       if (a) await openProfileForm(a);

@@ -1,16 +1,29 @@
 /**
- * Applying a result: turns the core's Consequences into document writes, batched so each
- * affected actor gets at most one effect creation, one effect deletion and one update, and
- * records what it takes to undo them.
+ * Applying a result: turns the core's Consequences into document writes, gathered per actor
+ * (its effects to create, change and remove, and one data update), records what it takes to
+ * undo them, and carries them out through the batched document layer (writes.ts).
  */
 import type { Consequences, HoldRecord } from "../rules/index.ts";
 import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
 import { damageUpdate, readLedger } from "./actors.ts";
-import { MODULE_ID, STATUS } from "./constants.ts";
+import { hpPaths } from "./settings.ts";
+import { MODULE_ID } from "./constants.ts";
 import { holdEffectPair, holdEffects } from "./holds.ts";
 import { stableId } from "./ids.ts";
-import { statusFor, statusIcon } from "./statuses.ts";
+import type { StatusKey } from "./statuses.ts";
+import { effectsMeaning, statusFor, statusIcon, statusName } from "./statuses.ts";
 import type { VariantId } from "./types.ts";
+import type { WriteProblem } from "./writes.ts";
+import { updateActors, writeEffects } from "./writes.ts";
+
+/**
+ * The effect a condition is shown by: the host's own status where it has one. The module keeps
+ * the clock of timed conditions itself (on the combat) and gives the effect no core duration, so
+ * v14's own expiry never fights it and no stored effect relies on a version's duration shape.
+ */
+export function conditionEffect(key: StatusKey, id: string): Record<string, unknown> {
+  return { _id: id, name: statusName(key), img: statusIcon(key), statuses: [statusFor(key)], transfer: false, flags: { [MODULE_ID]: { condition: key } } };
+}
 
 /** Marks deletions that already take both halves of a hold, for the clean-up hook. */
 export const PAIR_HANDLED = { [MODULE_ID]: { pairHandled: true } } as const;
@@ -111,19 +124,8 @@ export function planConsequences(
 
   for (const x of conditions) {
     const actor = actorOf(x.targetId);
-    const status = statusFor(x.condition);
-    const has = [...actor.effects].filter((e) => e.statuses.has(status));
-    if (x.active && has.length === 0) {
-      w(actor).creates.push({
-        _id: stableId(`${requestId}|${status}|${x.targetId}`),
-        name: game.i18n.localize(`WC.Condition.${x.condition}`),
-        img: statusIcon(x.condition),
-        statuses: [status],
-        transfer: false,
-        // Foundry counts effect durations in rounds; ten segments make a round.
-        ...(x.rounds !== undefined || x.segments !== undefined ? { duration: { rounds: x.rounds ?? Math.ceil((x.segments ?? 0) / 10) } } : {}),
-      });
-    }
+    const has = effectsMeaning(actor, x.condition);
+    if (x.active && has.length === 0) w(actor).creates.push(conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`)));
     if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);
   }
 
@@ -166,46 +168,54 @@ function present(actor: Actor.Implementation, data: Record<string, unknown>): bo
 }
 
 /**
- * Carries a plan out. Safe to run again after an interruption: effects with ids already present
- * are not made twice, effects already gone are not deleted again, and an actor whose update
- * already carries this plan's mark is not updated again. `stillValid` is asked before each
- * actor, so a plan for a combat deleted meanwhile stops ("cancelled").
+ * Carries a plan out. Safe to run again after an interruption: effects already present are not
+ * made twice, effects already gone are not deleted again, and an actor whose update already
+ * carries this plan's mark is not updated again. `stillValid` is asked before each wave, so a
+ * plan for a combat deleted meanwhile stops ("cancelled"). Two waves of requests: the effects,
+ * then the actors' data (which carries the mark that the plan is done for that actor).
  */
 export async function carryOut(plan: Plan, stillValid: () => boolean = () => true): Promise<"done" | "cancelled"> {
-  for (const x of plan.writes) {
-    if (!stillValid()) return "cancelled";
-    const creates = x.creates.filter((d) => !present(x.actor, d));
-    const marked = (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId);
-    const update = Object.keys(x.update).length > 0 && !marked ? x.update : null;
-    if (update && creates.length > 0) {
-      // One request for the actor: new effects ride inline with the data update, which Foundry
-      // treats as adding them. Should a server not create them that way, they are made below.
-      await x.actor.update({ ...update, effects: creates } as never);
-      const missing = creates.filter((d) => !present(x.actor, d));
-      if (missing.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
-    } else {
-      if (creates.length > 0) await x.actor.createEmbeddedDocuments("ActiveEffect", creates as never, { keepId: true });
-      if (update) await x.actor.update(update);
-    }
-    const updates = x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id));
-    if (updates.length > 0) await x.actor.updateEmbeddedDocuments("ActiveEffect", updates as never);
-    // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
-    const deletes = [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id));
-    if (deletes.length > 0) await x.actor.deleteEmbeddedDocuments("ActiveEffect", deletes, PAIR_HANDLED as never);
-  }
+  if (!stillValid()) return "cancelled";
+  await writeEffects(
+    plan.writes.map((x) => ({
+      actor: x.actor,
+      creates: x.creates.filter((d) => !present(x.actor, d)),
+      updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
+      // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
+      deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
+      deleteOptions: PAIR_HANDLED,
+    })),
+  );
+  if (!stillValid()) return "cancelled";
+  const hp = hpPaths().value;
+  const problems = await updateActors(
+    plan.writes
+      .filter((x) => !(x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId))
+      .map((x) => ({ actor: x.actor, update: x.update, hpPath: hp })),
+  );
+  reportProblems(problems);
   return "done";
 }
 
-export async function undo(records: readonly UndoRecord[]): Promise<void> {
-  for (const r of records) {
-    const actor = fromUuidSync(r.actorUuid) as Actor.Implementation | null;
-    if (!actor) continue;
-    const present = r.created.filter((id) => actor.effects.has(id));
-    if (present.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", present, PAIR_HANDLED as never);
-    const missing = r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id));
-    if (missing.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", missing as never, { keepId: true });
-    if (Object.keys(r.restore).length > 0) await actor.update(r.restore);
+/** The GM hears of any value the host refused (hit points below its floor). */
+function reportProblems(problems: readonly WriteProblem[]): void {
+  if (problems.length === 0 || !game.user.isGM) return;
+  for (const p of problems) {
+    const actor = fromUuidSync(p.actorUuid as never) as { name?: string } | null;
+    ui.notifications?.warn(game.i18n.format("WC.Refuse.hostRefused", { name: actor?.name ?? p.actorUuid, path: p.path, wanted: String(p.wanted), written: p.written === null ? "-" : String(p.written) }));
   }
 }
 
-export { STATUS };
+export async function undo(records: readonly UndoRecord[]): Promise<void> {
+  const actors = records.map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
+  await writeEffects(
+    actors.map(({ r, actor }) => ({
+      actor,
+      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)),
+      updates: [],
+      deletes: r.created.filter((id) => actor.effects.has(id)),
+      deleteOptions: PAIR_HANDLED,
+    })),
+  );
+  reportProblems(await updateActors(actors.map(({ r, actor }) => ({ actor, update: r.restore, hpPath: hpPaths().value }))));
+}

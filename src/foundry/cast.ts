@@ -6,7 +6,7 @@ import type { Participant } from "../rules/index.ts";
 import { readProfile } from "./actors.ts";
 import type { CastMember } from "./apply.ts";
 import type { RulesVariant } from "../rules/index.ts";
-import { STATUS } from "./constants.ts";
+import { conditionsOn } from "./statuses.ts";
 
 export class Refusal extends Error {
   override name = "Refusal";
@@ -50,18 +50,16 @@ export function resolveCast(attackerUuid: string, defenderUuid: string): { attac
 }
 
 /**
- * The creature as the variant sees it: its stored profile, with the module's conditions that
- * are on it now (overborne, stunned, ...) added to the profile's conditions where the variant
- * knows them, so a status set on the token counts without editing the profile.
+ * The creature as the variant sees it: its stored profile, with the conditions on it now
+ * (overborne, stunned, ...: the host's own statuses or the module's) added to the profile's
+ * conditions where the variant knows them, so a status set on the token counts without
+ * editing the profile.
  */
 export function participant(s: Side, variant: RulesVariant): Participant & { stored: boolean } {
   const p = readProfile(s.actor, variant);
   const field = variant.profileFields.find((f) => f.path === "conditions");
   if (!field || field.kind !== "multi") return { id: s.id, profile: p.profile, stored: p.stored };
-  const active = Object.entries(STATUS)
-    .filter(([, status]) => [...s.actor.effects].some((e) => e.statuses.has(status)))
-    .map(([condition]) => condition)
-    .filter((c) => field.choices.includes(c));
+  const active = [...conditionsOn(s.actor)].filter((c) => field.choices.includes(c));
   const own = Array.isArray(p.profile.conditions) ? (p.profile.conditions as string[]) : [];
   const conditions = [...new Set([...own, ...active])];
   return { id: s.id, profile: { ...p.profile, conditions }, stored: p.stored };

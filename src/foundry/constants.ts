@@ -1,4 +1,4 @@
-/** Names the shell uses in Foundry: module id, settings, statuses, queries, templates. */
+/** Names the shell uses in Foundry: module id, statuses, templates. */
 export const MODULE_ID = "weaponless-combat";
 
 export const STATUS = {
@@ -13,11 +13,6 @@ export const STATUS = {
   immobilized: `${MODULE_ID}.immobilized`,
 } as const;
 
-export const QUERY = {
-  perform: `${MODULE_ID}.perform`,
-  cardAction: `${MODULE_ID}.cardAction`,
-} as const;
-
 export const TEMPLATES = {
   card: `modules/${MODULE_ID}/templates/chat-card.hbs`,
   dialog: `modules/${MODULE_ID}/templates/action-dialog.hbs`,
@@ -28,9 +23,8 @@ export const TEMPLATES = {
   massCharge: `modules/${MODULE_ID}/templates/mass-charge-card.hbs`,
   massChargeDialog: `modules/${MODULE_ID}/templates/mass-charge-dialog.hbs`,
   ledger: `modules/${MODULE_ID}/templates/ledger.hbs`,
+  request: `modules/${MODULE_ID}/templates/request-card.hbs`,
+  worldCheck: `modules/${MODULE_ID}/templates/world-check.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;
-
-/** How long a player waits for the GM's answer. */
-export const QUERY_TIMEOUT_MS = 15_000;

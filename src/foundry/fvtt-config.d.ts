@@ -58,11 +58,3 @@ declare module "fvtt-types/configuration" {
     };
   }
 }
-
-declare global {
-  namespace CONFIG {
-    interface Queries {
-      "weaponless-combat.perform": (data: { messageId: string }) => Promise<unknown>;
-    }
-  }
-}

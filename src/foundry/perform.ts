@@ -23,11 +23,20 @@ export type PerformOutcome =
   | { readonly kind: "done"; readonly messageId: string; readonly state: StoredCard["state"] }
   /** The defender's owner is asked first (first strike, free attack); the card waits for them. */
   | { readonly kind: "waiting"; readonly messageId: string }
+  /** No GM is connected: the request waits on its card until one connects. */
+  | { readonly kind: "queued"; readonly messageId: string }
+  /** The request card was taken back before a GM carried it out. */
+  | { readonly kind: "cancelled" }
   | { readonly kind: "duplicate" }
   | { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
 
 export function cardIdFor(requestId: string): string {
   return stableId(`card|${requestId}`);
+}
+
+/** The question card a request raises when the defender's owner must answer first. */
+export function strikeIdFor(requestId: string): string {
+  return stableId(`strike|${requestId}`);
 }
 
 export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant): ActionContext {
@@ -122,7 +131,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
 }
 
 async function ask(intent: Intent, key: string, choices: readonly string[], requestId: string, attackerName: string, defender: { name: string; actor: Actor.Implementation }): Promise<PerformOutcome> {
-  const strikeId = stableId(`strike|${requestId}`);
+  const strikeId = strikeIdFor(requestId);
   if (game.messages.get(strikeId)) return { kind: "duplicate" };
   const strike: StoredStrike = { intent, key, choices, attackerName, defenderName: defender.name };
   try {

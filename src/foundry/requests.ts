@@ -1,17 +1,23 @@
 /**
- * Players ask, the GM decides. A player's intent is left as a request card (whose author the
- * server stamps, so it cannot be forged) and the active GM is queried with its id. The GM
- * re-checks everything from the documents themselves, never from dice or results in the
- * payload, carries it out once, and removes the request card.
+ * Players ask, the GM decides. A player's intent is left as a request card: a chat message
+ * whose author the server stamps, so it cannot be forged, and whose creation reaches every
+ * client. The active GM's client acts on that creation (no user query, so no permission beyond
+ * posting a chat message is needed), re-checks everything from the documents themselves, never
+ * from dice or results in the payload, carries it out once, and then removes the request card
+ * (or, when refused, rewrites it with the reason).
+ *
+ * The player waits for that removal or rewrite, not for a clock: a long action cannot time out
+ * on the player's side. With no GM connected the card stays, says so, and is carried out once
+ * when a GM connects, unless its author cancels it first.
  */
 import { SHELL_ACTIONS } from "../rules/index.ts";
 import type { ShellAction } from "../rules/index.ts";
 import { Refusal, resolveCast } from "./cast.ts";
-import { MODULE_ID, QUERY, QUERY_TIMEOUT_MS } from "./constants.ts";
+import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId } from "./ids.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { applyCard, perform, performAnswer, refusalOf, renderCard } from "./perform.ts";
+import { applyCard, cardIdFor, perform, performAnswer, refusalOf, renderCard, strikeIdFor } from "./perform.ts";
 import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
 import { undo } from "./apply.ts";
@@ -46,23 +52,121 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
 function report(outcome: PerformOutcome): void {
   if (outcome.kind === "refused") notify("warn", outcome.key, outcome.params);
   if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting");
+  if (outcome.kind === "queued") notify("info", "WC.Request.queued");
 }
 
-/** Sends a request card to the active GM and waits for the answer. */
-async function viaGM(request: StoredRequest, label: string): Promise<PerformOutcome> {
-  const gm = game.users.activeGM;
-  if (!gm) return { kind: "refused", key: "WC.Refuse.noGM", params: {} };
+function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player's side: post the request card, then wait for the GM to take it away.
+
+/** Requests this client posted and still waits on, by request card id. */
+const waiting = new Map<string, (outcome: PerformOutcome) => void>();
+
+export async function renderRequest(request: StoredRequest, authorName: string): Promise<string> {
+  const { intent } = request;
+  const names = (() => {
+    try {
+      const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+      return { attacker: attacker.name, defender: defender.name };
+    } catch {
+      return { attacker: "?", defender: "?" };
+    }
+  })();
+  const refused = request.state === "refused" && request.outcome?.kind === "refused" ? request.outcome : null;
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.request, {
+    title: i18n.localize(`WC.Action.${intent.action}`),
+    subtitle: i18n.format("WC.Card.versus", names),
+    asks: i18n.format("WC.Request.asks", { player: authorName }),
+    state: request.state,
+    stateLabel: i18n.localize(`WC.Request.state.${request.state === "pending" && !game.users.activeGM ? "queued" : request.state}`),
+    reason: refused ? i18n.format(refused.key, refused.params) : "",
+    cancel: request.state === "pending" ? i18n.localize("WC.Request.cancel") : "",
+  });
+}
+
+/** What the player learns when the GM has taken a request card away: the card it made, if any. */
+function outcomeOnRemoval(id: string, request: StoredRequest | undefined): PerformOutcome {
+  const made = [cardIdFor(id), ...(request?.answers ? [cardIdFor(request.answers.strikeId)] : [])];
+  for (const cardId of made) {
+    const card = game.messages.get(cardId)?.getFlag(MODULE_ID, "card");
+    if (card) return { kind: "done", messageId: cardId, state: card.state };
+  }
+  const strikeId = strikeIdFor(id);
+  if (game.messages.get(strikeId)) return { kind: "waiting", messageId: strikeId };
+  return { kind: "cancelled" };
+}
+
+/** Posts a request card and waits until the active GM has dealt with it (or none is connected). */
+async function viaGM(request: StoredRequest): Promise<PerformOutcome> {
   const gmIds = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
-  const message = await ChatMessage.create({
-    content: i18n.format("WC.Request.asks", { action: label }),
-    whisper: [...gmIds, game.user.id ?? ""],
-    flags: { [MODULE_ID]: { request } },
-  } as never);
-  if (!message?.id) return { kind: "refused", key: "WC.Refuse.noGM", params: {} };
+  let message: ChatMessage.Implementation | undefined;
   try {
-    return (await gm.query(QUERY.perform, { messageId: message.id }, { timeout: QUERY_TIMEOUT_MS })) as PerformOutcome;
+    message = await ChatMessage.create({
+      content: await renderRequest(request, game.user.name ?? ""),
+      whisper: [...gmIds, game.user.id ?? ""],
+      flags: { [MODULE_ID]: { request } },
+    } as never);
+  } catch (e) {
+    console.error(`${MODULE_ID} | request card refused`, e);
+  }
+  const id = message?.id;
+  if (!message || !id) return { kind: "refused", key: "WC.Refuse.requestFailed", params: {} };
+  // The GM may have been quicker than this client's own confirmation.
+  const now = game.messages.get(id);
+  if (!now) return outcomeOnRemoval(id, request);
+  const state = now.getFlag(MODULE_ID, "request");
+  if (state?.state === "refused" && state.outcome?.kind === "refused") return state.outcome;
+  if (!game.users.activeGM) return { kind: "queued", messageId: id };
+  return new Promise<PerformOutcome>((resolve) => waiting.set(id, resolve));
+}
+
+/** A request card this client posted was rewritten (refused by the GM). */
+export function onRequestUpdated(message: ChatMessage.Implementation): void {
+  const request = message.getFlag(MODULE_ID, "request");
+  if (!request || request.state !== "refused" || message.author?.isSelf !== true) return;
+  const outcome: PerformOutcome = request.outcome?.kind === "refused" ? request.outcome : { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const resolve = waiting.get(message.id ?? "");
+  waiting.delete(message.id ?? "");
+  // A queued request nobody waits on any more still tells its author.
+  if (resolve) resolve(outcome);
+  else notify("warn", outcome.key, outcome.params);
+}
+
+/** A request card this client posted was removed: carried out, or cancelled. */
+export function onRequestDeleted(message: ChatMessage.Implementation): void {
+  const id = message.id ?? "";
+  const resolve = waiting.get(id);
+  if (!resolve) return;
+  waiting.delete(id);
+  resolve(outcomeOnRemoval(id, message.getFlag(MODULE_ID, "request")));
+}
+
+/** The active GM went away while this client waited: the requests stay on their cards. */
+export function onGMGone(): void {
+  if (game.users.activeGM) return;
+  for (const [id, resolve] of [...waiting]) {
+    waiting.delete(id);
+    resolve({ kind: "queued", messageId: id });
+  }
+}
+
+/** The author (or a GM) takes back a request that is still waiting. */
+export async function cancelRequest(message: ChatMessage.Implementation): Promise<boolean> {
+  const request = message.getFlag(MODULE_ID, "request");
+  if (!request || request.state !== "pending") return false;
+  if (!game.user.isGM && message.author?.isSelf !== true) {
+    notify("warn", "WC.Refuse.notYours");
+    return false;
+  }
+  try {
+    await message.delete();
+    return true;
   } catch {
-    return { kind: "refused", key: "WC.Refuse.noAnswer", params: {} };
+    // The GM took it first.
+    return false;
   }
 }
 
@@ -70,16 +174,14 @@ async function viaGM(request: StoredRequest, label: string): Promise<PerformOutc
 export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
   const strike = message.getFlag(MODULE_ID, "strike");
   if (!strike) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const out = game.user.isGM
-    ? await performAnswer(message, choice, game.user)
-    : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } }, i18n.localize(`WC.Action.${strike.intent.action}`));
-  if (out.kind === "refused") notify("warn", out.key, out.params);
+  const out = game.user.isGM ? await performAnswer(message, choice, game.user) : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } });
+  report(out);
   return out;
 }
 
 /**
  * What a click, a card button or a macro calls. Checks what this client can check, then
- * carries the intent out here (GM) or sends it to the active GM (player).
+ * carries the intent out here (GM) or leaves it for the active GM (player).
  */
 export async function act(raw: unknown): Promise<PerformOutcome> {
   let intent: Intent;
@@ -92,41 +194,66 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
     report(out);
     return out;
   }
-  if (game.user.isGM) {
-    const out = await perform(intent, game.user, requestId());
-    report(out);
-    return out;
-  }
-  const out = await viaGM({ intent, state: "pending" }, i18n.localize(`WC.Action.${intent.action}`));
+  const out = game.user.isGM ? await perform(intent, game.user, requestId()) : await viaGM({ intent, state: "pending" });
   report(out);
   return out;
 }
 
-/** The active GM's side of a player's request. The payload carries only the request card id. */
-export async function handlePerformQuery(data: unknown): Promise<PerformOutcome> {
+// ---------------------------------------------------------------------------------------------
+// The active GM's side.
+
+/** Request cards this client is working on now: a creation hook and a scan may meet the same one. */
+const inHand = new Set<string>();
+
+/**
+ * Carries out one request card. Its author is the one the server stamped; its intent is checked
+ * again as if it came from that user. Returns "duplicate" when another GM tab has it.
+ */
+export async function handleRequest(message: ChatMessage.Implementation): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
-  const messageId = typeof data === "object" && data !== null ? (data as Record<string, unknown>).messageId : undefined;
-  const message = typeof messageId === "string" ? game.messages.get(messageId) : undefined;
-  const request = message?.getFlag(MODULE_ID, "request");
-  const author = message?.author;
-  if (!message || !request || request.state !== "pending" || !author) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  let intent: Intent;
+  const id = message.id ?? "";
+  const request = message.getFlag(MODULE_ID, "request");
+  const author = message.author;
+  if (!request || request.state !== "pending" || !author || !game.messages.get(id)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  if (inHand.has(id)) return { kind: "duplicate" };
+  inHand.add(id);
   try {
-    intent = validateIntent(request.intent, !author.isGM);
-  } catch (e) {
-    return refusalOf(e);
-  }
-  const answered = request.answers ? game.messages.get(request.answers.strikeId) : undefined;
-  if (request.answers && !answered) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const out = answered && request.answers ? await performAnswer(answered, request.answers.choice, author) : await perform(intent, author, message.id ?? "");
-  if (out.kind !== "duplicate") {
+    let out: PerformOutcome;
     try {
-      await message.delete();
-    } catch {
-      // Another GM tab removed it first.
+      const intent = validateIntent(request.intent, !author.isGM);
+      const answered = request.answers ? game.messages.get(request.answers.strikeId) : undefined;
+      if (request.answers && !answered) throw new Refusal("WC.Refuse.stale");
+      out = answered && request.answers ? await performAnswer(answered, request.answers.choice, author) : await perform(intent, author, id);
+    } catch (e) {
+      out = refusalOf(e);
     }
+    if (out.kind === "duplicate") return out;
+    try {
+      if (out.kind === "refused") {
+        const next: StoredRequest = { ...request, state: "refused", outcome: out };
+        await message.update({ content: await renderRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.request`]: next } as never);
+      } else await message.delete();
+    } catch {
+      // Another GM tab, or the author, removed it first.
+    }
+    return out;
+  } finally {
+    inHand.delete(id);
   }
-  return out;
+}
+
+/** Every request card still waiting, oldest first, carried out one after the other. */
+export async function processPendingRequests(): Promise<void> {
+  if (!isActiveGM()) return;
+  const pending = game.messages.filter((m) => m.getFlag(MODULE_ID, "request")?.state === "pending");
+  pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
+  for (const m of pending) if (isActiveGM()) await handleRequest(m);
+}
+
+/** A request card was posted: the active GM's client carries it out. */
+export function onRequestCreated(message: ChatMessage.Implementation): void {
+  if (!isActiveGM() || message.getFlag(MODULE_ID, "request")?.state !== "pending") return;
+  void handleRequest(message).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
 }
 
 /** Card buttons the GM uses: apply a pending result, undo an applied one. */

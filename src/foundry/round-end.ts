@@ -88,15 +88,28 @@ export function roundContext(combat: Combat.Implementation, round: number, sides
   };
 }
 
+/** One line of a round card as text: participants' ids read as their names. */
+export function roundLineText(card: StoredRoundCard, line: RoundResolution["lines"][number]): string {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(line.params ?? {})) out[k] = typeof v === "string" && card.names[v] !== undefined ? (card.names[v] as string) : v;
+  return i18n.format(line.key, localizeParams(out, i18n));
+}
+
+/** The card of the last round this combat has processed, if it is still in the log. */
+export function lastRoundCard(combat: Combat.Implementation): StoredRoundCard | undefined {
+  const round = stateOf(combat).processedRound;
+  if (!round) return undefined;
+  return game.messages.get(roundCardId(combat.id ?? "", round))?.getFlag(MODULE_ID, "roundCard");
+}
+
+export function combatTimers(combat: Combat.Implementation): readonly Timer[] {
+  return stateOf(combat).timers ?? [];
+}
+
 export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
-  const named = (params: Readonly<Record<string, string | number>> | undefined) => {
-    const out: Record<string, string | number> = {};
-    for (const [k, v] of Object.entries(params ?? {})) out[k] = typeof v === "string" && card.names[v] !== undefined ? (card.names[v] as string) : v;
-    return localizeParams(out, i18n);
-  };
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.round, {
     title: i18n.format("WC.Round.title", { round: card.round }),
-    lines: card.resolution.lines.map((l) => i18n.format(l.key, named(l.params))),
+    lines: card.resolution.lines.map((l) => roundLineText(card, l)),
     nothing: card.resolution.lines.length === 0 ? i18n.localize("WC.Round.nothing") : "",
     state: card.state,
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),

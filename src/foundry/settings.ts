@@ -2,7 +2,9 @@
 import { RULES_VARIANTS } from "../rules/index.ts";
 import type { RulesVariant } from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
-import { RuleOptionsMenu } from "./ui/rule-options.ts";
+import { RULE_OPTIONS } from "./ui/rule-options.ts";
+import { WORLD_CHECK } from "./ui/world-check.ts";
+import { windowClass } from "./ui/window.ts";
 import type { AutomationLevel, OddsAudience, VariantId } from "./types.ts";
 
 export const VARIANT_IDS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
@@ -66,7 +68,15 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     label: "WC.Options.open",
     hint: "WC.Options.menuHint",
     icon: "fa-solid fa-scale-balanced",
-    type: RuleOptionsMenu as never,
+    type: windowClass(RULE_OPTIONS) as never,
+    restricted: true,
+  });
+  s.registerMenu(MODULE_ID, "worldCheckMenu", {
+    name: "WC.Check.title",
+    label: "WC.Check.open",
+    hint: "WC.Check.menuHint",
+    icon: "fa-solid fa-stethoscope",
+    type: windowClass(WORLD_CHECK) as never,
     restricted: true,
   });
   s.register(MODULE_ID, "ruleOptions", {

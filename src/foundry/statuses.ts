@@ -1,31 +1,151 @@
-/** The module's conditions as Foundry status effects, registered at init with shipped icons. */
+/**
+ * The module's conditions as Foundry status effects. Where the host system already has a status
+ * of the same meaning (prone, unconscious, stunned, grappled, restrained), the module sets the
+ * host's own, so the host's rules and icons apply; the module registers its own statuses only for
+ * what the host lacks (held and holding, pinned, subdued, ...).
+ *
+ * Registered at `setup`: some systems rebuild CONFIG.statusEffects in `i18nInit` (dnd5e does),
+ * so earlier entries would be lost. Checked again at `ready` for systems that rebuild later.
+ */
 import type { ConditionId } from "../rules/index.ts";
 import { ICONS, STATUS } from "./constants.ts";
 
-const ENTRIES: ReadonlyArray<{ key: keyof typeof STATUS; icon: string }> = [
-  { key: "held", icon: "held.svg" },
-  { key: "holding", icon: "holding.svg" },
-  { key: "grappled", icon: "grappled.svg" },
-  { key: "prone", icon: "prone.svg" },
-  { key: "stunned", icon: "stunned.svg" },
-  { key: "unconscious", icon: "unconscious.svg" },
-  { key: "pinned", icon: "pinned.svg" },
-  { key: "subdued", icon: "subdued.svg" },
-  { key: "immobilized", icon: "immobilized.svg" },
-];
+export type StatusKey = keyof typeof STATUS;
 
+/** What the module's own status of each kind looks like. */
+const OWN_ICONS: Readonly<Record<StatusKey, string>> = {
+  held: "held.svg",
+  holding: "holding.svg",
+  grappled: "grappled.svg",
+  prone: "prone.svg",
+  stunned: "stunned.svg",
+  unconscious: "unconscious.svg",
+  pinned: "pinned.svg",
+  subdued: "subdued.svg",
+  immobilized: "immobilized.svg",
+};
+
+/**
+ * Host status ids of the same meaning, in order of preference: Foundry core's defaults
+ * (`prone`, `unconscious`, `stun`, `restrain`) and the common system spellings (dnd5e's
+ * `stunned`, `grappled`, `restrained`). Held and holding name a hold by its part and its
+ * partner, which no host status does, so they are always the module's own.
+ */
+export const HOST_EQUIVALENTS: Readonly<Record<StatusKey, readonly string[]>> = {
+  held: [],
+  holding: [],
+  prone: ["prone"],
+  unconscious: ["unconscious"],
+  stunned: ["stunned", "stun"],
+  grappled: ["grappled"],
+  immobilized: ["restrained", "restrain"],
+  pinned: [],
+  subdued: [],
+};
+
+export interface StatusChoice {
+  /** The status id effects carry. */
+  readonly id: string;
+  /** True when it is the host's own status. */
+  readonly host: boolean;
+}
+
+export type StatusMap = Readonly<Record<StatusKey, StatusChoice>>;
+
+const KEYS = Object.keys(STATUS) as StatusKey[];
+
+/** Ids a system prefers for some conditions (or null: keep the module's own), from src/systems. */
+export type StatusPreferences = Partial<Record<StatusKey, string | null>>;
+
+/**
+ * Which status each condition uses, given the status ids the host offers: a system's stated
+ * preference first, then the first host equivalent present, else the module's own.
+ */
+export function chooseStatuses(available: readonly string[], preferences: StatusPreferences = {}): StatusMap {
+  const offered = new Set(available);
+  const out = {} as Record<StatusKey, StatusChoice>;
+  for (const key of KEYS) {
+    const preferred = preferences[key];
+    const hostId = preferred === null ? undefined : preferred !== undefined && offered.has(preferred) ? preferred : HOST_EQUIVALENTS[key].find((id) => offered.has(id));
+    out[key] = hostId ? { id: hostId, host: true } : { id: STATUS[key], host: false };
+  }
+  return out;
+}
+
+let preferences: StatusPreferences = {};
+let current: StatusMap = chooseStatuses([]);
+
+/** The host system's own choices, when the module knows the system (see src/systems). */
+export function setStatusPreferences(p: StatusPreferences): void {
+  preferences = p;
+}
+
+const ownIds = new Set<string>(Object.values(STATUS));
+
+/** Chooses host or own statuses and adds the module's own where the host has none. */
 export function registerStatusEffects(): void {
-  for (const e of ENTRIES) {
-    const id = STATUS[e.key];
-    if (CONFIG.statusEffects.some((s) => s.id === id)) continue;
-    CONFIG.statusEffects.push({ id, name: `WC.Condition.${e.key}`, img: `${ICONS}/${e.icon}` });
+  const hostIds = CONFIG.statusEffects.map((s) => s.id).filter((id) => !ownIds.has(id));
+  current = chooseStatuses(hostIds, preferences);
+  for (const key of KEYS) {
+    const choice = current[key];
+    if (choice.host || CONFIG.statusEffects.some((s) => s.id === choice.id)) continue;
+    CONFIG.statusEffects.push({ id: choice.id, name: `WC.Condition.${key}`, img: `${ICONS}/${OWN_ICONS[key]}` } as never);
   }
 }
 
-export function statusFor(condition: ConditionId): string {
-  return STATUS[condition];
+/** The map in force (after setup). */
+export function statusMap(): StatusMap {
+  return current;
 }
 
-export function statusIcon(key: keyof typeof STATUS): string {
-  return `${ICONS}/${ENTRIES.find((e) => e.key === key)?.icon ?? "held.svg"}`;
+export function statusFor(key: ConditionId | StatusKey): string {
+  return current[key].id;
+}
+
+/** Every id that means this condition: the one in force and the module's own (older effects). */
+export function idsMeaning(key: StatusKey): string[] {
+  return [...new Set([current[key].id, STATUS[key]])];
+}
+
+function hostEntry(id: string): { name?: string; label?: string; img?: string; icon?: string } | undefined {
+  return CONFIG.statusEffects.find((s) => s.id === id) as { name?: string; label?: string; img?: string; icon?: string } | undefined;
+}
+
+export function statusIcon(key: StatusKey): string {
+  const choice = current[key];
+  if (choice.host) {
+    const e = hostEntry(choice.id);
+    const img = e?.img ?? e?.icon;
+    if (img) return img;
+  }
+  return `${ICONS}/${OWN_ICONS[key]}`;
+}
+
+/** The name an effect of this condition takes: the host's own name for its status, or the module's. */
+export function statusName(key: StatusKey): string {
+  const choice = current[key];
+  const e = choice.host ? hostEntry(choice.id) : undefined;
+  return game.i18n.localize(e?.name ?? e?.label ?? `WC.Condition.${key}`);
+}
+
+/**
+ * Whether an effect is in force: v14 disables an expired effect rather than deleting it
+ * (CONFIG.ActiveEffect.expiryAction), and a GM may switch one off; neither counts.
+ */
+export function effectActive(effect: ActiveEffect.Implementation): boolean {
+  const e = effect as unknown as { disabled?: boolean; isSuppressed?: boolean };
+  return e.disabled !== true && e.isSuppressed !== true;
+}
+
+/** The conditions on an actor now, read from the host's statuses and the module's own. */
+export function conditionsOn(actor: Actor.Implementation): Set<StatusKey> {
+  const on = new Set<string>();
+  for (const e of actor.effects) if (effectActive(e)) for (const s of e.statuses) on.add(s);
+  return new Set(KEYS.filter((k) => idsMeaning(k).some((id) => on.has(id))));
+}
+
+/** The effects on an actor that carry a condition (to remove when the rules end it). */
+export function effectsMeaning(actor: Actor.Implementation, key: StatusKey): ActiveEffect.Implementation[] {
+  const ids = idsMeaning(key);
+  return [...actor.effects].filter((e) => ids.some((id) => e.statuses.has(id)));
 }

@@ -19,9 +19,12 @@ export interface Intent {
 /** The request card a player leaves: its author is stamped by the server. */
 export interface StoredRequest {
   readonly intent: Intent;
-  readonly state: "pending" | "done" | "refused";
+  /** Pending until the active GM takes it: then the card is removed, or rewritten as refused. */
+  readonly state: "pending" | "refused";
   /** When the request answers a defender's question: that card's id, and the answer. */
   readonly answers?: { readonly strikeId: string; readonly choice: string };
+  /** Why the GM refused it. */
+  readonly outcome?: { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
 }
 
 /** A question to the defender's owner before the attacker rolls (first strike, free attack). */

@@ -3,19 +3,23 @@
  * hook called on the GM's client alone would not): a hold made, a hold ended, a creature thrown
  * down. Each fires once per event, from the held creature's half of a hold.
  */
-import { MODULE_ID, STATUS } from "../constants.ts";
+import { MODULE_ID } from "../constants.ts";
 import { storedHold } from "../holds.ts";
+import { idsMeaning } from "../statuses.ts";
 
 export function listen(): void {
   Hooks.on("createActiveEffect", (effect) => {
     const e = effect as ActiveEffect.Implementation;
     const hold = storedHold(e);
     if (hold?.role === "held") Hooks.callAll(`${MODULE_ID}.holdEstablished`, hold.record);
+    // Effects do not re-render the combat tracker by themselves; its rows show the holds.
+    if (hold) ui.combat?.render();
     const actor = e.parent as Actor.Implementation | null;
-    if (!hold && e.statuses.has(STATUS.prone) && actor) Hooks.callAll(`${MODULE_ID}.overborne`, actor.token?.uuid ?? actor.uuid);
+    if (!hold && idsMeaning("prone").some((id) => e.statuses.has(id)) && actor) Hooks.callAll(`${MODULE_ID}.overborne`, actor.token?.uuid ?? actor.uuid);
   });
   Hooks.on("deleteActiveEffect", (effect) => {
     const hold = storedHold(effect as ActiveEffect.Implementation);
     if (hold?.role === "held") Hooks.callAll(`${MODULE_ID}.holdBroken`, hold.record);
+    if (hold) ui.combat?.render();
   });
 }

@@ -1,15 +1,19 @@
 /** Buttons on the module's chat cards: GM Apply/Undo, and what comes next for the creatures. */
 import type { ShellAction } from "../../rules/index.ts";
 import { MODULE_ID } from "../constants.ts";
+import { sawHook } from "../hooks-seen.ts";
 import { notify } from "../i18n.ts";
-import { act, answerStrike, handleCardAction } from "../requests.ts";
+import { act, answerStrike, cancelRequest, handleCardAction } from "../requests.ts";
 import { tokenByUuid } from "../cast.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
 import { handleRoundCardAction } from "../round-end.ts";
 import type { StoredCard } from "../types.ts";
 
 export function listen(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => bindCard(message as ChatMessage.Implementation, html as HTMLElement));
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    sawHook("renderChatMessageHTML");
+    bindCard(message as ChatMessage.Implementation, html as HTMLElement);
+  });
 }
 
 /** The intent a follow-up button stands for. Break free and release turn the roles around. */
@@ -59,7 +63,25 @@ function bindStrikeCard(message: ChatMessage.Implementation, html: HTMLElement):
   });
 }
 
+/** A player's request: its author and the GM may take it back while it waits. */
+function bindRequestCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const mine = game.user.isGM || message.author?.isSelf === true;
+  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-author-or-gm]")) b.hidden = !mine;
+  if (html.dataset.wcBound) return;
+  html.dataset.wcBound = "1";
+  html.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-request-action]");
+    if (button?.dataset.wcRequestAction !== "cancel") return;
+    event.preventDefault();
+    button.disabled = true;
+    void cancelRequest(message).then(() => {
+      button.disabled = false;
+    });
+  });
+}
+
 export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.getFlag(MODULE_ID, "request")) return bindRequestCard(message, html);
   if (message.getFlag(MODULE_ID, "roundCard")) return bindRoundCard(message, html);
   if (message.getFlag(MODULE_ID, "strike")) return bindStrikeCard(message, html);
   const card = message.getFlag(MODULE_ID, "card");

@@ -1,44 +1,100 @@
-/** The variant's actions in each combatant's context menu, for combatants the user owns. */
+/**
+ * The combat tracker: the variant's actions in each combatant's context menu (for combatants
+ * the user owns), and on each row who holds whom and what the last round end did to it.
+ *
+ * The menu hook is named after the application class, `getCombatTrackerContextOptions`. Its
+ * entries are read as `{name, icon, condition, callback}` by v13 and `{label, icon, visible,
+ * onClick}` by v14 (which still reads the old names); each entry carries both.
+ */
 import type { ShellAction } from "../../rules/index.ts";
+import { SHELL_ACTIONS } from "../../rules/index.ts";
+import { MODULE_ID } from "../constants.ts";
+import { sawHook } from "../hooks-seen.ts";
+import { i18n } from "../i18n.ts";
+import { activeVariant } from "../settings.ts";
+import { trackerNotes } from "../tracker.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
-import { SHELL_ACTIONS } from "../../rules/index.ts";
-import { activeVariant } from "../settings.ts";
 
-interface MenuEntry {
+export interface MenuEntry {
   name: string;
+  label: string;
   icon: string;
-  condition: (li: HTMLElement) => boolean;
-  callback: (li: HTMLElement) => void;
+  condition: (li: unknown) => boolean;
+  callback: (li: unknown) => void;
+  visible: (li: unknown) => boolean;
+  onClick: (event: unknown, li: unknown) => void;
   wcAction?: ShellAction;
 }
 
-function tokenOf(li: HTMLElement): TokenDocument.Implementation | null {
-  const id = li.dataset.combatantId;
+/** The row element a menu callback is given: an HTMLElement (v13, v14), or a jQuery wrapper (older). */
+function rowOf(li: unknown): HTMLElement | null {
+  if (li instanceof HTMLElement) return li;
+  const first = (li as { [0]?: unknown } | null)?.[0];
+  return first instanceof HTMLElement ? first : null;
+}
+
+function tokenOf(li: unknown): TokenDocument.Implementation | null {
+  const id = rowOf(li)?.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
   const combatant = id ? ui.combat?.viewed?.combatants.get(id) : undefined;
   return (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
 }
 
-/** Menu items are gathered once per menu, so every state check sits in `condition`. */
+/** Menu items are gathered once per menu, so every state check sits in the visibility test. */
 export function addMenuEntries(items: MenuEntry[]): void {
   if (items.some((i) => i.wcAction)) return;
   for (const action of SHELL_ACTIONS) {
-    items.push({
-      name: `WC.Action.${action}`,
-      icon: `<i class="${ACTION_ICONS[action]}"></i>`,
-      wcAction: action,
-      condition: (li) => {
-        const token = tokenOf(li);
-        return !!token?.actor && token.actor.testUserPermission(game.user, "OWNER") && activeVariant().actions.includes(action);
-      },
-      callback: (li) => {
-        const token = tokenOf(li);
-        if (token) void launch(token, action);
-      },
-    });
+    const shown = (li: unknown) => {
+      const token = tokenOf(li);
+      return !!token?.actor && token.actor.testUserPermission(game.user, "OWNER") && activeVariant().actions.includes(action);
+    };
+    const run = (li: unknown) => {
+      const token = tokenOf(li);
+      if (token) void launch(token, action);
+    };
+    const name = `WC.Action.${action}`;
+    items.push({ name, label: name, icon: `<i class="${ACTION_ICONS[action]}"></i>`, wcAction: action, condition: shown, callback: run, visible: shown, onClick: (_event, li) => run(li) });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+}
+
+/** Adds to each row an icon for its holds and a mark for what the last round end did to it. */
+export function decorateTracker(html: HTMLElement): void {
+  const combat = ui.combat?.viewed as Combat.Implementation | null | undefined;
+  if (!combat) return;
+  const notes = trackerNotes(combat);
+  for (const row of html.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
+    row.querySelector(`.${MODULE_ID}-tracker`)?.remove();
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
+    const note = combatant?.token ? notes.get(combatant.token.uuid) : undefined;
+    if (!note || (note.holds.length === 0 && note.due.length === 0)) continue;
+    const box = document.createElement("span");
+    box.className = `${MODULE_ID}-tracker wc-tracker`;
+    const mark = (icon: string, lines: readonly string[], kind: string) => {
+      const i = document.createElement("i");
+      i.className = `${icon} wc-tracker__${kind}`;
+      // Foundry may read a tooltip as HTML: names are escaped.
+      i.dataset.tooltip = lines.map(escapeHtml).join("; ");
+      i.setAttribute("aria-label", lines.join("; "));
+      box.append(i);
+    };
+    if (note.holds.length > 0) mark("fa-solid fa-hands-holding", note.holds, "holds");
+    if (note.due.length > 0) mark("fa-solid fa-hourglass-end", [i18n.format("WC.Tracker.lastRound", { round: note.round ?? 0 }), ...note.due], "due");
+    (row.querySelector(".token-name") ?? row).append(box);
   }
 }
 
 export function listen(): void {
-  Hooks.on("getCombatantContextOptions" as never, ((_app: unknown, items: MenuEntry[]) => addMenuEntries(items)) as never);
+  Hooks.on("getCombatTrackerContextOptions" as never, ((_app: unknown, items: MenuEntry[]) => {
+    sawHook("getCombatTrackerContextOptions");
+    addMenuEntries(items);
+  }) as never);
+  Hooks.on("renderCombatTracker" as never, ((_app: unknown, html: unknown) => {
+    sawHook("renderCombatTracker");
+    const el = rowOf(html);
+    if (el) decorateTracker(el);
+  }) as never);
 }

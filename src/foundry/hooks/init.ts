@@ -1,17 +1,25 @@
-/** init: settings, conditions, the GM query handler, templates, and the module API. */
-import { MODULE_ID, QUERY, TEMPLATES } from "../constants.ts";
+/** init: settings, templates and the module API; setup: the conditions, once the system has made its own. */
+import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { buildApi } from "../api.ts";
-import { handlePerformQuery } from "../requests.ts";
 import { registerSettings } from "../settings.ts";
 import { registerStatusEffects } from "../statuses.ts";
+import { sawHook } from "../hooks-seen.ts";
 
 export function listen(): void {
   Hooks.once("init", () => {
     registerSettings(() => ui.combat?.render());
-    registerStatusEffects();
-    (CONFIG.queries as unknown as Record<string, unknown>)[QUERY.perform] = (data: unknown) => handlePerformQuery(data);
     void foundry.applications.handlebars.loadTemplates(Object.values(TEMPLATES));
     const mod = game.modules.get(MODULE_ID);
     if (mod) (mod as unknown as { api: unknown }).api = buildApi();
+  });
+  // Some systems (dnd5e) rebuild CONFIG.statusEffects in i18nInit: by setup the host's list is final.
+  Hooks.once("setup", () => {
+    sawHook("setup");
+    registerStatusEffects();
+  });
+  // A system or module that replaces the list later still finds the module's conditions back.
+  Hooks.once("ready", () => {
+    sawHook("ready");
+    registerStatusEffects();
   });
 }

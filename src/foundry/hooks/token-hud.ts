@@ -1,12 +1,16 @@
 /** Buttons for the variant's actions on the token HUD of a token the user owns. */
 import { MODULE_ID } from "../constants.ts";
+import { sawHook } from "../hooks-seen.ts";
 import { i18n } from "../i18n.ts";
 import { activeVariant } from "../settings.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
 
 export function listen(): void {
-  Hooks.on("renderTokenHUD", (app, html) => addButtons(app as unknown as { document?: TokenDocument.Implementation }, html as HTMLElement));
+  Hooks.on("renderTokenHUD", (app, html) => {
+    sawHook("renderTokenHUD");
+    addButtons(app as unknown as { document?: TokenDocument.Implementation }, html as HTMLElement);
+  });
 }
 
 export function addButtons(app: { document?: TokenDocument.Implementation }, html: HTMLElement): void {

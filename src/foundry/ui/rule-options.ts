@@ -7,7 +7,8 @@ import type { OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
-import { openSaveDialog } from "./save-dialog.ts";
+import type { WindowSpec } from "./window.ts";
+import { openWindow } from "./window.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
 
 const ORDER_SEPARATOR = ",";
@@ -61,32 +62,45 @@ export function optionsFromForm(form: HTMLFormElement, schema: Readonly<Record<s
   return out;
 }
 
-export async function openRuleOptions(): Promise<void> {
-  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
-  const variant = activeVariant();
-  const defaults = variant.resolveOptions(undefined) as Record<string, unknown>;
-  const all = game.settings.get(MODULE_ID, "ruleOptions");
-  const current = variant.resolveOptions(all[variant.id] ?? {}) as Record<string, unknown>;
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.options, {
-    hint: i18n.format("WC.Options.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
-    options: optionViews(variant.optionSchema, current, defaults),
-  });
-  await openSaveDialog({
-    title: i18n.localize("WC.Options.title"),
-    content,
-    invalidKey: "WC.Options.invalid",
-    save: async (form) => {
+/** The rule options window: registered as the settings menu, opened by the GM. */
+export const RULE_OPTIONS: WindowSpec = {
+  id: "rule-options",
+  title: "WC.Options.title",
+  template: TEMPLATES.options,
+  width: 640,
+  context: async () => {
+    const variant = activeVariant();
+    const defaults = variant.resolveOptions(undefined) as Record<string, unknown>;
+    const all = game.settings.get(MODULE_ID, "ruleOptions");
+    const current = variant.resolveOptions(all[variant.id] ?? {}) as Record<string, unknown>;
+    return {
+      hint: i18n.format("WC.Options.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
+      options: optionViews(variant.optionSchema, current, defaults),
+      save: i18n.localize("WC.Profile.save"),
+    };
+  },
+  submit: async (form) => {
+    if (!game.user.isGM) {
+      notify("warn", "WC.Refuse.notGM");
+      return false;
+    }
+    const variant = activeVariant();
+    const defaults = variant.resolveOptions(undefined) as Record<string, unknown>;
+    try {
       const chosen = optionsFromForm(form, variant.optionSchema, defaults);
       variant.resolveOptions(chosen);
+      const all = game.settings.get(MODULE_ID, "ruleOptions");
       await game.settings.set(MODULE_ID, "ruleOptions", { ...all, [activeVariantId()]: chosen });
-    },
-  });
-}
+      return true;
+    } catch (e) {
+      if (!(e instanceof RulesInputError)) throw e;
+      notify("error", "WC.Options.invalid", { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
+      return false;
+    }
+  },
+};
 
-/** What settings' registerMenu opens: a window-less stand-in that shows the options dialog. */
-export class RuleOptionsMenu {
-  render(): this {
-    void openRuleOptions();
-    return this;
-  }
+export async function openRuleOptions(): Promise<void> {
+  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
+  await openWindow(RULE_OPTIONS);
 }

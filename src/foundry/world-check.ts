@@ -1,0 +1,135 @@
+/**
+ * "Check this world": what the module finds in the world it runs in, for the GM and for bug
+ * reports. Foundry and module versions, the host system, the conditions chosen, whether players
+ * can send the module's requests, and every creature on the current scene with what its profile
+ * lacks and whether its hit points are where the module looks.
+ */
+import { RulesInputError } from "../rules/index.ts";
+import { readLedger, readProfile } from "./actors.ts";
+import { MODULE_ID } from "./constants.ts";
+import { i18n } from "./i18n.ts";
+import { activeVariant, activeVariantId, automation, hpPaths } from "./settings.ts";
+import { statusMap } from "./statuses.ts";
+import { hooksSeen } from "./hooks-seen.ts";
+
+export type CheckLevel = "ok" | "warn" | "info";
+
+export interface CheckRow {
+  readonly label: string;
+  readonly value: string;
+  readonly level: CheckLevel;
+}
+
+export interface CheckSection {
+  readonly title: string;
+  readonly rows: CheckRow[];
+}
+
+export interface WorldReport {
+  readonly sections: CheckSection[];
+  /** The whole report as plain text, to paste into a bug report. */
+  readonly text: string;
+  /** How many rows call for the GM's attention. */
+  readonly warnings: number;
+}
+
+const row = (label: string, value: string, level: CheckLevel = "info"): CheckRow => ({ label: i18n.localize(label), value, level });
+
+function foundrySection(): CheckSection {
+  const release = (game as unknown as { release?: { generation?: number; build?: number } }).release;
+  const version = (game as unknown as { version?: string }).version ?? "?";
+  const mod = game.modules.get(MODULE_ID) as unknown as { version?: string } | undefined;
+  const gen = release?.generation;
+  return {
+    title: i18n.localize("WC.Check.foundry"),
+    rows: [
+      row("WC.Check.foundryVersion", `${version}${release?.build !== undefined ? ` (build ${release.build})` : ""}`, gen === 13 || gen === 14 ? "ok" : "warn"),
+      row("WC.Check.moduleVersion", mod?.version ?? "?"),
+      row("WC.Check.variant", `${i18n.localize(`WC.Variant.${activeVariantId()}`)} (${activeVariantId()})`),
+      row("WC.Check.automation", i18n.localize(`WC.Setting.automation.${automation()}`)),
+    ],
+  };
+}
+
+function systemSection(): CheckSection {
+  const system = (game as unknown as { system?: { id?: string; version?: string; title?: string } }).system;
+  return {
+    title: i18n.localize("WC.Check.system"),
+    rows: [row("WC.Check.systemId", `${system?.title ?? system?.id ?? "?"} (${system?.id ?? "?"} ${system?.version ?? ""})`.trim()), row("WC.Check.hpPaths", `${hpPaths().value} / ${hpPaths().max}`)],
+  };
+}
+
+function statusSection(): CheckSection {
+  const map = statusMap();
+  const ids = new Set(CONFIG.statusEffects.map((s) => s.id));
+  const rows = Object.entries(map).map(([key, c]) =>
+    row(`WC.Condition.${key}`, i18n.format(c.host ? "WC.Check.hostStatus" : "WC.Check.ownStatus", { id: c.id }), ids.has(c.id) ? "ok" : "warn"),
+  );
+  return { title: i18n.localize("WC.Check.statuses"), rows };
+}
+
+/** Whether a user may whisper (the request card is a whisper to the GMs). Unknown where the API is missing. */
+function mayWhisper(user: User.Implementation): boolean | null {
+  const can = (user as unknown as { can?: (p: string) => boolean }).can;
+  return typeof can === "function" ? can.call(user, "MESSAGE_WHISPER") : null;
+}
+
+function playersSection(): CheckSection {
+  const players = game.users.filter((u) => !u.isGM);
+  const rows = players.map((u) => {
+    const w = mayWhisper(u);
+    return row(u.name ?? "?", i18n.localize(w === null ? "WC.Check.whisperUnknown" : w ? "WC.Check.whisperYes" : "WC.Check.whisperNo"), w === false ? "warn" : w ? "ok" : "info");
+  });
+  if (rows.length === 0) rows.push(row("WC.Check.noPlayers", ""));
+  rows.push(row("WC.Check.activeGM", game.users.activeGM?.name ?? i18n.localize("WC.Check.none"), game.users.activeGM ? "ok" : "warn"));
+  return { title: i18n.localize("WC.Check.players"), rows };
+}
+
+function hooksSection(): CheckSection {
+  const seen = hooksSeen();
+  const names = ["setup", "ready", "renderChatMessageHTML", "renderTokenHUD", "getCombatTrackerContextOptions", "renderCombatTracker", "getHeaderControlsActorSheetV2", "getActorSheetHeaderButtons"];
+  return { title: i18n.localize("WC.Check.hooks"), rows: names.map((n) => ({ label: n, value: i18n.localize(seen.has(n) ? "WC.Check.seen" : "WC.Check.notSeen"), level: seen.has(n) ? "ok" : "info" })) };
+}
+
+function creaturesSection(): CheckSection {
+  const variant = activeVariant();
+  const scene = (game.scenes as unknown as { current?: Scene.Implementation | null; viewed?: Scene.Implementation | null }).viewed ?? (game.scenes as unknown as { current?: Scene.Implementation | null }).current;
+  const rows: CheckRow[] = [];
+  for (const t of scene?.tokens ?? []) {
+    const token = t as TokenDocument.Implementation;
+    const actor = token.actor as Actor.Implementation | null;
+    const name = token.name ?? actor?.name ?? "?";
+    if (!actor) {
+      rows.push({ label: name, value: i18n.localize("WC.Check.noActor"), level: "warn" });
+      continue;
+    }
+    const notes: string[] = [];
+    let level: CheckLevel = "ok";
+    const p = readProfile(actor, variant);
+    if (!p.stored) {
+      notes.push(i18n.localize("WC.Check.defaultProfile"));
+      level = "warn";
+    }
+    try {
+      variant.validateProfile(token.uuid, p.profile, "profile");
+    } catch (e) {
+      if (!(e instanceof RulesInputError)) throw e;
+      notes.push(e.issues.map((i) => i.path).join(", "));
+      level = "warn";
+    }
+    if (!readLedger(actor)) {
+      notes.push(i18n.localize("WC.Check.noHp"));
+      level = "warn";
+    }
+    rows.push({ label: name, value: notes.length > 0 ? notes.join("; ") : i18n.localize("WC.Check.ready"), level });
+  }
+  if (rows.length === 0) rows.push(row("WC.Check.noTokens", ""));
+  return { title: i18n.format("WC.Check.creatures", { scene: scene?.name ?? "?" }), rows };
+}
+
+export function checkWorld(): WorldReport {
+  const sections = [foundrySection(), systemSection(), statusSection(), playersSection(), hooksSection(), creaturesSection()];
+  const mark: Record<CheckLevel, string> = { ok: "ok  ", warn: "!!  ", info: "    " };
+  const text = [`Weaponless Combat: ${i18n.localize("WC.Check.title")}`, ...sections.flatMap((s) => ["", `## ${s.title}`, ...s.rows.map((r) => `${mark[r.level]}${r.label}: ${r.value}`)])].join("\n");
+  return { sections, text, warnings: sections.reduce((n, s) => n + s.rows.filter((r) => r.level === "warn").length, 0) };
+}
