@@ -170,30 +170,38 @@ function present(actor: Actor.Implementation, data: Record<string, unknown>): bo
 /**
  * Carries a plan out. Safe to run again after an interruption: effects already present are not
  * made twice, effects already gone are not deleted again, and an actor whose update already
- * carries this plan's mark is not updated again. `stillValid` is asked before each wave, so a
- * plan for a combat deleted meanwhile stops ("cancelled"). Two waves of requests: the effects,
- * then the actors' data (which carries the mark that the plan is done for that actor).
+ * carries this plan's mark is not updated again. The effects and the actors' data go out
+ * together (one round trip's wait); with `stillValid` (a round end, which a deleted combat must
+ * stop) they go in two waves, the question asked before each.
  */
-export async function carryOut(plan: Plan, stillValid: () => boolean = () => true): Promise<"done" | "cancelled"> {
-  if (!stillValid()) return "cancelled";
-  await writeEffects(
-    plan.writes.map((x) => ({
-      actor: x.actor,
-      creates: x.creates.filter((d) => !present(x.actor, d)),
-      updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
-      // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
-      deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
-      deleteOptions: PAIR_HANDLED,
-    })),
-  );
-  if (!stillValid()) return "cancelled";
+export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
+  if (stillValid && !stillValid()) return "cancelled";
+  const effects = () =>
+    writeEffects(
+      plan.writes.map((x) => ({
+        actor: x.actor,
+        creates: x.creates.filter((d) => !present(x.actor, d)),
+        updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
+        // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
+        deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
+        deleteOptions: PAIR_HANDLED,
+      })),
+    );
   const hp = hpPaths().value;
-  const problems = await updateActors(
-    plan.writes
-      .filter((x) => !(x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId))
-      .map((x) => ({ actor: x.actor, update: x.update, hpPath: hp })),
-  );
-  reportProblems(problems);
+  const data = () =>
+    updateActors(
+      plan.writes
+        .filter((x) => !(x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId))
+        .map((x) => ({ actor: x.actor, update: x.update, hpPath: hp })),
+    );
+  if (!stillValid) {
+    const [, problems] = await Promise.all([effects(), data()]);
+    reportProblems(problems);
+    return "done";
+  }
+  await effects();
+  if (!stillValid()) return "cancelled";
+  reportProblems(await data());
   return "done";
 }
 

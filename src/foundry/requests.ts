@@ -227,7 +227,8 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
     } catch (e) {
       out = refusalOf(e);
     }
-    if (out.kind === "duplicate") return out;
+    // "duplicate": the result was made already (another GM tab, or the GM's own click on the
+    // same question): the request is answered all the same, so its card goes.
     try {
       if (out.kind === "refused") {
         const next: StoredRequest = { ...request, state: "refused", outcome: out };

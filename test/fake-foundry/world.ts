@@ -1,23 +1,30 @@
 /**
- * A typed fake of the Foundry v13 pieces the shell uses: one server-side store of documents,
- * and any number of clients (browser tabs), each with its own `game`, `Hooks`, `CONFIG` and
- * `ui`. The globals the shell reads are getters that answer for the client whose code is
- * running (AsyncLocalStorage), so a player's client and two GM tabs can run side by side.
+ * A typed fake of the Foundry v13/v14 pieces the shell uses: one server-side store of documents,
+ * and any number of clients (browser tabs), each with its own `game`, `Hooks`, `CONFIG` and `ui`.
+ * The globals the shell reads are getters that answer for the client whose code is running
+ * (AsyncLocalStorage), so a player's client and two GM tabs can run side by side.
  *
- * It models what the real server enforces and nothing more: permission checks on writes,
- * refusal of a second document with the same id, document hooks on every client, queries
- * delivered to every open tab of a user. Each server call is counted in `world.writes`.
+ * Every behaviour modelled here is a claim about Foundry. Each carries a tag [C-nn] whose public
+ * source is listed in docs/foundry-contract.md; where nobody knows how Foundry behaves, the
+ * behaviour is a switch on the world (see FakeWorldOptions) and the tests run both ways.
+ * Every server request is counted in `world.writes` (one entry per request, however many
+ * documents it carries).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { Collection } from "./collection.ts";
+import type { FakeSystem } from "./systems.ts";
+import { GENERIC } from "./systems.ts";
+import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderTokenHUD } from "./apps.ts";
+import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 
 type Fn = (...args: never[]) => unknown;
-type Data = Record<string, unknown>;
+export type Data = Record<string, unknown>;
 
 const ALPHANUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 let idCounter = 0;
+/** [C-01] Document ids are 16 letters and digits. */
 export function randomID(): string {
   idCounter++;
   let n = idCounter * 7919 + 104729;
@@ -43,7 +50,7 @@ function setProperty(obj: Data, path: string, value: unknown): void {
   o[keys[keys.length - 1] as string] = value;
 }
 
-/** Applies a Foundry-style update: dotted keys and nested objects both merge. */
+/** [C-02] A document update: dotted keys and nested objects both merge into the source. */
 function applyUpdate(target: Data, changes: Data): void {
   for (const [k, v] of Object.entries(changes)) {
     if (k.includes(".")) setProperty(target, k, structuredClone(v));
@@ -52,7 +59,15 @@ function applyUpdate(target: Data, changes: Data): void {
   }
 }
 
+/** An update with dotted keys expanded into nested objects. */
+function expanded(changes: Data): Data {
+  const out: Data = {};
+  applyUpdate(out, changes);
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------
+/** [C-03] Hooks: `on`, `once`, `callAll` (every listener) and `call` (stops at the first false). */
 export class FakeHooks {
   private readonly map = new Map<string, Array<{ fn: Fn; once: boolean }>>();
   on(name: string, fn: Fn): number {
@@ -75,7 +90,10 @@ export class FakeHooks {
     return true;
   }
   call(name: string, ...args: unknown[]): boolean {
-    for (const l of [...(this.map.get(name) ?? [])]) if ((l.fn as (...a: unknown[]) => unknown)(...args) === false) return false;
+    for (const l of [...(this.map.get(name) ?? [])]) {
+      if (l.once) this.map.set(name, (this.map.get(name) ?? []).filter((x) => x !== l));
+      if ((l.fn as (...a: unknown[]) => unknown)(...args) === false) return false;
+    }
     return true;
   }
   count(name: string): number {
@@ -84,36 +102,31 @@ export class FakeHooks {
 }
 
 // ------------------------------------------------------------------------------------------
+/** [C-04] User roles; a GM is an Assistant GM or a Game Master. */
+export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
 export class FakeUser {
   readonly targets = new Set<{ document: FakeToken }>();
   constructor(
     readonly world: FakeWorld,
     readonly id: string,
     readonly name: string,
-    readonly isGM: boolean,
+    readonly role: number,
   ) {}
+  get isGM(): boolean {
+    return this.role >= ROLES.ASSISTANT;
+  }
   get isSelf(): boolean {
     return this.world.current().user === this;
   }
+  /** [C-05] A user is active while at least one of its tabs is connected. */
   get active(): boolean {
     return this.world.clients.some((c) => c.user === this);
   }
-  /** v13 User#query: delivered to every open tab of this user; the first answer returns. */
-  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
-    this.world.queries.push({ name, data, to: this.id });
-    const tabs = this.world.clients.filter((c) => c.user === this);
-    if (tabs.length === 0) throw new Error(`User ${this.name} is not connected`);
-    const answers = tabs.map((tab) =>
-      tab.run(async () => {
-        const handler = tab.CONFIG.queries[name];
-        if (!handler) throw new Error(`User query '${name}' is not registered`);
-        return handler(data, { timeout: options.timeout });
-      }),
-    );
-    const settled = await Promise.allSettled(answers);
-    const ok = settled.find((s) => s.status === "fulfilled");
-    if (ok && ok.status === "fulfilled") return ok.value;
-    throw (settled[0] as PromiseRejectedResult).reason;
+  /** [C-06] User#can: the world's permission table, by role. */
+  can(permission: string): boolean {
+    const minRole = this.world.permissions[permission];
+    return minRole !== undefined && this.role >= minRole;
   }
 }
 
@@ -139,11 +152,13 @@ export class FakeEffect extends FakeDocument {
   statuses = new Set<string>();
   origin: string | null = null;
   duration: Data = {};
+  disabled = false;
   transfer = false;
+  description = "";
   constructor(
     world: FakeWorld,
     id: string,
-    readonly parent: FakeActor,
+    public parent: FakeActor,
     data: Data,
   ) {
     super(world, id);
@@ -153,21 +168,66 @@ export class FakeEffect extends FakeDocument {
     this.origin = (data.origin as string | undefined) ?? null;
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
     this.duration = structuredClone((data.duration as Data | undefined) ?? {});
+    this.disabled = data.disabled === true;
+    this.description = String(data.description ?? "");
   }
   get uuid(): string {
     return `${this.parent.uuid}.ActiveEffect.${this.id}`;
   }
+  /** [C-20] v13: enabled and not suppressed. */
+  get active(): boolean {
+    return !this.disabled;
+  }
   toObject(): Data {
-    return { _id: this.id, name: this.name, img: this.img, statuses: [...this.statuses], origin: this.origin, flags: structuredClone(this.flags), duration: structuredClone(this.duration), transfer: false };
+    return {
+      _id: this.id,
+      name: this.name,
+      img: this.img,
+      statuses: [...this.statuses],
+      origin: this.origin,
+      flags: structuredClone(this.flags),
+      duration: structuredClone(this.duration),
+      disabled: this.disabled,
+      description: this.description,
+      transfer: false,
+    };
+  }
+  clone(parent: FakeActor): FakeEffect {
+    return new FakeEffect(this.world, this.id, parent, this.toObject());
+  }
+  async update(changes: Data): Promise<this> {
+    await this.parent.updateEmbeddedDocuments("ActiveEffect", [{ ...changes, _id: this.id }]);
+    return this;
   }
   async delete(): Promise<void> {
     await this.parent.deleteEmbeddedDocuments("ActiveEffect", [this.id]);
   }
 }
 
+export class FakeItem extends FakeDocument {
+  readonly documentName = "Item";
+  constructor(
+    world: FakeWorld,
+    id: string,
+    readonly parent: FakeActor,
+    public name: string,
+    public type: string,
+    public system: Data,
+  ) {
+    super(world, id);
+  }
+  get uuid(): string {
+    return `${this.parent.uuid}.Item.${this.id}`;
+  }
+  toObject(): Data {
+    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags) };
+  }
+}
+
 export class FakeActor extends FakeDocument {
   readonly documentName = "Actor";
   readonly effects = new Collection<FakeEffect>();
+  readonly items = new Collection<FakeItem>();
   system: Data;
   constructor(
     world: FakeWorld,
@@ -177,6 +237,7 @@ export class FakeActor extends FakeDocument {
     public ownership: Record<string, number>,
     /** Set for the synthetic actor of an unlinked token. */
     readonly token: FakeToken | null = null,
+    public type = "character",
   ) {
     super(world, id);
     this.system = structuredClone(system);
@@ -184,90 +245,136 @@ export class FakeActor extends FakeDocument {
   get uuid(): string {
     return this.token ? `${this.token.uuid}.Actor.${this.id}` : `Actor.${this.id}`;
   }
+  /** [C-10] An unlinked token's actor is synthetic: `isToken` true. */
   get isToken(): boolean {
     return this.token !== null;
   }
+  /** [C-07] Ownership levels: OWNER 3; a GM owns everything. */
   testUserPermission(user: FakeUser, level: string | number): boolean {
-    const need = level === "OWNER" ? 3 : typeof level === "number" ? level : 2;
+    const need = level === "OWNER" ? 3 : level === "OBSERVER" ? 2 : level === "LIMITED" ? 1 : typeof level === "number" ? level : 2;
     return user.isGM || (this.ownership[user.id] ?? this.ownership.default ?? 0) >= need;
   }
   get isOwner(): boolean {
     return this.testUserPermission(this.world.current().user, "OWNER");
+  }
+  /** [C-21] Statuses of the actor's active effects. */
+  get statuses(): Set<string> {
+    return new Set([...this.effects].filter((e) => e.active).flatMap((e) => [...e.statuses]));
   }
   private guard(): FakeUser {
     const user = this.world.current().user;
     if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
     return user;
   }
-  /**
-   * Actor#update. Embedded effects passed inline (`effects: [...]`) are added, or updated where
-   * their id exists, in the same request, as Foundry does for a parent update.
-   */
-  async update(changes: Data): Promise<this> {
-    const user = this.guard();
-    const { effects: inline, ...rest } = changes as Data & { effects?: Data[] };
-    const data: Data = { system: this.system, flags: this.flags, name: this.name };
-    applyUpdate(data, rest);
-    const made: FakeEffect[] = [];
-    for (const d of inline ?? []) {
-      const id = typeof d._id === "string" && !this.world.inlineIdsIgnored ? d._id : randomID();
-      const existing = this.effects.get(id);
-      if (existing) {
-        const f: Data = { flags: existing.flags };
-        applyUpdate(f, { flags: d.flags ?? {} });
-        existing.flags = f.flags as Data;
-      } else {
-        const e = new FakeEffect(this.world, id, this, d);
-        this.effects.set(id, e);
-        made.push(e);
-      }
+  /** Where this actor's data goes on the server: the world actor, or the token's ActorDelta. */
+  private get requestParent(): string {
+    return this.uuid;
+  }
+  /** Validates and applies one update to this actor's source, as the server would. */
+  applyData(changes: Data): void {
+    if ("effects" in changes || "items" in changes) {
+      // [C-12] Embedded documents inline in a parent update are not a supported way to create them.
+      throw new Error("fake: embedded documents passed inline in an Actor update are not modelled (unsupported in Foundry); use createEmbeddedDocuments");
     }
-    this.system = data.system as Data;
-    this.flags = data.flags as Data;
-    this.name = String(data.name);
-    this.world.count({ user: user.id, op: "update", documentName: "Actor", parent: this.uuid, count: 1 });
-    this.world.broadcast("updateActor", this, changes, {}, user.id);
-    for (const e of made) this.world.broadcast("createActiveEffect", e, {}, user.id);
+    const data: Data = { system: structuredClone(this.system), flags: structuredClone(this.flags), name: this.name };
+    applyUpdate(data, changes);
+    // [C-13] The system's data model checks the result; a refused value fails the whole update.
+    const checked = this.world.system.validateActor?.(this, data) ?? data;
+    this.system = checked.system as Data;
+    this.flags = checked.flags as Data;
+    this.name = String(checked.name);
+  }
+  /** Actor#update: one request. */
+  async update(changes: Data, options: Data = {}): Promise<this> {
+    const user = this.guard();
+    this.world.preflight(user, "preUpdateActor", this, changes, options);
+    this.applyData(changes);
+    this.world.count({ user: user.id, op: "update", documentName: "Actor", parent: this.requestParent, count: 1 });
+    this.world.broadcast("updateActor", [this, changes, options, user.id]);
     return this;
   }
-  async createEmbeddedDocuments(kind: string, data: Data[], options: { keepId?: boolean } = {}): Promise<FakeEffect[]> {
+  /** [C-14] Actor.updateDocuments: many world actors in one request; all are checked before any is written. */
+  static async updateDocuments(updates: Data[], options: Data = {}): Promise<FakeActor[]> {
+    const w = world();
+    const user = w.current().user;
+    const actors = updates.map((u) => {
+      const a = w.actors.get(String(u._id));
+      if (!a) throw new Error(`Actor [${String(u._id)}] does not exist`);
+      if (!a.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${a.name}`);
+      return a;
+    });
+    const rest = updates.map((u) => {
+      const r: Data = { ...u };
+      delete r._id;
+      return r;
+    });
+    if (w.batchRefusal === "all") {
+      // Check every change first, so one refused value writes nothing.
+      actors.forEach((a, i) => {
+        const probe = new FakeActor(w, a.id, a.name, a.system, a.ownership);
+        probe.flags = structuredClone(a.flags);
+        probe.applyData(rest[i] as Data);
+      });
+    }
+    const done: FakeActor[] = [];
+    let failure: unknown = null;
+    actors.forEach((a, i) => {
+      try {
+        a.applyData(rest[i] as Data);
+        done.push(a);
+      } catch (e) {
+        failure ??= e;
+      }
+    });
+    w.count({ user: user.id, op: "update", documentName: "Actor", parent: "", count: updates.length });
+    for (const a of done) w.broadcast("updateActor", [a, rest[actors.indexOf(a)], options, user.id]);
+    if (failure) throw failure;
+    return done;
+  }
+  async createEmbeddedDocuments(kind: string, data: Data[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
     const user = this.guard();
-    const made: FakeEffect[] = [];
-    const ids = new Set<string>();
+    const ids: string[] = [];
     for (const d of data) {
+      // [C-15] keepId keeps the given id; an id that exists already is refused.
       const id = options.keepId && typeof d._id === "string" ? d._id : randomID();
       if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
-      if (this.effects.has(id) || ids.has(id)) throw new Error(`An ActiveEffect with id [${id}] already exists in the parent collection`);
-      ids.add(id);
+      if (this.effects.has(id) || ids.includes(id)) throw new Error(`An ActiveEffect with id [${id}] already exists in the parent collection`);
+      ids.push(id);
     }
-    for (const d of data) {
-      const id = options.keepId && typeof d._id === "string" ? d._id : randomID();
-      const e = new FakeEffect(this.world, id, this, d);
-      this.effects.set(id, e);
-      made.push(e);
-    }
-    this.world.count({ user: user.id, op: "create", documentName: "ActiveEffect", parent: this.uuid, count: data.length });
-    for (const e of made) this.world.broadcast("createActiveEffect", e, options, user.id);
+    const combat = this.world.combats.find((c) => c.active && c.started);
+    const made = data.map((d, i) => {
+      const e = new FakeEffect(this.world, ids[i] as string, this, d);
+      // [C-16] A created effect's start is stamped: the world time, and the round and turn of the active combat.
+      e.duration = { ...e.duration, startTime: e.duration.startTime ?? this.world.time, ...(combat ? { combat: combat.id, startRound: combat.round, startTurn: combat.turn } : {}) };
+      return e;
+    });
+    for (const e of made) this.effects.set(e.id, e);
+    this.world.count({ user: user.id, op: "create", documentName: "ActiveEffect", parent: this.requestParent, count: data.length });
+    // [C-17] createActiveEffect(effect, options, userId) on every client.
+    for (const e of made) this.world.broadcast("createActiveEffect", [e, options, user.id]);
     return made;
   }
-  async updateEmbeddedDocuments(kind: string, updates: Data[]): Promise<FakeEffect[]> {
+  async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
     const user = this.guard();
-    const changed: FakeEffect[] = [];
+    const changed: Array<[FakeEffect, Data]> = [];
     for (const u of updates) {
       const e = this.effects.get(String(u._id));
       if (!e) throw new Error(`ActiveEffect [${String(u._id)}] does not exist`);
       const rest: Data = { ...u };
       delete rest._id;
-      const data: Data = { flags: e.flags };
+      const data: Data = { flags: e.flags, disabled: e.disabled, name: e.name, duration: e.duration };
       applyUpdate(data, rest);
       e.flags = data.flags as Data;
-      changed.push(e);
+      e.disabled = data.disabled === true;
+      e.name = String(data.name);
+      e.duration = data.duration as Data;
+      changed.push([e, rest]);
     }
-    this.world.count({ user: user.id, op: "update", documentName: "ActiveEffect", parent: this.uuid, count: updates.length });
-    for (const e of changed) this.world.broadcast("updateActiveEffect", e, {}, {}, user.id);
-    return changed;
+    this.world.count({ user: user.id, op: "update", documentName: "ActiveEffect", parent: this.requestParent, count: updates.length });
+    for (const [e, rest] of changed) this.world.broadcast("updateActiveEffect", [e, rest, options, user.id]);
+    return changed.map(([e]) => e);
   }
   async deleteEmbeddedDocuments(kind: string, ids: string[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
@@ -276,21 +383,45 @@ export class FakeActor extends FakeDocument {
     if (missing.length > 0) throw new Error(`ActiveEffect [${missing.join(", ")}] does not exist`);
     const gone = ids.map((id) => this.effects.get(id) as FakeEffect);
     for (const id of ids) this.effects.delete(id);
-    this.world.count({ user: user.id, op: "delete", documentName: "ActiveEffect", parent: this.uuid, count: ids.length });
-    for (const e of gone) this.world.broadcast("deleteActiveEffect", e, options, user.id);
+    this.world.count({ user: user.id, op: "delete", documentName: "ActiveEffect", parent: this.requestParent, count: ids.length });
+    // [C-18] deleteActiveEffect(effect, options, userId): the deletion's options reach every client.
+    for (const e of gone) this.world.broadcast("deleteActiveEffect", [e, options, user.id]);
     return gone;
   }
-  get statuses(): Set<string> {
-    return new Set([...this.effects].flatMap((e) => [...e.statuses]));
+  toObject(): Data {
+    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags), items: this.items.map((i) => i.toObject()), effects: this.effects.map((e) => e.toObject()) };
   }
 }
 
 export class FakeScene extends FakeDocument {
   readonly documentName = "Scene";
-  readonly grid = { size: 100, distance: 5 };
+  readonly grid = { size: 100, distance: 5, type: 1 };
   readonly tokens = new Collection<FakeToken>();
+  name = "Scene";
   get uuid(): string {
     return `Scene.${this.id}`;
+  }
+  /** [C-19] Token updates on a scene: many tokens in one request. */
+  async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
+    if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
+    const user = this.world.current().user;
+    const tokens = updates.map((u) => {
+      const t = this.tokens.get(String(u._id));
+      if (!t) throw new Error(`Token [${String(u._id)}] does not exist`);
+      if (!t.baseActor.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
+      return t;
+    });
+    const changed: Array<[FakeToken, Data]> = [];
+    tokens.forEach((t, i) => {
+      const rest: Data = { ...(updates[i] as Data) };
+      delete rest._id;
+      if (this.world.current().Hooks.call("preUpdateToken", t, rest, options, user.id) === false) return;
+      t.applyData(rest);
+      changed.push([t, rest]);
+    });
+    this.world.count({ user: user.id, op: "update", documentName: "Token", parent: this.uuid, count: updates.length });
+    for (const [t, rest] of changed) this.world.broadcast("updateToken", [t, rest, options, user.id]);
+    return changed.map(([t]) => t);
   }
 }
 
@@ -301,9 +432,11 @@ export class FakeToken extends FakeDocument {
   /** Position in pixels, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
   x = 0;
   y = 0;
+  elevation = 0;
   width = 1;
   height = 1;
   disposition = 0;
+  hidden = false;
   constructor(
     world: FakeWorld,
     id: string,
@@ -317,21 +450,48 @@ export class FakeToken extends FakeDocument {
   get uuid(): string {
     return `${this.parent.uuid}.Token.${this.id}`;
   }
+  get actorId(): string {
+    return this.baseActor.id;
+  }
+  /**
+   * [C-10] A linked token shows its world actor. An unlinked token's actor is synthetic: the base
+   * actor's data and effects with the token's own changes (its ActorDelta) on top; writing to it
+   * changes the delta only, and the base actor's other effects stay.
+   */
   get actor(): FakeActor {
     if (this.actorLink) return this.baseActor;
     if (!this.synthetic) {
-      // An unlinked token's actor starts as a copy of its base actor (flags included).
-      this.synthetic = new FakeActor(this.world, this.baseActor.id, this.name, this.baseActor.system, this.baseActor.ownership, this);
-      this.synthetic.flags = structuredClone(this.baseActor.flags);
+      const a = new FakeActor(this.world, this.baseActor.id, this.name, this.baseActor.system, this.baseActor.ownership, this, this.baseActor.type);
+      a.flags = structuredClone(this.baseActor.flags);
+      for (const e of this.baseActor.effects) a.effects.set(e.id, e.clone(a));
+      for (const i of this.baseActor.items) a.items.set(i.id, new FakeItem(this.world, i.id, a, i.name, i.type, i.system));
+      this.synthetic = a;
     }
     return this.synthetic;
+  }
+  /** Applies a token update: position, elevation, and `delta` changes to an unlinked actor. */
+  applyData(changes: Data): void {
+    const e = expanded(changes);
+    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name"] as const) {
+      if (k in e) (this as unknown as Data)[k] = e[k];
+    }
+    if (e.delta && typeof e.delta === "object") {
+      if (this.actorLink) throw new Error("fake: a linked token has no delta");
+      // [C-11] A synthetic actor's data changes are its token's delta.
+      this.actor.applyData(e.delta as Data);
+    }
+    if (e.flags && typeof e.flags === "object") applyUpdate(this.flags, e.flags as Data);
+  }
+  async update(changes: Data, options: Data = {}): Promise<this> {
+    await this.parent.updateEmbeddedDocuments("Token", [{ ...changes, _id: this.id }], options);
+    return this;
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may delete tokens here");
     this.parent.tokens.delete(this.id);
     this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteToken", this, {}, user.id);
+    this.world.broadcast("deleteToken", [this, {}, user.id]);
   }
 }
 
@@ -351,14 +511,23 @@ export class FakeCombatant extends FakeDocument {
   get tokenId(): string {
     return this.token.id;
   }
+  get sceneId(): string {
+    return this.token.parent.id;
+  }
+  get name(): string {
+    return this.token.name;
+  }
   get actor(): FakeActor {
     return this.token.actor;
+  }
+  get isOwner(): boolean {
+    return this.token.actor.isOwner;
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
     this.parent.combatants.delete(this.id);
     this.world.count({ user: user.id, op: "delete", documentName: "Combatant", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteCombatant", this, {}, user.id);
+    this.world.broadcast("deleteCombatant", [this, {}, user.id]);
   }
 }
 
@@ -366,27 +535,31 @@ export class FakeCombat extends FakeDocument {
   readonly documentName = "Combat";
   readonly combatants = new Collection<FakeCombatant>();
   round = 0;
+  turn = 0;
+  active = true;
   get uuid(): string {
     return `Combat.${this.id}`;
   }
   get started(): boolean {
     return this.round > 0;
   }
+  /** [C-30] updateCombat(combat, changed, options, userId) on every client; the round is in `changed`. */
   async update(changes: Data, options: Data = {}): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may update the combat here");
-    const data: Data = { round: this.round, flags: this.flags };
+    const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
     applyUpdate(data, changes);
     this.round = Number(data.round);
+    this.turn = Number(data.turn);
     this.flags = data.flags as Data;
     this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
-    this.world.broadcast("updateCombat", this, changes, options, user.id);
+    this.world.broadcast("updateCombat", [this, changes, options, user.id]);
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
     this.world.combats.delete(this.id);
     this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });
-    this.world.broadcast("deleteCombat", this, {}, user.id);
+    this.world.broadcast("deleteCombat", [this, {}, user.id]);
   }
 }
 
@@ -399,6 +572,7 @@ export class FakeRoll {
     if (!m) throw new Error(`fake Roll: only 1dN is modelled, got ${formula}`);
     this.sides = Number(m[1]);
   }
+  /** [C-40] Roll#evaluate is asynchronous. */
   async evaluate(): Promise<this> {
     const face = world().nextFace(this.sides);
     this.dice.push({ faces: this.sides, results: [{ result: face, active: true }] });
@@ -410,12 +584,15 @@ export class FakeRoll {
   }
 }
 
+let messageClock = 1_700_000_000_000;
+
 export class FakeChatMessage extends FakeDocument {
   readonly documentName = "ChatMessage";
   content = "";
   rolls: FakeRoll[] = [];
   whisper: string[] = [];
   speaker: Data = {};
+  readonly timestamp: number;
   constructor(
     world: FakeWorld,
     id: string,
@@ -428,44 +605,58 @@ export class FakeChatMessage extends FakeDocument {
     this.whisper = (data.whisper as string[] | undefined) ?? [];
     this.speaker = (data.speaker as Data | undefined) ?? {};
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
+    this.timestamp = messageClock++;
   }
   get uuid(): string {
     return `ChatMessage.${this.id}`;
   }
+  /** [C-31] A whisper reaches its recipients, its author and every GM; anything else reaches everyone. */
+  visibleTo(user: FakeUser): boolean {
+    return this.whisper.length === 0 || user.isGM || user === this.author || this.whisper.includes(user.id);
+  }
+  private broadcastVisible(hook: string, args: unknown[]): void {
+    for (const c of this.world.clients) if (this.visibleTo(c.user)) c.run(() => c.Hooks.callAll(hook, ...args));
+  }
+  /** [C-32] The author is stamped by the server: the creating user, whatever the data says. */
   static async create(data: Data, options: { keepId?: boolean } = {}): Promise<FakeChatMessage> {
     const w = world();
     const user = w.current().user;
     const id = options.keepId && typeof data._id === "string" ? data._id : randomID();
     if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
     if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
+    // [C-33] Whispering needs the MESSAGE_WHISPER permission.
+    if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
     const m = new FakeChatMessage(w, id, user, data);
     w.messages.set(id, m);
     w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
-    w.broadcast("createChatMessage", m, options, user.id);
+    m.broadcastVisible("createChatMessage", [m, options, user.id]);
     return m;
   }
   static getSpeaker({ token }: { token?: FakeToken } = {}): Data {
     return { scene: token?.parent.id ?? null, token: token?.id ?? null, actor: token?.actor.id ?? null, alias: token?.name ?? "" };
   }
-  async update(changes: Data): Promise<this> {
+  /** [C-34] Its author or a GM may change or delete a message. */
+  private guard(): FakeUser {
     const user = this.world.current().user;
-    if (!user.isGM && user !== this.author) throw new Error(`User ${user.name} lacks permission to update this message`);
+    if (!user.isGM && user !== this.author) throw new Error(`User ${user.name} lacks permission to modify this message`);
     if (!this.world.messages.has(this.id)) throw new Error("ChatMessage does not exist");
+    return user;
+  }
+  async update(changes: Data, options: Data = {}): Promise<this> {
+    const user = this.guard();
     const data: Data = { content: this.content, flags: this.flags };
     applyUpdate(data, changes);
     this.content = String(data.content);
     this.flags = data.flags as Data;
     this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
-    this.world.broadcast("updateChatMessage", this, changes, {}, user.id);
+    this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
     return this;
   }
-  async delete(): Promise<void> {
-    const user = this.world.current().user;
-    if (!user.isGM && user !== this.author) throw new Error(`User ${user.name} lacks permission to delete this message`);
-    if (!this.world.messages.has(this.id)) throw new Error("ChatMessage does not exist");
+  async delete(options: Data = {}): Promise<void> {
+    const user = this.guard();
     this.world.messages.delete(this.id);
     this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
-    this.world.broadcast("deleteChatMessage", this, {}, user.id);
+    this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
   }
 }
 
@@ -479,11 +670,13 @@ interface SettingConfig {
 class FakeSettings {
   readonly configs = new Map<string, SettingConfig>();
   constructor(private readonly world: FakeWorld) {}
-  readonly menus = new Map<string, { type: new () => { render(): unknown } }>();
+  readonly menus = new Map<string, { type: new () => { render(options?: unknown): unknown } }>();
   register(ns: string, key: string, config: SettingConfig): void {
     this.configs.set(`${ns}.${key}`, config);
   }
-  registerMenu(ns: string, key: string, config: { type: new () => { render(): unknown } }): void {
+  /** [C-35] registerMenu: the menu's `type` is an application class, opened with render. */
+  registerMenu(ns: string, key: string, config: { type: new () => { render(options?: unknown): unknown } }): void {
+    if (!(config.type.prototype instanceof FakeApplicationV2)) throw new Error(`fake: the settings menu ${ns}.${key} is not an ApplicationV2 class`);
     this.menus.set(`${ns}.${key}`, config);
   }
   get(ns: string, key: string): unknown {
@@ -532,6 +725,7 @@ export class FakeDialog {
     const spec = this.config.buttons.find((b) => b.action === action);
     if (!spec) throw new Error(`dialog has no button ${action}`);
     const el = this.element.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`) as HTMLButtonElement;
+    // [C-41] DialogV2 button callbacks get (event, button, dialog); the button's form is the dialog's.
     return spec.callback ? spec.callback(new Event("submit"), el, this) : action;
   }
 }
@@ -544,19 +738,33 @@ interface DialogConfig {
 }
 
 // ------------------------------------------------------------------------------------------
+export interface StatusEntry {
+  id: string;
+  name: string;
+  img: string;
+}
+
 export class FakeClient {
   readonly Hooks = new FakeHooks();
-  readonly CONFIG: { statusEffects: Array<{ id: string; name: string; img: string }>; queries: Record<string, (data: unknown, opts: { timeout?: number }) => unknown> } = { statusEffects: [], queries: {} };
+  readonly CONFIG: { statusEffects: StatusEntry[]; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data } = {
+    statusEffects: CORE_STATUS_EFFECTS.map((s) => ({ ...s })),
+    Actor: { documentClass: FakeActor },
+    ActiveEffect: {},
+  };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
   readonly canvas: { tokens: { controlled: Array<{ document: FakeToken }> } } = { tokens: { controlled: [] } };
+  /** Windows this client has open (ApplicationV2). */
+  readonly windows: FakeApplicationV2[] = [];
+  readonly errors: unknown[] = [];
   constructor(
     readonly world: FakeWorld,
     readonly user: FakeUser,
   ) {
     const w = world;
     const i18n = w.i18n;
+    const release = { generation: w.generation, build: w.generation === 13 ? 351 : 360 };
     this.game = {
       get user() {
         return user;
@@ -569,14 +777,29 @@ export class FakeClient {
       actors: w.actors,
       scenes: w.scenes,
       modules: w.modules,
+      system: { id: w.system.id, title: w.system.title, version: "1.0.0" },
+      // [C-42] game.release.generation is the major version.
+      release,
+      version: `${release.generation}.${release.build}`,
+      get time() {
+        return { worldTime: w.time };
+      },
     };
     const push = (level: string) => (message: string) => {
       this.notifications.push({ level, message });
     };
-    this.ui = { notifications: { info: push("info"), warn: push("warn"), error: push("error") }, combat: { viewed: null as FakeCombat | null, render: () => undefined } };
+    this.ui = { notifications: { info: push("info"), warn: push("warn"), error: push("error") }, combat: new FakeCombatTracker(this) };
   }
   run<T>(fn: () => T): T {
     return storage.run(this, fn);
+  }
+  /** The token HUD for a token, as this client would draw it (fires renderTokenHUD). */
+  renderTokenHUD(token: FakeToken): HTMLElement {
+    return this.run(() => renderTokenHUD(this, token));
+  }
+  /** An actor sheet's header, as the world's system draws it (fires the sheet's header hook). */
+  renderActorSheet(actor: FakeActor): Array<Record<string, unknown>> {
+    return this.run(() => renderActorSheet(this, actor));
   }
 }
 
@@ -584,6 +807,7 @@ class FakeUsers extends Collection<FakeUser> {
   constructor(private readonly world: FakeWorld) {
     super();
   }
+  /** [C-05] The active GM: the connected GM with the lowest id, the same on every client. */
   get activeGM(): FakeUser | null {
     const gms = [...this.values()].filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id));
     return gms[0] ?? null;
@@ -596,13 +820,25 @@ let activeWorld: FakeWorld | null = null;
 function makeActive(w: FakeWorld): void {
   activeWorld = w;
 }
-function world(): FakeWorld {
+export function world(): FakeWorld {
   if (!activeWorld) throw new Error("no fake world");
   return activeWorld;
 }
 
 const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as Data;
 const templates = new Map<string, Handlebars.TemplateDelegate>();
+
+export interface FakeWorldOptions {
+  /** Foundry's major version the clients run. */
+  readonly generation?: 13 | 14;
+  /** The game system: its statuses, sheets and data rules. */
+  readonly system?: FakeSystem;
+  /**
+   * Unknown: whether one refused value in `Actor.updateDocuments` writes none of the batch
+   * ("all") or the others ("partial"). The shell must work either way.
+   */
+  readonly batchRefusal?: "all" | "partial";
+}
 
 export class FakeWorld {
   readonly clients: FakeClient[] = [];
@@ -611,16 +847,20 @@ export class FakeWorld {
   readonly scenes = new Collection<FakeScene>();
   readonly combats = new Collection<FakeCombat>();
   readonly messages = new Collection<FakeChatMessage>();
-  readonly modules = new Map<string, Data>([["weaponless-combat", { id: "weaponless-combat", active: true }]]);
+  readonly modules = new Map<string, Data>([["weaponless-combat", { id: "weaponless-combat", active: true, version: "0.0.0-test" }]]);
   readonly settingValues = new Map<string, unknown>();
+  /** Every server request, in order: one entry per request, however many documents it carries. */
   readonly writes: WriteOp[] = [];
-  readonly queries: Array<{ name: string; data: unknown; to: string }> = [];
   readonly dialogs: FakeDialog[] = [];
+  /** [C-06] The world's permission table: the lowest role holding each permission. */
+  readonly permissions: Record<string, number> = { MESSAGE_WHISPER: ROLES.PLAYER, TOKEN_CREATE: ROLES.TRUSTED };
+  readonly generation: 13 | 14;
+  readonly system: FakeSystem;
+  readonly batchRefusal: "all" | "partial";
+  time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
   private faces: Array<[number, number]> = [];
-  /** Models a server that gives effects passed inline with an update fresh ids of its own. */
-  inlineIdsIgnored = false;
   /** Faces for unscripted dice (tabs racing each other cannot share a script); else a fixed LCG. */
   fallbackFace: ((sides: number) => number) | null = null;
   private rng = 12345;
@@ -638,7 +878,10 @@ export class FakeWorld {
     has: (key: string): boolean => typeof getProperty(lang, key) === "string",
   };
 
-  constructor() {
+  constructor(options: FakeWorldOptions = {}) {
+    this.generation = options.generation ?? 13;
+    this.system = options.system ?? GENERIC;
+    this.batchRefusal = options.batchRefusal ?? "all";
     makeActive(this);
     installGlobals();
   }
@@ -649,34 +892,45 @@ export class FakeWorld {
     return c;
   }
 
-  addUser(name: string, isGM: boolean): FakeUser {
-    const u = new FakeUser(this, randomID(), name, isGM);
+  addUser(name: string, isGM: boolean, role: number = isGM ? ROLES.GAMEMASTER : ROLES.PLAYER): FakeUser {
+    const u = new FakeUser(this, randomID(), name, role);
     this.usersCollection.set(u.id, u);
     return u;
   }
 
-  /** Opens a browser tab for `user`, runs the module's hook registration and init there. */
+  /**
+   * Opens a browser tab for `user`: the system's code and then the module's register their hooks
+   * (a system is loaded before modules), and the lifecycle hooks run in order. [C-43]
+   */
   connect(user: FakeUser, register: () => void): FakeClient {
     const c = new FakeClient(this, user);
+    const wasActive = user.active;
     this.clients.push(c);
     c.run(() => {
+      this.system.register?.(c);
       register();
-      c.Hooks.callAll("init");
-      c.Hooks.callAll("i18nInit");
-      c.Hooks.callAll("setup");
-      c.Hooks.callAll("ready");
+      for (const hook of ["init", "i18nInit", "setup", "ready"]) c.Hooks.callAll(hook);
     });
+    // [C-44] userConnected(user, connected) on the other clients when a user comes or goes.
+    if (!wasActive) for (const other of this.clients) if (other !== c) other.run(() => other.Hooks.callAll("userConnected", user, true));
     return c;
   }
 
   disconnect(c: FakeClient): void {
     this.clients.splice(this.clients.indexOf(c), 1);
+    if (!c.user.active) for (const other of this.clients) other.run(() => other.Hooks.callAll("userConnected", c.user, false));
   }
 
-  addActor(name: string, system: Data, ownership: Record<string, number> = {}): FakeActor {
-    const a = new FakeActor(this, randomID(), name, system, ownership);
+  addActor(name: string, system: Data, ownership: Record<string, number> = {}, type = "character"): FakeActor {
+    const a = new FakeActor(this, randomID(), name, system, ownership, null, type);
     this.actors.set(a.id, a);
     return a;
+  }
+
+  addItem(actor: FakeActor, name: string, type: string, system: Data): FakeItem {
+    const i = new FakeItem(this, randomID(), actor, name, type, system);
+    actor.items.set(i.id, i);
+    return i;
   }
 
   addScene(): FakeScene {
@@ -685,10 +939,12 @@ export class FakeWorld {
     return s;
   }
 
-  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number } = {}): FakeToken {
+  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number; width?: number; height?: number } = {}): FakeToken {
     const t = new FakeToken(this, randomID(), scene, options.name ?? actor.name, actor, options.linked ?? true);
     t.x = options.x ?? 0;
     t.y = options.y ?? 0;
+    t.width = options.width ?? 1;
+    t.height = options.height ?? 1;
     t.disposition = options.disposition ?? 0;
     scene.tokens.set(t.id, t);
     return t;
@@ -702,6 +958,7 @@ export class FakeWorld {
       c.combatants.set(cb.id, cb);
     }
     this.combats.set(c.id, c);
+    for (const client of this.clients) client.ui.combat.viewed = c;
     return c;
   }
 
@@ -727,9 +984,23 @@ export class FakeWorld {
     this.writes.push(op);
   }
 
+  /** [C-45] pre* hooks run on the client that asks, before the request; false cancels it. */
+  preflight(user: FakeUser, hook: string, doc: unknown, changes: Data, options: Data): void {
+    if (this.current().Hooks.call(hook, doc, changes, options, user.id) === false) throw new Error(`fake: ${hook} refused the change`);
+  }
+
   /** Runs a document hook on every connected client, as the server's broadcast does. */
-  broadcast(name: string, ...args: unknown[]): void {
-    for (const c of this.clients) c.run(() => c.Hooks.callAll(name, ...args));
+  broadcast(name: string, args: unknown[]): void {
+    for (const c of this.clients) {
+      c.run(() => {
+        try {
+          c.Hooks.callAll(name, ...args);
+        } catch (e) {
+          c.errors.push(e);
+          throw e;
+        }
+      });
+    }
   }
 
   fromUuidSync(uuid: string): unknown {
@@ -741,7 +1012,9 @@ export class FakeWorld {
       else if (kind === "Actor") doc = doc instanceof FakeToken ? doc.actor : this.actors.get(id);
       else if (kind === "Token") doc = doc instanceof FakeScene ? doc.tokens.get(id) : null;
       else if (kind === "ActiveEffect") doc = doc instanceof FakeActor ? doc.effects.get(id) : null;
+      else if (kind === "Item") doc = doc instanceof FakeActor ? doc.items.get(id) : null;
       else if (kind === "ChatMessage") doc = this.messages.get(id);
+      else if (kind === "Combat") doc = this.combats.get(id);
       else doc = null;
       if (!doc) return null;
     }
@@ -776,6 +1049,7 @@ function installGlobals(): void {
   define("ui", () => cur().ui);
   define("canvas", () => cur().canvas);
   define("ChatMessage", () => FakeChatMessage);
+  define("Actor", () => FakeActor);
   define("Roll", () => FakeRoll);
   define("fromUuidSync", () => (uuid: string) => world().fromUuidSync(uuid));
   define("foundry", () => ({
@@ -787,6 +1061,8 @@ function installGlobals(): void {
         loadTemplates: async () => undefined,
       },
       api: {
+        ApplicationV2: FakeApplicationV2,
+        HandlebarsApplicationMixin,
         DialogV2: {
           wait: async (config: DialogConfig) => {
             const d = new FakeDialog(config);

@@ -3,6 +3,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/requests.ts";
 import { cardIdFor } from "../../src/foundry/perform.ts";
+import { bindCard } from "../../src/foundry/hooks/chat.ts";
+import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, writesSince } from "./setup.ts";
 
@@ -22,6 +24,8 @@ describe("d12-holds: the GM grapples", () => {
     // Ogre (THAC0 15) on the fighter, AC 5: needs 10. Speed: ogre 9" -1, fighter 12" 0.
     // d20 15 - 1 = 14 hits; d12 8 + 1 (L on M) = 9 -> body hold, 1d3; break d12 4 fails; 1d3 = 3 -> 1 actual, 2 temporary.
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const seen: string[] = [];
+    t.player.run(() => Hooks.on("createActiveEffect", ((e: { name: string }) => seen.push(e.name)) as never));
     const mark = t.world.writes.length;
     const out = await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
     expect(out.kind).toBe("done");
@@ -39,19 +43,43 @@ describe("d12-holds: the GM grapples", () => {
     expect(b?.getFlag(M, "hold")).toMatchObject({ twinUuid: a?.uuid });
     expect(t.fighter.system).toMatchObject({ attributes: { hp: { value: 29 } } });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
-    // One chat message; one write per affected actor: the fighter's update carries its hit
-    // points, temporary damage and its half of the hold; the ogre gets its half.
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 1, "update Actor": 1 });
-    expect(t.world.writes.slice(mark).map((w) => w.parent).sort()).toEqual([t.fighter.uuid, t.ogreToken.actor.uuid, ""].sort());
+    // Requests: the card; each half of the hold created on its own actor (never inline in an
+    // actor update); the fighter's hit points and temporary damage in one update.
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1 });
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.parent}`).sort()).toEqual([`create ${t.fighter.uuid}`, `create ${t.ogreToken.actor.uuid}`, `update ${t.fighter.uuid}`, "create "].sort());
+    // Other modules hear of each half: createActiveEffect fired once per effect on every client.
+    expect(seen.sort()).toEqual(["Held (Body) by Ogre", "Holding Fighter (Body)"]);
   });
 
-  it("should a server give inline effects ids of its own, nothing is made twice", async () => {
-    t.world.inlineIdsIgnored = true;
+  it("the effect's own start is stamped as Foundry stamps a created effect", async () => {
+    const combat = t.world.addCombat([t.fighterToken, t.ogreToken], 3);
+    combat.turn = 1;
+    t.world.time = 4200;
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
-    expect(holdHalves().map((h) => h.actor).sort()).toEqual(["Fighter", "Ogre"]);
-    // And the pair still goes together: the twin is found by its hold when its id differs.
-    await t.gm.run(() => holdHalves().find((h) => h.actor === "Ogre")?.effect.delete());
+    const half = holdHalves().find((h) => h.actor === "Fighter")?.effect;
+    expect(half?.duration).toMatchObject({ startTime: 4200, combat: combat.id, startRound: 3, startTurn: 1 });
+  });
+
+  it("an unlinked token's other effects stay when the module adds its own", async () => {
+    // The ogre's base actor carries an effect of its own; the token's synthetic actor shows it.
+    t.world.addActor("unused", {});
+    const base = t.ogre;
+    await t.gm.run(() => base.createEmbeddedDocuments("ActiveEffect", [{ name: "Blessed", statuses: ["bless"] }]));
+    const token = t.world.addToken(t.fighterToken.parent, base, { linked: false, name: "Ogre 2" });
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act(grapple(token, t.fighterToken)));
+    expect([...token.actor.effects].map((e) => e.name).sort()).toEqual(["Blessed", "Holding Fighter (Body)"]);
+    expect([...base.effects].map((e) => e.name)).toEqual(["Blessed"]);
+  });
+
+  it("a twin whose recorded id misses is found by its hold", async () => {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    const ogreHalf = holdHalves().find((h) => h.actor === "Ogre")?.effect;
+    if (!ogreHalf) throw new Error("no half");
+    ogreHalf.flags[M] = { hold: { ...(ogreHalf.flags[M] as { hold: object }).hold, twinUuid: "Actor.nope.ActiveEffect.nope" } };
+    await t.gm.run(() => ogreHalf.delete());
     await t.world.settle();
     expect(holdHalves()).toEqual([]);
   });
@@ -70,9 +98,11 @@ describe("d12-holds: a player asks the GM", () => {
     // Fighter (THAC0 15) on the goblin: AC 5, needs 10; speed 0 and goblin 6" +2: d20 8 + 2 = 10 hits.
     // d12 6 + 1 (M on S) = 7 -> arm; break 2 fails; no damage die.
     t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const mark = t.world.writes.length;
     const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
     expect(out).toMatchObject({ kind: "done", state: "applied" });
-    expect(t.world.queries).toHaveLength(1);
+    // The player's one request is its card; the GM's client did the rest on that card's creation.
+    expect(t.world.writes.slice(mark).filter((w) => w.user === t.alice.id).map((w) => `${w.op} ${w.documentName}`)).toEqual(["create ChatMessage"]);
     expect(t.world.messages.contents).toHaveLength(1);
     const card = t.world.messages.contents[0];
     expect(card?.author).toBe(t.gmUser);
@@ -89,21 +119,30 @@ describe("d12-holds: a player asks the GM", () => {
   });
 
   it("a forged request is refused by the GM and changes nothing", async () => {
-    // The player writes a request card claiming the goblin's grapple and queries the GM directly.
-    const forged = await t.player.run(() =>
-      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending" } } } } as never),
-    );
+    // The player writes a request card by hand claiming the goblin's grapple, with dice and a
+    // result smuggled in: the GM's client checks it against the card's stamped author.
     const mark = t.world.writes.length;
-    const answer = await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: forged?.id }));
-    expect(answer).toMatchObject({ kind: "refused", key: "WC.Refuse.notOwner" });
-    expect(writesSince(t.world, mark)).toEqual({ "delete ChatMessage": 1 });
+    const forged = await t.player.run(() =>
+      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending", dice: [[20, 20]], result: { kind: "hold" } } } } } as never),
+    );
+    await t.world.settle();
+    // The card is rewritten with the reason; nothing else is written.
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update ChatMessage": 1 });
+    expect(forged.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.notOwner" } });
+    expect(forged.content).toContain("You do not control Goblin.");
+    expect(t.player.notifications.map((n) => n.message)).toEqual(["You do not control Goblin."]);
     expect(holdHalves()).toEqual([]);
-    // A payload that names no request, or dice and results smuggled in, carry no weight.
-    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: "nope", dice: [[20, 20]], result: { kind: "hold" } }))).toMatchObject({ kind: "refused", key: "WC.Refuse.stale" });
     const bad = await t.player.run(() =>
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...grapple(t.fighterToken, t.goblinToken), declared: { rear: "yes" } }, state: "pending" } } } } as never),
     );
-    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: bad?.id }))).toMatchObject({ kind: "refused", key: "WC.Refuse.badDeclaration" });
+    await t.world.settle();
+    expect(bad.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });
+    // A refused card is not taken up again when the GM reconnects.
+    t.world.disconnect(t.gm);
+    const back = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(holdHalves()).toEqual([]);
+    expect(back.notifications).toEqual([]);
   });
 
   it("a request delivered to two GM tabs is applied once", async () => {
@@ -122,13 +161,112 @@ describe("d12-holds: a player asks the GM", () => {
     t.world.disconnect(second);
   });
 
-  it("with no GM connected the player is told so and nothing is written", async () => {
+  it("with no GM connected the request waits on its card and is carried out once when a GM connects", async () => {
     t.world.disconnect(t.gm);
     const mark = t.world.writes.length;
     const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
-    expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.noGM" });
-    expect(t.world.writes.length).toBe(mark);
-    expect(t.player.notifications[0]?.message).toMatch(/GM/);
+    expect(out).toMatchObject({ kind: "queued" });
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1 });
+    expect(t.player.notifications[0]?.message).toMatch(/No GM is connected/);
+    const request = t.world.messages.contents[0];
+    expect(request?.content).toContain("Waiting for a GM to connect");
+    // The GM comes back: the request is carried out, once, and its card goes.
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const gm = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(t.world.scriptedLeft).toBe(0);
+    expect(holdHalves()).toHaveLength(2);
+    expect(t.world.messages.contents.map((m) => (m.getFlag(M, "card") ? "card" : "other"))).toEqual(["card"]);
+    // A second GM tab opening later finds nothing left to do.
+    const again = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(holdHalves()).toHaveLength(2);
+    t.world.disconnect(again);
+    t.world.disconnect(gm);
+  });
+
+  it("a request waiting for a GM can be cancelled by its player, and then nothing happens", async () => {
+    t.world.disconnect(t.gm);
+    await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    const request = t.world.messages.contents[0] as FakeChatMessage;
+    const html = await t.player.run(async () => {
+      const el = document.createElement("li");
+      el.innerHTML = request.content;
+      bindCard(request as never, el);
+      return el;
+    });
+    const cancel = html.querySelector<HTMLButtonElement>('[data-wc-request-action="cancel"]');
+    expect(cancel?.hidden).toBe(false);
+    await t.player.run(async () => cancel?.click());
+    await t.world.settle();
+    expect(t.world.messages.size).toBe(0);
+    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(t.world.messages.size).toBe(0);
+    expect(holdHalves()).toEqual([]);
+  });
+
+  it("another player sees no Cancel on someone else's request", async () => {
+    t.world.disconnect(t.gm);
+    const bob = t.world.addUser("Bob", false);
+    const bobTab = t.world.connect(bob, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    const request = t.world.messages.contents[0] as FakeChatMessage;
+    const el = await bobTab.run(async () => {
+      const li = document.createElement("li");
+      li.innerHTML = request.content;
+      bindCard(request as never, li);
+      return li;
+    });
+    expect(el.querySelector<HTMLButtonElement>('[data-wc-request-action="cancel"]')?.hidden).toBe(true);
+  });
+
+  it("the player waits as long as the GM works: no clock runs out", async () => {
+    // The GM's dice come slowly (a long Dice So Nice animation, a slow server): the player's
+    // promise still ends with the result, not with a timeout.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = t.world.fallbackFace;
+    t.world.fallbackFace = null;
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const { FakeRoll } = await import("../fake-foundry/world.ts");
+    const evaluate = FakeRoll.prototype.evaluate;
+    FakeRoll.prototype.evaluate = async function (this: InstanceType<typeof FakeRoll>) {
+      await gate;
+      return evaluate.call(this);
+    };
+    try {
+      const pending = t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(settled).toBe(false);
+      release();
+      expect(await pending).toMatchObject({ kind: "done" });
+    } finally {
+      FakeRoll.prototype.evaluate = evaluate;
+      t.world.fallbackFace = slow;
+    }
+  });
+
+  it("a GM who leaves while a player waits: the player hears the request is kept", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const { FakeRoll } = await import("../fake-foundry/world.ts");
+    const evaluate = FakeRoll.prototype.evaluate;
+    FakeRoll.prototype.evaluate = async function (this: InstanceType<typeof FakeRoll>) {
+      await gate;
+      return evaluate.call(this);
+    };
+    try {
+      const pending = t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+      await new Promise((r) => setTimeout(r, 10));
+      t.world.disconnect(t.gm);
+      expect(await pending).toMatchObject({ kind: "queued" });
+    } finally {
+      release();
+      FakeRoll.prototype.evaluate = evaluate;
+    }
   });
 
   it("a repeated request id is applied once", async () => {

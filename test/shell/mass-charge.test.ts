@@ -69,7 +69,7 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
     const message = await t.gm.run(() => openMassCharge());
     expect(t.world.scriptedLeft).toBe(0);
     expect(message?.content).toContain("Chance 54%, rolled 50");
-    const down = fighters.filter((f) => f.actor.statuses.has(`${M}.prone`)).map((f) => f.name);
+    const down = fighters.filter((f) => f.actor.statuses.has("prone")).map((f) => f.name);
     expect(down).toEqual(["Fighter 2", "Fighter 4"]);
     expect(message?.content).toContain("Chargers who may press on: 11; chargers who must stay engaged: 6");
   });

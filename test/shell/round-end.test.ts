@@ -118,22 +118,24 @@ describe("end of round", () => {
   });
 
   it("a combat deleted in the middle stops the run", async () => {
-    // Both monsters stand apart with temporary damage: each heals a point, in two writes.
-    t.goblinToken.x = 3000;
-    t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 2 };
-    const first = t.goblinToken.actor;
-    const realUpdate = first.update.bind(first);
-    first.update = async (changes) => {
-      const r = await realUpdate(changes);
+    // Round 2 breaks the goblin's hold (effects, the first wave of writes) while the ogre, out of
+    // melee, would heal a point (actor data, the second wave). The combat goes between the two.
+    await goblinHoldsFighter();
+    await advance(2);
+    t.world.script([[12, 8]]);
+    const fighter = t.fighterToken.actor;
+    const realDelete = fighter.deleteEmbeddedDocuments.bind(fighter);
+    fighter.deleteEmbeddedDocuments = async (kind, ids, options) => {
+      const r = await realDelete(kind, ids, options);
       await t.gm.run(() => combat.delete());
       return r;
     };
-    await advance(2);
-    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    await advance(3);
+    const card = t.world.messages.get(roundCardId(combat.id, 2)) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "cancelled" });
-    expect(first.getFlag(M, "temporary")).toBe(1);
-    // The ogre's healing came after the combat was gone: not applied.
-    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(3);
+    expect(halves()).toEqual([]);
+    // The ogre's healing came after the combat was gone: not applied (2 after round 1's point).
+    expect(t.ogreToken.actor.getFlag(M, "temporary")).toBe(2);
   });
 
   it("with 'GM confirms' the card waits for Apply; Undo puts things back", async () => {

@@ -1,7 +1,7 @@
 // A small world for the shell's integration tests: a GM, a player, a fighter the player owns,
 // a goblin and an ogre the GM runs, all on one scene.
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import type { FakeActor, FakeClient, FakeToken, FakeUser } from "../fake-foundry/world.ts";
+import type { FakeActor, FakeClient, FakeToken, FakeUser, FakeWorldOptions } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
 
 export const M = "weaponless-combat";
@@ -31,8 +31,8 @@ export function d12Profile(over: Record<string, unknown> = {}): Record<string, u
   };
 }
 
-export function makeTable(options: { goblinLinked?: boolean } = {}): Table {
-  const world = new FakeWorld();
+export function makeTable(options: { goblinLinked?: boolean; world?: FakeWorldOptions } = {}): Table {
+  const world = new FakeWorld(options.world);
   const gmUser = world.addUser("Gamemaster", true);
   const alice = world.addUser("Alice", false);
   const gm = world.connect(gmUser, registerHooks);
@@ -55,4 +55,12 @@ export function writesSince(world: FakeWorld, mark: number): Record<string, numb
   const out: Record<string, number> = {};
   for (const w of world.writes.slice(mark)) out[`${w.op} ${w.documentName}`] = (out[`${w.op} ${w.documentName}`] ?? 0) + 1;
   return out;
+}
+
+/** Fills in and submits a window the shell opened on this client (an ApplicationV2 form). */
+export async function submitWindow(client: FakeClient, id: string, fill: (form: HTMLFormElement) => void): Promise<void> {
+  const w = client.windows.find((x) => x.id === `${M}-${id}`);
+  if (!w) throw new Error(`no window ${id} open on ${client.user.name}'s client (${client.windows.map((x) => x.id).join(", ")})`);
+  fill(w.element as HTMLFormElement);
+  await w.submit();
 }

@@ -55,7 +55,8 @@ describe("a player's defender is asked first", () => {
     await t.player.run(() => answerStrike(strikeCards()[0] as never, "miss"));
     expect(t.world.scriptedLeft).toBe(0);
     expect(resultCards()[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.overborne" } } });
-    expect([...t.fighter.statuses]).toContain(`${M}.prone`);
+    // Overborne: the host's own prone status (Foundry core's), not a module one.
+    expect([...t.fighter.statuses]).toContain("prone");
   });
 
   it("only the defender's owner or the GM may answer, and an answer counts once", async () => {
@@ -78,7 +79,8 @@ describe("a player's defender is asked first", () => {
     const forged = await t.player.run(() =>
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...charge(t.fighterToken, t.goblinToken), declared: { firstStrike: "miss" } }, state: "pending" } } } } as never),
     );
-    expect(await t.player.run(() => t.gmUser.query(`${M}.perform`, { messageId: forged?.id }))).toMatchObject({ kind: "refused", key: "WC.Refuse.badDeclaration" });
+    await t.world.settle();
+    expect(forged.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });
     expect(resultCards()).toEqual([]);
   });
 

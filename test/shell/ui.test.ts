@@ -12,7 +12,7 @@ import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { d12 } from "../../src/rules/index.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { M, makeTable, submitWindow } from "./setup.ts";
 
 let t: Table;
 beforeEach(() => {
@@ -263,13 +263,12 @@ describe("profile form and rule options", () => {
     expect(profileFromForm(form, fields, { normalAc: 4, shield: null })).toEqual({ shield: null });
   });
 
-  it("the GM changes a rule option; a bad table is refused", async () => {
-    t.world.onDialog = async (d) => {
-      (d.form.elements.namedItem("armorMagicInGrappleAc") as HTMLInputElement).checked = true;
-      return d.press("save");
-    };
+  it("the GM changes a rule option in the settings menu's window; players cannot", async () => {
     await t.gm.run(() => openRuleOptions());
+    await submitWindow(t.gm, "rule-options", (form) => ((form.elements.namedItem("armorMagicInGrappleAc") as HTMLInputElement).checked = true));
     expect(t.world.settingValues.get(`${M}.ruleOptions`)).toEqual({ "d12-holds": { armorMagicInGrappleAc: true } });
+    // Saved: the window closed itself.
+    expect(t.gm.windows).toEqual([]);
     await t.player.run(() => openRuleOptions());
     expect(t.player.notifications.at(-1)?.message).toBe("Only a GM may do that.");
   });
