@@ -11,18 +11,23 @@ import { MODULE_ID } from "./constants.ts";
 import { holdEffectPair, holdEffects } from "./holds.ts";
 import { stableId } from "./ids.ts";
 import type { StatusKey } from "./statuses.ts";
-import { effectsMeaning, statusFor, statusIcon, statusName } from "./statuses.ts";
+import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "./statuses.ts";
+import { untimedDuration } from "./compat.ts";
 import type { VariantId } from "./types.ts";
 import type { WriteProblem } from "./writes.ts";
-import { updateActors, writeEffects } from "./writes.ts";
+import { writeAll } from "./writes.ts";
 
 /**
- * The effect a condition is shown by: the host's own status where it has one. The module keeps
- * the clock of timed conditions itself (on the combat) and gives the effect no core duration, so
- * v14's own expiry never fights it and no stored effect relies on a version's duration shape.
+ * The effect a condition is shown by: the host's own status effect where it has one (as the host
+ * itself would make it), else the module's. The module keeps the clock of timed conditions
+ * itself (on the combat) and gives the effect no core duration, so v14's own expiry never fights
+ * it and no stored effect relies on one version's duration shape.
  */
 export function conditionEffect(key: StatusKey, id: string): Record<string, unknown> {
-  return { _id: id, name: statusName(key), img: statusIcon(key), statuses: [statusFor(key)], transfer: false, flags: { [MODULE_ID]: { condition: key } } };
+  const host = hostEffectData(key) ?? {};
+  const statuses = [...new Set([...((host.statuses as string[] | undefined) ?? []), statusFor(key)])];
+  const flags = { ...((host.flags as Record<string, unknown> | undefined) ?? {}), [MODULE_ID]: { condition: key } };
+  return { name: statusName(key), img: statusIcon(key), ...host, ...untimedDuration(), _id: id, statuses, transfer: false, flags };
 }
 
 /** Marks deletions that already take both halves of a hold, for the clean-up hook. */
@@ -170,39 +175,27 @@ function present(actor: Actor.Implementation, data: Record<string, unknown>): bo
 /**
  * Carries a plan out. Safe to run again after an interruption: effects already present are not
  * made twice, effects already gone are not deleted again, and an actor whose update already
- * carries this plan's mark is not updated again. The effects and the actors' data go out
- * together (one round trip's wait); with `stillValid` (a round end, which a deleted combat must
- * stop) they go in two waves, the question asked before each.
+ * carries this plan's mark is not updated again (and every value written is absolute, so
+ * writing one twice changes nothing). `stillValid` is asked before each wave of requests, so a
+ * plan for a combat deleted meanwhile stops ("cancelled").
  */
 export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
-  if (stillValid && !stillValid()) return "cancelled";
-  const effects = () =>
-    writeEffects(
-      plan.writes.map((x) => ({
-        actor: x.actor,
-        creates: x.creates.filter((d) => !present(x.actor, d)),
-        updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
-        // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
-        deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
-        deleteOptions: PAIR_HANDLED,
-      })),
-    );
   const hp = hpPaths().value;
-  const data = () =>
-    updateActors(
-      plan.writes
-        .filter((x) => !(x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId))
-        .map((x) => ({ actor: x.actor, update: x.update, hpPath: hp })),
-    );
-  if (!stillValid) {
-    const [, problems] = await Promise.all([effects(), data()]);
-    reportProblems(problems);
-    return "done";
-  }
-  await effects();
-  if (!stillValid()) return "cancelled";
-  reportProblems(await data());
-  return "done";
+  const result = await writeAll(
+    plan.writes.map((x) => ({
+      actor: x.actor,
+      creates: x.creates.filter((d) => !present(x.actor, d)),
+      updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
+      // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
+      deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
+      deleteOptions: PAIR_HANDLED,
+      data: (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
+      hpPath: hp,
+    })),
+    stillValid,
+  );
+  reportProblems(result.problems);
+  return result.outcome;
 }
 
 /** The GM hears of any value the host refused (hit points below its floor). */
@@ -216,14 +209,16 @@ function reportProblems(problems: readonly WriteProblem[]): void {
 
 export async function undo(records: readonly UndoRecord[]): Promise<void> {
   const actors = records.map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
-  await writeEffects(
+  const result = await writeAll(
     actors.map(({ r, actor }) => ({
       actor,
       creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)),
       updates: [],
       deletes: r.created.filter((id) => actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
+      data: r.restore,
+      hpPath: hpPaths().value,
     })),
   );
-  reportProblems(await updateActors(actors.map(({ r, actor }) => ({ actor, update: r.restore, hpPath: hpPaths().value }))));
+  reportProblems(result.problems);
 }

@@ -7,6 +7,7 @@ import type { HoldRecord } from "../rules/index.ts";
 import { MODULE_ID, STATUS } from "./constants.ts";
 import { stableId } from "./ids.ts";
 import { statusIcon } from "./statuses.ts";
+import { untimedDuration } from "./compat.ts";
 import type { StoredHold, VariantId } from "./types.ts";
 
 export interface HoldHalf {
@@ -31,6 +32,7 @@ export function holdEffectPair(record: HoldRecord, held: Actor.Implementation, h
       statuses: [role === "held" ? STATUS.held : STATUS.holding],
       origin: other.uuid,
       transfer: false,
+      ...untimedDuration(),
       flags: { [MODULE_ID]: { hold: { record, role, twinUuid: effectUuid(other, otherId), variant } satisfies StoredHold } },
     },
   });

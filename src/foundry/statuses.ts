@@ -6,6 +6,8 @@
  *
  * Registered at `setup`: some systems rebuild CONFIG.statusEffects in `i18nInit` (dnd5e does),
  * so earlier entries would be lost. Checked again at `ready` for systems that rebuild later.
+ * CONFIG.statusEffects is an array in v13 and an object keyed by id in v14 (where arrays still
+ * work too): it is read and added to in whichever shape it has.
  */
 import type { ConditionId } from "../rules/index.ts";
 import { ICONS, STATUS } from "./constants.ts";
@@ -82,15 +84,71 @@ export function setStatusPreferences(p: StatusPreferences): void {
 
 const ownIds = new Set<string>(Object.values(STATUS));
 
+interface StatusEntry {
+  readonly id: string;
+  readonly name?: string;
+  readonly label?: string;
+  readonly img?: string;
+  readonly icon?: string;
+}
+
+/** The host's status list, whichever shape it has (v13 array, v14 object keyed by id). */
+export function statusEntries(): StatusEntry[] {
+  const list = CONFIG.statusEffects as unknown;
+  if (Array.isArray(list)) return list as StatusEntry[];
+  return list && typeof list === "object" ? (Object.values(list) as StatusEntry[]) : [];
+}
+
+function addStatusEntry(entry: StatusEntry): void {
+  const list = CONFIG.statusEffects as unknown;
+  if (Array.isArray(list)) list.push(entry);
+  else if (list && typeof list === "object") (list as Record<string, StatusEntry>)[entry.id] = entry;
+}
+
 /** Chooses host or own statuses and adds the module's own where the host has none. */
 export function registerStatusEffects(): void {
-  const hostIds = CONFIG.statusEffects.map((s) => s.id).filter((id) => !ownIds.has(id));
+  const entries = statusEntries();
+  const hostIds = entries.map((s) => s.id).filter((id) => !ownIds.has(id));
   current = chooseStatuses(hostIds, preferences);
   for (const key of KEYS) {
     const choice = current[key];
-    if (choice.host || CONFIG.statusEffects.some((s) => s.id === choice.id)) continue;
-    CONFIG.statusEffects.push({ id: choice.id, name: `WC.Condition.${key}`, img: `${ICONS}/${OWN_ICONS[key]}` } as never);
+    if (choice.host || entries.some((s) => s.id === choice.id)) continue;
+    addStatusEntry({ id: choice.id, name: `WC.Condition.${key}`, img: `${ICONS}/${OWN_ICONS[key]}` });
   }
+}
+
+const hostData = new Map<StatusKey, Record<string, unknown>>();
+
+interface StatusEffectMaker {
+  fromStatusEffect?(id: string): Promise<{ toObject(): Record<string, unknown> }>;
+}
+
+/**
+ * The effect the host itself makes for each of its statuses the module uses (its own name, icon
+ * and changes: ActiveEffect.implementation.fromStatusEffect, which systems such as dnd5e
+ * extend), asked once after setup. Where it cannot be had, the status entry's name and icon serve.
+ */
+export async function prepareHostEffects(): Promise<void> {
+  hostData.clear();
+  const maker = (CONFIG.ActiveEffect as unknown as { documentClass?: StatusEffectMaker } | undefined)?.documentClass;
+  if (typeof maker?.fromStatusEffect !== "function") return;
+  for (const key of KEYS) {
+    const choice = current[key];
+    if (!choice.host) continue;
+    try {
+      const data = (await maker.fromStatusEffect(choice.id)).toObject();
+      delete data._id;
+      hostData.set(key, data);
+    } catch {
+      // The entry's own name and icon will do.
+    }
+  }
+}
+
+/** The host's own effect data for a condition, when it has a status for it. */
+export function hostEffectData(key: StatusKey): Record<string, unknown> | undefined {
+  const d = hostData.get(key);
+  return d ? structuredClone(d) : undefined;
 }
 
 /** The map in force (after setup). */
@@ -107,8 +165,8 @@ export function idsMeaning(key: StatusKey): string[] {
   return [...new Set([current[key].id, STATUS[key]])];
 }
 
-function hostEntry(id: string): { name?: string; label?: string; img?: string; icon?: string } | undefined {
-  return CONFIG.statusEffects.find((s) => s.id === id) as { name?: string; label?: string; img?: string; icon?: string } | undefined;
+function hostEntry(id: string): StatusEntry | undefined {
+  return statusEntries().find((s) => s.id === id);
 }
 
 export function statusIcon(key: StatusKey): string {

@@ -9,7 +9,7 @@ import { readLedger, readProfile } from "./actors.ts";
 import { MODULE_ID } from "./constants.ts";
 import { i18n } from "./i18n.ts";
 import { activeVariant, activeVariantId, automation, hpPaths } from "./settings.ts";
-import { statusMap } from "./statuses.ts";
+import { statusEntries, statusMap } from "./statuses.ts";
 import { hooksSeen } from "./hooks-seen.ts";
 
 export type CheckLevel = "ok" | "warn" | "info";
@@ -61,7 +61,7 @@ function systemSection(): CheckSection {
 
 function statusSection(): CheckSection {
   const map = statusMap();
-  const ids = new Set(CONFIG.statusEffects.map((s) => s.id));
+  const ids = new Set(statusEntries().map((s) => s.id));
   const rows = Object.entries(map).map(([key, c]) =>
     row(`WC.Condition.${key}`, i18n.format(c.host ? "WC.Check.hostStatus" : "WC.Check.ownStatus", { id: c.id }), ids.has(c.id) ? "ok" : "warn"),
   );

@@ -3,27 +3,37 @@
  * batched into as few requests as Foundry allows, because every awaited document call is a
  * round trip that every player waits on.
  *
- * - World actors' data: one `Actor.updateDocuments([...])` for all of them.
- * - An unlinked token's actor is synthetic (its data lives in the token's ActorDelta), so it is
- *   updated on its own.
- * - Effects: one create (`keepId`, so an id that exists already is refused rather than made
- *   twice), one update and one delete call per actor, never inline inside an actor update.
- * - Independent requests go out together, so the wait is one round trip, not one per request.
+ * - v14 (from build 362): the whole result in one `foundry.documents.modifyBatch` request, which
+ *   succeeds or fails as a whole; should it fail, the separate requests below are sent instead.
+ * - Otherwise, in two waves. First the effects: one create (`keepId`, so an id that exists is
+ *   refused rather than made twice), one update and one delete call per actor, never inline in
+ *   an actor update; one actor's calls in sequence (simultaneous embedded writes to one parent
+ *   can drop some), different actors' together. Then the data: all world actors in one
+ *   `Actor.updateDocuments`, and all unlinked tokens' actors of a scene in one
+ *   `updateEmbeddedDocuments("Token", [{_id, delta}])` (a synthetic actor's data is its token's
+ *   ActorDelta), so the count does not grow with the number of creatures hit.
  *
- * A write the host refuses (a system whose hit points may not go below 0, say) must not lose
- * the rest of the update: the batch falls back to one actor at a time, then to hit points held
- * at 0, then to the update without hit points.
+ * A value the host will not take (hit points below a system's floor) must not lose the rest of
+ * the update: hit points are held at the field's minimum where the system's schema states one;
+ * and if a batch still fails, each actor is written alone, then with hit points at 0, then
+ * without them.
  */
-import { MODULE_ID } from "./constants.ts";
+import { modifyBatch } from "./compat.ts";
 
-export interface ActorDataWrite {
+export interface ActorWrite {
   readonly actor: Actor.Implementation;
-  readonly update: Record<string, unknown>;
-  /** Where this update writes hit points, so a refused value can be retried or left out. */
+  readonly creates: ReadonlyArray<Record<string, unknown>>;
+  readonly updates: ReadonlyArray<Record<string, unknown>>;
+  readonly deletes: readonly string[];
+  /** Options for the deletion (the hold-pair clean-up is told to stand aside). */
+  readonly deleteOptions?: Record<string, unknown>;
+  /** The actor's data update (dotted keys); empty for none. */
+  readonly data: Record<string, unknown>;
+  /** Where `data` writes hit points, so a refused value can be held or left out. */
   readonly hpPath?: string;
 }
 
-/** A value the host would not take, and what was written instead. */
+/** A value the host would not take, and what was written instead (null: left out). */
 export interface WriteProblem {
   readonly actorUuid: string;
   readonly path: string;
@@ -39,77 +49,149 @@ function actorClass(): ActorClass {
   return (CONFIG.Actor as unknown as { documentClass: ActorClass }).documentClass;
 }
 
-/** A synthetic actor (an unlinked token's) cannot be batched with the world's actors. */
-function isWorldActor(actor: Actor.Implementation): boolean {
-  return !(actor as unknown as { isToken?: boolean }).isToken && actor.id !== null;
+/** An unlinked token's actor: its data lives in the token's ActorDelta. */
+function tokenOf(actor: Actor.Implementation): TokenDocument.Implementation | null {
+  const a = actor as unknown as { isToken?: boolean; token?: TokenDocument.Implementation | null };
+  return a.isToken && a.token ? a.token : null;
 }
 
-async function writeOne(w: ActorDataWrite, problems: WriteProblem[]): Promise<void> {
+/** The lowest value the system's data model allows at a path, where it says. */
+function fieldMin(actor: Actor.Implementation, path: string): number | undefined {
+  if (!path.startsWith("system.")) return undefined;
+  const schema = (actor.system as unknown as { schema?: { getField?: (p: string) => { min?: unknown } | undefined } } | undefined)?.schema;
+  const min = schema?.getField?.(path.slice("system.".length))?.min;
+  return typeof min === "number" ? min : undefined;
+}
+
+/** The data to send: hit points held at the field's minimum, noting what was wanted. */
+function heldToFloor(w: ActorWrite, problems: WriteProblem[]): Record<string, unknown> {
+  if (!w.hpPath || !(w.hpPath in w.data)) return w.data;
+  const hp = w.data[w.hpPath];
+  const min = fieldMin(w.actor, w.hpPath);
+  if (typeof hp !== "number" || min === undefined || hp >= min) return w.data;
+  problems.push({ actorUuid: w.actor.uuid, path: w.hpPath, wanted: hp, written: min });
+  return { ...w.data, [w.hpPath]: min };
+}
+
+/** Writes one actor's data alone, stepping down until the host takes it. */
+async function writeOne(w: ActorWrite, data: Record<string, unknown>, problems: WriteProblem[]): Promise<void> {
   try {
-    await w.actor.update(w.update);
+    await w.actor.update(data);
     return;
   } catch (e) {
-    if (!w.hpPath || !(w.hpPath in w.update)) throw e;
+    if (!w.hpPath || !(w.hpPath in data)) throw e;
   }
-  const hp = w.update[w.hpPath as string];
   const path = w.hpPath;
-  // Held at 0, for hosts that keep hit points from going negative.
+  const hp = data[path];
   if (typeof hp === "number" && hp < 0) {
     try {
-      await w.actor.update({ ...w.update, [path]: 0 });
+      await w.actor.update({ ...data, [path]: 0 });
       problems.push({ actorUuid: w.actor.uuid, path, wanted: hp, written: 0 });
       return;
     } catch {
-      // Fall through: leave hit points out.
+      // Leave hit points out.
     }
   }
-  const rest = { ...w.update };
+  const rest = { ...data };
   delete rest[path];
   if (Object.keys(rest).length > 0) await w.actor.update(rest);
   problems.push({ actorUuid: w.actor.uuid, path, wanted: hp, written: null });
 }
 
-/** Updates many actors' data in as few requests as possible. Returns what the host refused. */
-export async function updateActors(writes: readonly ActorDataWrite[]): Promise<WriteProblem[]> {
-  const problems: WriteProblem[] = [];
-  const todo = writes.filter((w) => Object.keys(w.update).length > 0);
-  const world = todo.filter((w) => isWorldActor(w.actor));
-  const synthetic = todo.filter((w) => !isWorldActor(w.actor));
-  const worldBatch = async () => {
-    if (world.length === 0) return;
-    if (world.length > 1) {
-      try {
-        await actorClass().updateDocuments(world.map((w) => ({ _id: w.actor.id, ...w.update })));
-        return;
-      } catch {
-        // One refused value fails the batch: go one at a time so the others are kept.
-      }
-    }
-    await Promise.all(world.map((w) => writeOne(w, problems)));
-  };
-  await Promise.all([worldBatch(), ...synthetic.map((w) => writeOne(w, problems))]);
-  for (const p of problems) console.warn(`${MODULE_ID} | ${p.actorUuid}: the host refused ${p.path} = ${String(p.wanted)}; wrote ${String(p.written)}`);
-  return problems;
+/** Prefixes an actor update's keys for its token's delta. */
+function asDelta(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) out[`delta.${k}`] = v;
+  return out;
 }
 
-export interface EffectWrites {
-  readonly actor: Actor.Implementation;
-  readonly creates: ReadonlyArray<Record<string, unknown>>;
-  readonly updates: ReadonlyArray<Record<string, unknown>>;
-  readonly deletes: readonly string[];
-  /** Options for the deletion (the hold-pair clean-up is told to stand aside). */
-  readonly deleteOptions?: Record<string, unknown>;
+interface DataRequest {
+  readonly op: Record<string, unknown>;
+  run(): Promise<unknown>;
+  readonly members: ReadonlyArray<{ readonly write: ActorWrite; readonly data: Record<string, unknown> }>;
 }
 
-/** Creates, changes and removes effects: one call per actor and kind, all sent together. */
-export async function writeEffects(writes: readonly EffectWrites[]): Promise<void> {
-  const calls: Array<Promise<unknown>> = [];
-  for (const w of writes) {
-    if (w.creates.length > 0) calls.push(w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true }));
-    if (w.updates.length > 0) calls.push(w.actor.updateEmbeddedDocuments("ActiveEffect", w.updates as never));
-    if (w.deletes.length > 0) calls.push(w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never));
+/** The data requests: one for the world's actors, one per scene for unlinked tokens' actors. */
+function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[]): DataRequest[] {
+  const todo = writes.filter((w) => Object.keys(w.data).length > 0).map((w) => ({ write: w, data: heldToFloor(w, problems) }));
+  const world = todo.filter((m) => !tokenOf(m.write.actor));
+  const byScene = new Map<Scene.Implementation, typeof todo>();
+  for (const m of todo) {
+    const scene = tokenOf(m.write.actor)?.parent as Scene.Implementation | null | undefined;
+    if (scene) byScene.set(scene, [...(byScene.get(scene) ?? []), m]);
   }
+  const out: DataRequest[] = [];
+  if (world.length > 0) {
+    const updates = world.map((m) => ({ _id: m.write.actor.id, ...m.data }));
+    out.push({ op: { action: "update", documentName: "Actor", updates }, run: () => actorClass().updateDocuments(updates), members: world });
+  }
+  for (const [scene, members] of byScene) {
+    const updates = members.map((m) => ({ _id: tokenOf(m.write.actor)?.id, ...asDelta(m.data) }));
+    out.push({ op: { action: "update", documentName: "Token", parent: scene, updates }, run: () => scene.updateEmbeddedDocuments("Token", updates as never), members });
+  }
+  return out;
+}
+
+function effectOps(w: ActorWrite): Array<Record<string, unknown>> {
+  const ops: Array<Record<string, unknown>> = [];
+  if (w.creates.length > 0) ops.push({ action: "create", documentName: "ActiveEffect", parent: w.actor, data: w.creates, keepId: true });
+  if (w.updates.length > 0) ops.push({ action: "update", documentName: "ActiveEffect", parent: w.actor, updates: w.updates });
+  if (w.deletes.length > 0) ops.push({ action: "delete", documentName: "ActiveEffect", parent: w.actor, ids: [...w.deletes], ...(w.deleteOptions ?? {}) });
+  return ops;
+}
+
+/** One actor's effect writes, one after the other. */
+async function writeEffectsOf(w: ActorWrite): Promise<void> {
+  if (w.creates.length > 0) await w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true });
+  if (w.updates.length > 0) await w.actor.updateEmbeddedDocuments("ActiveEffect", w.updates as never);
+  if (w.deletes.length > 0) await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
+}
+
+async function settleAll(calls: ReadonlyArray<Promise<unknown>>): Promise<void> {
   const settled = await Promise.allSettled(calls);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failed) throw failed.reason;
+}
+
+export interface WriteResult {
+  readonly outcome: "done" | "cancelled";
+  readonly problems: WriteProblem[];
+}
+
+/**
+ * Carries out every actor's writes. `stillValid` is asked before each wave (a round end whose
+ * combat is deleted meanwhile stops); in one v14 batch there is only the one question.
+ */
+export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
+  const problems: WriteProblem[] = [];
+  if (!stillValid()) return { outcome: "cancelled", problems };
+  const effects = writes.filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
+  const batch = modifyBatch();
+  if (batch) {
+    const data = dataRequests(writes, problems);
+    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op)];
+    if (ops.length === 0) return { outcome: "done", problems };
+    try {
+      await batch(ops);
+      return { outcome: "done", problems };
+    } catch (e) {
+      // All or nothing: nothing was written, so the separate requests can follow.
+      console.warn("weaponless-combat | a batched write failed; sending the writes one kind at a time", e);
+      problems.length = 0;
+    }
+  }
+  await settleAll(effects.map(writeEffectsOf));
+  if (!stillValid()) return { outcome: "cancelled", problems };
+  const data = dataRequests(writes, problems);
+  await settleAll(
+    data.map(async (d) => {
+      try {
+        await d.run();
+      } catch {
+        // One refused value fails the request: each actor alone, so the others' changes stay.
+        await settleAll(d.members.map((m) => writeOne(m.write, m.data, problems)));
+      }
+    }),
+  );
+  return { outcome: "done", problems };
 }

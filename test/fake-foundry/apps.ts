@@ -43,10 +43,12 @@ export class FakeApplicationV2 {
   get title(): string {
     return world().i18n.localize(this.options.window?.title ?? "");
   }
-  async _prepareContext(_options: unknown): Promise<Data> {
+  async _prepareContext(options: unknown): Promise<Data> {
+    void options;
     return {};
   }
-  async _renderHTML(_context: Data): Promise<string> {
+  async _renderHTML(context: Data): Promise<string> {
+    void context;
     return "";
   }
   async render(options: { force?: boolean } | boolean = {}): Promise<this> {
@@ -176,6 +178,8 @@ export class FakeCombatTracker {
       const row = (this.element ?? this.render()).querySelector<HTMLElement>(`[data-combatant-id="${combatantId}"]`) ?? document.createElement("li");
       row.dataset.combatantId = combatantId;
       const v14 = world().generation >= 14;
+      // [C-52] v14 still reads the v13 names, with a deprecation warning (removed in v16).
+      if (v14) for (const e of entries) if (e.name !== undefined || e.condition !== undefined || e.callback !== undefined) world().deprecations.push(`ContextMenuEntry#name/condition/callback (${e.name ?? e.label ?? "?"})`);
       const visible = (e: MenuEntry) => {
         const test = v14 ? (e.visible ?? e.condition) : e.condition;
         return test ? test(row) : true;
@@ -188,6 +192,7 @@ export class FakeCombatTracker {
           const e = shown.find((x) => label(x) === l);
           if (!e) throw new Error(`fake: no menu item ${l}`);
           this.client.run(() => (v14 && e.onClick ? e.onClick(new Event("click"), row) : e.callback?.(row)));
+          if (!v14 && !e.callback) throw new Error(`fake: v13 found no callback on ${l}`);
         },
       };
     });

@@ -16,6 +16,15 @@ export interface FakeSystem {
   register?(client: FakeClient): void;
   /** Checks (and may clean) an actor's data after an update; throws to refuse it. */
   validateActor?(actor: FakeActor, data: Data): Data;
+  /** Gives an actor's system data what the system's data model adds (its schema). */
+  decorate?(actor: FakeActor): void;
+}
+
+/** [C-28] A system data model's schema: `actor.system.schema.getField(path)` with the field's `min`. */
+function withSchema(fieldMins: Readonly<Record<string, number>>): (actor: FakeActor) => void {
+  return (actor) => {
+    Object.defineProperty(actor.system, "schema", { value: { getField: (path: string) => (path in fieldMins ? { min: fieldMins[path] } : undefined) }, enumerable: false, configurable: true });
+  };
 }
 
 /** A system the module does not know, with core's statuses and ApplicationV2 sheets. */
@@ -27,12 +36,14 @@ function hpOf(data: Data): { value?: unknown } | undefined {
 
 /**
  * [C-25] dnd5e: rebuilds CONFIG.statusEffects from its conditions in i18nInit; ApplicationV2
- * sheets; hit points may not go below 0. How a value below 0 is met is a switch: refused
- * (the update throws) or held at 0 (the data model cleans it).
+ * sheets; hit points may not go below 0 (the field's `min`). How core meets a value below it is
+ * unknown, so it is a switch: refused (the update throws) or held at 0 (cleaned); and whether
+ * the module can read the schema's minimum is a switch too.
  */
-export function dnd5eLike(hpBelowZero: "refuse" | "clamp" = "refuse"): FakeSystem {
+export function dnd5eLike(hpBelowZero: "refuse" | "clamp" = "refuse", schema = true): FakeSystem {
   return {
     id: "dnd5e",
+    ...(schema ? { decorate: withSchema({ "attributes.hp.value": 0, "attributes.hp.max": 0 }) } : {}),
     title: "Dungeons & Dragons Fifth Edition",
     sheets: "v2",
     register(client) {
@@ -61,7 +72,12 @@ export const ADND2E_LIKE: FakeSystem = {
   sheets: "v2",
   register(client) {
     client.Hooks.once("init", () => {
-      for (const id of ADND2E_EXTRA_IDS) client.CONFIG.statusEffects.push({ id, name: `ADND2E.${id}`, img: `systems/adnd2e/icons/${id}.svg` });
+      const list = client.CONFIG.statusEffects;
+      for (const id of ADND2E_EXTRA_IDS) {
+        const entry = { id, name: `ADND2E.${id}`, img: `systems/adnd2e/icons/${id}.svg` };
+        if (Array.isArray(list)) list.push(entry);
+        else list[id] = entry;
+      }
     });
   },
 };

@@ -130,6 +130,32 @@ export class FakeUser {
   }
 }
 
+/** One write as the server carries it out: checked when prepared (throws to refuse), then applied; hooks after. */
+export interface PreparedWrite {
+  readonly parent: string;
+  readonly op: "create" | "update" | "delete";
+  readonly documentName: string;
+  readonly count: number;
+  /** Applies the write; returns what to broadcast once the request is done. */
+  commit(): () => void;
+}
+
+/** Several writes of one kind in one request (a batch of actor updates). */
+function merge(parts: PreparedWrite[]): PreparedWrite {
+  const first = parts[0];
+  if (!first) throw new Error("fake: an empty batch");
+  return {
+    parent: first.parent,
+    op: first.op,
+    documentName: first.documentName,
+    count: parts.length,
+    commit: () => {
+      const after = parts.map((p) => p.commit());
+      return () => after.forEach((f) => f());
+    },
+  };
+}
+
 export type WriteOp = { readonly user: string; readonly op: "create" | "update" | "delete"; readonly documentName: string; readonly parent: string; readonly count: number };
 
 // ------------------------------------------------------------------------------------------
@@ -155,6 +181,8 @@ export class FakeEffect extends FakeDocument {
   disabled = false;
   transfer = false;
   description = "";
+  /** v14: when the effect began (v13 keeps this in `duration`). */
+  start: Data | undefined;
   constructor(
     world: FakeWorld,
     id: string,
@@ -241,6 +269,7 @@ export class FakeActor extends FakeDocument {
   ) {
     super(world, id);
     this.system = structuredClone(system);
+    world.system.decorate?.(this);
   }
   get uuid(): string {
     return this.token ? `${this.token.uuid}.Actor.${this.id}` : `Actor.${this.id}`;
@@ -267,125 +296,190 @@ export class FakeActor extends FakeDocument {
     return user;
   }
   /** Where this actor's data goes on the server: the world actor, or the token's ActorDelta. */
-  private get requestParent(): string {
+  get requestParent(): string {
     return this.uuid;
   }
-  /** Validates and applies one update to this actor's source, as the server would. */
-  applyData(changes: Data): void {
+  /** This actor's source after `changes`, checked by the system; throws to refuse. Changes nothing. */
+  checkedData(changes: Data): Data {
     if ("effects" in changes || "items" in changes) {
       // [C-12] Embedded documents inline in a parent update are not a supported way to create them.
       throw new Error("fake: embedded documents passed inline in an Actor update are not modelled (unsupported in Foundry); use createEmbeddedDocuments");
     }
     const data: Data = { system: structuredClone(this.system), flags: structuredClone(this.flags), name: this.name };
     applyUpdate(data, changes);
-    // [C-13] The system's data model checks the result; a refused value fails the whole update.
-    const checked = this.world.system.validateActor?.(this, data) ?? data;
-    this.system = checked.system as Data;
-    this.flags = checked.flags as Data;
-    this.name = String(checked.name);
+    // [C-13] The system's data model checks (and may clean) the result; a refused value fails the update.
+    return this.world.system.validateActor?.(this, data) ?? data;
+  }
+  setData(data: Data): void {
+    this.system = data.system as Data;
+    this.world.system.decorate?.(this);
+    this.flags = data.flags as Data;
+    this.name = String(data.name);
+  }
+  /** Validates and applies one update to this actor's source, as the server would. */
+  applyData(changes: Data): void {
+    this.setData(this.checkedData(changes));
+  }
+  prepareUpdate(changes: Data, options: Data, user: FakeUser, check = true): PreparedWrite {
+    this.guardFor(user);
+    if (check) this.checkedData(changes);
+    return {
+      parent: this.requestParent,
+      op: "update",
+      documentName: "Actor",
+      count: 1,
+      commit: () => {
+        this.applyData(changes);
+        return () => this.world.broadcast("updateActor", [this, changes, options, user.id]);
+      },
+    };
+  }
+  guardFor(user: FakeUser): void {
+    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
   }
   /** Actor#update: one request. */
   async update(changes: Data, options: Data = {}): Promise<this> {
     const user = this.guard();
     this.world.preflight(user, "preUpdateActor", this, changes, options);
-    this.applyData(changes);
-    this.world.count({ user: user.id, op: "update", documentName: "Actor", parent: this.requestParent, count: 1 });
-    this.world.broadcast("updateActor", [this, changes, options, user.id]);
+    await this.world.request(user, [() => this.prepareUpdate(changes, options, user)]);
     return this;
   }
-  /** [C-14] Actor.updateDocuments: many world actors in one request; all are checked before any is written. */
+  /**
+   * [C-14] Actor.updateDocuments: many world actors in one request. Whether one refused value
+   * writes none ("all") or the others ("partial") is unknown: a switch on the world.
+   */
   static async updateDocuments(updates: Data[], options: Data = {}): Promise<FakeActor[]> {
     const w = world();
     const user = w.current().user;
-    const actors = updates.map((u) => {
-      const a = w.actors.get(String(u._id));
-      if (!a) throw new Error(`Actor [${String(u._id)}] does not exist`);
-      if (!a.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${a.name}`);
-      return a;
-    });
-    const rest = updates.map((u) => {
-      const r: Data = { ...u };
-      delete r._id;
-      return r;
-    });
-    if (w.batchRefusal === "all") {
-      // Check every change first, so one refused value writes nothing.
-      actors.forEach((a, i) => {
-        const probe = new FakeActor(w, a.id, a.name, a.system, a.ownership);
-        probe.flags = structuredClone(a.flags);
-        probe.applyData(rest[i] as Data);
-      });
-    }
     const done: FakeActor[] = [];
-    let failure: unknown = null;
-    actors.forEach((a, i) => {
-      try {
-        a.applyData(rest[i] as Data);
-        done.push(a);
-      } catch (e) {
-        failure ??= e;
-      }
-    });
-    w.count({ user: user.id, op: "update", documentName: "Actor", parent: "", count: updates.length });
-    for (const a of done) w.broadcast("updateActor", [a, rest[actors.indexOf(a)], options, user.id]);
+    const prepared = () =>
+      updates.map((u) => {
+        const a = w.actors.get(String(u._id));
+        if (!a) throw new Error(`Actor [${String(u._id)}] does not exist`);
+        const rest: Data = { ...u };
+        delete rest._id;
+        const write = a.prepareUpdate(rest, options, user, w.batchRefusal === "all");
+        return {
+          ...write,
+          commit: () => {
+            try {
+              const after = write.commit();
+              done.push(a);
+              return after;
+            } catch (e) {
+              if (w.batchRefusal === "all") throw e;
+              w.partialFailures.push(e);
+              return () => undefined;
+            }
+          },
+        };
+      });
+    await w.request(user, [() => ({ ...merge(prepared()), parent: "" })]);
+    const failure = w.partialFailures.shift();
     if (failure) throw failure;
     return done;
   }
-  async createEmbeddedDocuments(kind: string, data: Data[], options: Data = {}): Promise<FakeEffect[]> {
-    if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
-    const user = this.guard();
+  prepareCreate(data: Data[], options: Data, user: FakeUser): PreparedWrite {
+    this.guardFor(user);
     const ids: string[] = [];
     for (const d of data) {
       // [C-15] keepId keeps the given id; an id that exists already is refused.
       const id = options.keepId && typeof d._id === "string" ? d._id : randomID();
       if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
       if (this.effects.has(id) || ids.includes(id)) throw new Error(`An ActiveEffect with id [${id}] already exists in the parent collection`);
+      // [C-19] v14 effects are made with a duration block of the new shape.
+      if (this.world.generation >= 14 && (typeof d.duration !== "object" || d.duration === null)) throw new Error("fake: a v14 ActiveEffect is created with a duration block");
       ids.push(id);
     }
-    const combat = this.world.combats.find((c) => c.active && c.started);
-    const made = data.map((d, i) => {
-      const e = new FakeEffect(this.world, ids[i] as string, this, d);
-      // [C-16] A created effect's start is stamped: the world time, and the round and turn of the active combat.
-      e.duration = { ...e.duration, startTime: e.duration.startTime ?? this.world.time, ...(combat ? { combat: combat.id, startRound: combat.round, startTurn: combat.turn } : {}) };
-      return e;
-    });
-    for (const e of made) this.effects.set(e.id, e);
-    this.world.count({ user: user.id, op: "create", documentName: "ActiveEffect", parent: this.requestParent, count: data.length });
-    // [C-17] createActiveEffect(effect, options, userId) on every client.
-    for (const e of made) this.world.broadcast("createActiveEffect", [e, options, user.id]);
-    return made;
+    return {
+      parent: this.requestParent,
+      op: "create",
+      documentName: "ActiveEffect",
+      count: data.length,
+      commit: () => {
+        const combat = this.world.combats.find((c) => c.active && c.started);
+        const made = data.map((d, i) => {
+          const e = new FakeEffect(this.world, ids[i] as string, this, d);
+          // [C-16] A created effect's start is stamped: the world time, and the active combat's round
+          // and turn; v13 keeps them in `duration`, v14 in `start`.
+          const start = { time: this.world.time, ...(combat ? { combat: combat.id, round: combat.round, turn: combat.turn } : {}) };
+          if (this.world.generation >= 14) e.start = start;
+          else e.duration = { ...e.duration, startTime: e.duration.startTime ?? start.time, ...(combat ? { combat: combat.id, startRound: combat.round, startTurn: combat.turn } : {}) };
+          return e;
+        });
+        for (const e of made) this.effects.set(e.id, e);
+        // [C-17] createActiveEffect(effect, options, userId) on every client.
+        return () => {
+          for (const e of made) this.world.broadcast("createActiveEffect", [e, options, user.id]);
+        };
+      },
+    };
+  }
+  async createEmbeddedDocuments(kind: string, data: Data[], options: Data = {}): Promise<FakeEffect[]> {
+    if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
+    const user = this.guard();
+    const before = new Set(this.effects.keys());
+    await this.world.request(user, [() => this.prepareCreate(data, options, user)]);
+    return this.effects.filter((e) => !before.has(e.id));
+  }
+  prepareUpdateEffects(updates: Data[], options: Data, user: FakeUser): PreparedWrite {
+    this.guardFor(user);
+    for (const u of updates) if (!this.effects.get(String(u._id))) throw new Error(`ActiveEffect [${String(u._id)}] does not exist`);
+    return {
+      parent: this.requestParent,
+      op: "update",
+      documentName: "ActiveEffect",
+      count: updates.length,
+      commit: () => {
+        const changed: Array<[FakeEffect, Data]> = [];
+        for (const u of updates) {
+          const e = this.effects.get(String(u._id)) as FakeEffect;
+          const rest: Data = { ...u };
+          delete rest._id;
+          const data: Data = { flags: e.flags, disabled: e.disabled, name: e.name, duration: e.duration };
+          applyUpdate(data, rest);
+          e.flags = data.flags as Data;
+          e.disabled = data.disabled === true;
+          e.name = String(data.name);
+          e.duration = data.duration as Data;
+          changed.push([e, rest]);
+        }
+        return () => {
+          for (const [e, rest] of changed) this.world.broadcast("updateActiveEffect", [e, rest, options, user.id]);
+        };
+      },
+    };
   }
   async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
     const user = this.guard();
-    const changed: Array<[FakeEffect, Data]> = [];
-    for (const u of updates) {
-      const e = this.effects.get(String(u._id));
-      if (!e) throw new Error(`ActiveEffect [${String(u._id)}] does not exist`);
-      const rest: Data = { ...u };
-      delete rest._id;
-      const data: Data = { flags: e.flags, disabled: e.disabled, name: e.name, duration: e.duration };
-      applyUpdate(data, rest);
-      e.flags = data.flags as Data;
-      e.disabled = data.disabled === true;
-      e.name = String(data.name);
-      e.duration = data.duration as Data;
-      changed.push([e, rest]);
-    }
-    this.world.count({ user: user.id, op: "update", documentName: "ActiveEffect", parent: this.requestParent, count: updates.length });
-    for (const [e, rest] of changed) this.world.broadcast("updateActiveEffect", [e, rest, options, user.id]);
-    return changed.map(([e]) => e);
+    await this.world.request(user, [() => this.prepareUpdateEffects(updates, options, user)]);
+    return updates.map((u) => this.effects.get(String(u._id))).filter((e): e is FakeEffect => e !== undefined);
+  }
+  prepareDelete(ids: string[], options: Data, user: FakeUser): PreparedWrite {
+    this.guardFor(user);
+    const missing = ids.filter((id) => !this.effects.has(id));
+    if (missing.length > 0) throw new Error(`ActiveEffect [${missing.join(", ")}] does not exist`);
+    return {
+      parent: this.requestParent,
+      op: "delete",
+      documentName: "ActiveEffect",
+      count: ids.length,
+      commit: () => {
+        const gone = ids.map((id) => this.effects.get(id) as FakeEffect);
+        for (const id of ids) this.effects.delete(id);
+        // [C-18] deleteActiveEffect(effect, options, userId): the deletion's options reach every client.
+        return () => {
+          for (const e of gone) this.world.broadcast("deleteActiveEffect", [e, options, user.id]);
+        };
+      },
+    };
   }
   async deleteEmbeddedDocuments(kind: string, ids: string[], options: Data = {}): Promise<FakeEffect[]> {
     if (kind !== "ActiveEffect") throw new Error(`fake: ${kind} not modelled`);
     const user = this.guard();
-    const missing = ids.filter((id) => !this.effects.has(id));
-    if (missing.length > 0) throw new Error(`ActiveEffect [${missing.join(", ")}] does not exist`);
-    const gone = ids.map((id) => this.effects.get(id) as FakeEffect);
-    for (const id of ids) this.effects.delete(id);
-    this.world.count({ user: user.id, op: "delete", documentName: "ActiveEffect", parent: this.requestParent, count: ids.length });
-    // [C-18] deleteActiveEffect(effect, options, userId): the deletion's options reach every client.
-    for (const e of gone) this.world.broadcast("deleteActiveEffect", [e, options, user.id]);
+    const gone = ids.map((id) => this.effects.get(id)).filter((e): e is FakeEffect => e !== undefined);
+    await this.world.request(user, [() => this.prepareDelete(ids, options, user)]);
     return gone;
   }
   toObject(): Data {
@@ -401,27 +495,43 @@ export class FakeScene extends FakeDocument {
   get uuid(): string {
     return `Scene.${this.id}`;
   }
-  /** [C-19] Token updates on a scene: many tokens in one request. */
-  async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
-    if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
-    const user = this.world.current().user;
+  /** [C-11] Token updates on a scene: many tokens in one request; `delta` changes an unlinked token's actor. */
+  prepareTokenUpdates(updates: Data[], options: Data, user: FakeUser): PreparedWrite {
     const tokens = updates.map((u) => {
       const t = this.tokens.get(String(u._id));
       if (!t) throw new Error(`Token [${String(u._id)}] does not exist`);
       if (!t.baseActor.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
-      return t;
-    });
-    const changed: Array<[FakeToken, Data]> = [];
-    tokens.forEach((t, i) => {
-      const rest: Data = { ...(updates[i] as Data) };
+      const rest: Data = { ...u };
       delete rest._id;
-      if (this.world.current().Hooks.call("preUpdateToken", t, rest, options, user.id) === false) return;
-      t.applyData(rest);
-      changed.push([t, rest]);
+      t.checkData(rest);
+      return [t, rest] as const;
     });
-    this.world.count({ user: user.id, op: "update", documentName: "Token", parent: this.uuid, count: updates.length });
-    for (const [t, rest] of changed) this.world.broadcast("updateToken", [t, rest, options, user.id]);
-    return changed.map(([t]) => t);
+    return {
+      parent: this.uuid,
+      op: "update",
+      documentName: "Token",
+      count: updates.length,
+      commit: () => {
+        for (const [t, rest] of tokens) t.applyData(rest);
+        return () => {
+          for (const [t, rest] of tokens) this.world.broadcast("updateToken", [t, rest, options, user.id]);
+        };
+      },
+    };
+  }
+  async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
+    if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
+    const user = this.world.current().user;
+    // [C-45] preUpdateToken on the asking client; false leaves that token out.
+    const kept = updates.filter((u) => {
+      const t = this.tokens.get(String(u._id));
+      const rest: Data = { ...u };
+      delete rest._id;
+      return !t || this.world.current().Hooks.call("preUpdateToken", t, rest, options, user.id) !== false;
+    });
+    if (kept.length === 0) return [];
+    await this.world.request(user, [() => this.prepareTokenUpdates(kept, options, user)]);
+    return kept.map((u) => this.tokens.get(String(u._id))).filter((t): t is FakeToken => t !== undefined);
   }
 }
 
@@ -468,6 +578,14 @@ export class FakeToken extends FakeDocument {
       this.synthetic = a;
     }
     return this.synthetic;
+  }
+  /** Throws where the update would be refused (a delta the system will not take). */
+  checkData(changes: Data): void {
+    const e = expanded(changes);
+    if (e.delta && typeof e.delta === "object") {
+      if (this.actorLink) throw new Error("fake: a linked token has no delta");
+      this.actor.checkedData(e.delta as Data);
+    }
   }
   /** Applies a token update: position, elevation, and `delta` changes to an unlinked actor. */
   applyData(changes: Data): void {
@@ -610,9 +728,13 @@ export class FakeChatMessage extends FakeDocument {
   get uuid(): string {
     return `ChatMessage.${this.id}`;
   }
-  /** [C-31] A whisper reaches its recipients, its author and every GM; anything else reaches everyone. */
+  /**
+   * [C-31] A whisper reaches its recipients and its author only: a GM it does not name does not
+   * see it. Anything else reaches everyone. (Whether the others' clients receive the document at
+   * all is unknown; the fake runs their hooks for the recipients only.)
+   */
   visibleTo(user: FakeUser): boolean {
-    return this.whisper.length === 0 || user.isGM || user === this.author || this.whisper.includes(user.id);
+    return this.whisper.length === 0 || user === this.author || this.whisper.includes(user.id);
   }
   private broadcastVisible(hook: string, args: unknown[]): void {
     for (const c of this.world.clients) if (this.visibleTo(c.user)) c.run(() => c.Hooks.callAll(hook, ...args));
@@ -670,14 +792,24 @@ interface SettingConfig {
 class FakeSettings {
   readonly configs = new Map<string, SettingConfig>();
   constructor(private readonly world: FakeWorld) {}
-  readonly menus = new Map<string, { type: new () => { render(options?: unknown): unknown } }>();
+  readonly menus = new Map<string, { type: new () => { render(options?: unknown): unknown }; restricted?: boolean }>();
   register(ns: string, key: string, config: SettingConfig): void {
     this.configs.set(`${ns}.${key}`, config);
   }
-  /** [C-35] registerMenu: the menu's `type` is an application class, opened with render. */
-  registerMenu(ns: string, key: string, config: { type: new () => { render(options?: unknown): unknown } }): void {
-    if (!(config.type.prototype instanceof FakeApplicationV2)) throw new Error(`fake: the settings menu ${ns}.${key} is not an ApplicationV2 class`);
+  /**
+   * [C-35] registerMenu: `type` is an Application or ApplicationV2 class. How core opens it is not
+   * documented: `open` makes one with no arguments and renders it, either way Foundry might.
+   */
+  registerMenu(ns: string, key: string, config: { type: new () => { render(options?: unknown): unknown }; restricted?: boolean }): void {
+    if (typeof config.type !== "function" || typeof config.type.prototype?.render !== "function") throw new Error(`fake: the settings menu ${ns}.${key} has no application class`);
     this.menus.set(`${ns}.${key}`, config);
+  }
+  async openMenu(id: string, how: "force" | "true" = "force"): Promise<unknown> {
+    const menu = this.menus.get(id);
+    if (!menu) throw new Error(`fake: no settings menu ${id}`);
+    const app = new menu.type();
+    await (how === "force" ? app.render({ force: true }) : app.render(true));
+    return app;
   }
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
@@ -746,11 +878,8 @@ export interface StatusEntry {
 
 export class FakeClient {
   readonly Hooks = new FakeHooks();
-  readonly CONFIG: { statusEffects: StatusEntry[]; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data } = {
-    statusEffects: CORE_STATUS_EFFECTS.map((s) => ({ ...s })),
-    Actor: { documentClass: FakeActor },
-    ActiveEffect: {},
-  };
+  /** [C-22] v13 keeps the statuses in an array; v14 in an object keyed by id (arrays still work). */
+  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
@@ -764,7 +893,13 @@ export class FakeClient {
   ) {
     const w = world;
     const i18n = w.i18n;
-    const release = { generation: w.generation, build: w.generation === 13 ? 351 : 360 };
+    const core = CORE_STATUS_EFFECTS.map((s) => ({ ...s }));
+    this.CONFIG = {
+      statusEffects: w.generation >= 14 ? Object.fromEntries(core.map((s) => [s.id, s])) : core,
+      Actor: { documentClass: FakeActor },
+      ActiveEffect: {},
+    };
+    const release = { generation: w.generation, build: w.build };
     this.game = {
       get user() {
         return user;
@@ -838,6 +973,10 @@ export interface FakeWorldOptions {
    * ("all") or the others ("partial"). The shell must work either way.
    */
   readonly batchRefusal?: "all" | "partial";
+  /** The build of that version (v14's batch API is used from 362). */
+  readonly build?: number;
+  /** Unknown: whether v14's modifyBatch takes an unlinked token's actor as a parent. */
+  readonly batchSyntheticParents?: boolean;
 }
 
 export class FakeWorld {
@@ -852,11 +991,20 @@ export class FakeWorld {
   /** Every server request, in order: one entry per request, however many documents it carries. */
   readonly writes: WriteOp[] = [];
   readonly dialogs: FakeDialog[] = [];
+  /** Deprecation warnings Foundry would log (should stay empty). */
+  readonly deprecations: string[] = [];
+  /** Parents that had two requests in flight at once (should stay empty). */
+  readonly overlaps: string[] = [];
+  private readonly inFlight = new Map<string, number>();
+  /** Errors from actors a "partial" batch left out, for the batch call to throw. */
+  readonly partialFailures: unknown[] = [];
   /** [C-06] The world's permission table: the lowest role holding each permission. */
   readonly permissions: Record<string, number> = { MESSAGE_WHISPER: ROLES.PLAYER, TOKEN_CREATE: ROLES.TRUSTED };
   readonly generation: 13 | 14;
   readonly system: FakeSystem;
   readonly batchRefusal: "all" | "partial";
+  readonly build: number;
+  readonly batchSyntheticParents: boolean;
   time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
@@ -882,6 +1030,8 @@ export class FakeWorld {
     this.generation = options.generation ?? 13;
     this.system = options.system ?? GENERIC;
     this.batchRefusal = options.batchRefusal ?? "all";
+    this.build = options.build ?? (this.generation === 13 ? 351 : 363);
+    this.batchSyntheticParents = options.batchSyntheticParents ?? true;
     makeActive(this);
     installGlobals();
   }
@@ -984,6 +1134,79 @@ export class FakeWorld {
     this.writes.push(op);
   }
 
+  /**
+   * One server request: it takes a moment (other code runs meanwhile), is checked when it arrives
+   * (a refused write changes nothing), applied, counted once, and then its hooks run on every
+   * client. Writes to a parent that already has a request in flight are recorded in `overlaps`:
+   * simultaneous embedded writes to one parent can lose some of them (foundryvtt#9934).
+   */
+  async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false): Promise<void> {
+    const parents = [...new Set(prepare.length > 0 ? this.pendingParents(prepare) : [])];
+    for (const p of parents) {
+      if ((this.inFlight.get(p) ?? 0) > 0) this.overlaps.push(p);
+      this.inFlight.set(p, (this.inFlight.get(p) ?? 0) + 1);
+    }
+    try {
+      await new Promise((r) => setImmediate(r));
+      const writes = prepare.map((f) => f());
+      const after = writes.map((w) => w.commit());
+      if (batch) this.count({ user: user.id, op: "update", documentName: "Batch", parent: "", count: writes.length });
+      else for (const w of writes) this.count({ user: user.id, op: w.op, documentName: w.documentName, parent: w.parent, count: w.count });
+      for (const f of after) f();
+    } finally {
+      for (const p of parents) this.inFlight.set(p, (this.inFlight.get(p) ?? 1) - 1);
+    }
+  }
+
+  /**
+   * [C-46] v14's foundry.documents.modifyBatch: several writes across documents in one request,
+   * all or nothing (any refusal refuses the whole batch, nothing written).
+   */
+  async modifyBatch(operations: Data[]): Promise<unknown[]> {
+    if (this.generation < 14) throw new Error("fake: modifyBatch is v14's");
+    const user = this.current().user;
+    const prepare = operations.map((op) => (): PreparedWrite => {
+      const { action, documentName, parent, data, updates, ids, ...options } = op as Data & { action: string; documentName: string; parent?: unknown; data?: Data[]; updates?: Data[]; ids?: string[] };
+      if (documentName === "ActiveEffect") {
+        if (!(parent instanceof FakeActor)) throw new Error("fake: an ActiveEffect batch operation needs its actor as parent");
+        if (parent.isToken && !this.batchSyntheticParents) throw new Error("fake: this server does not batch writes on synthetic actors");
+        if (action === "create") return parent.prepareCreate(data ?? [], options, user);
+        if (action === "update") return parent.prepareUpdateEffects(updates ?? [], options, user);
+        if (action === "delete") return parent.prepareDelete(ids ?? [], options, user);
+      }
+      if (documentName === "Actor" && action === "update" && parent === undefined) {
+        return merge(
+          (updates ?? []).map((u) => {
+            const a = this.actors.get(String(u._id));
+            if (!a) throw new Error(`Actor [${String(u._id)}] does not exist`);
+            const rest: Data = { ...u };
+            delete rest._id;
+            return a.prepareUpdate(rest, options, user);
+          }),
+        );
+      }
+      if (documentName === "Token" && action === "update" && parent instanceof FakeScene) return parent.prepareTokenUpdates(updates ?? [], options, user);
+      throw new Error(`fake: batch operation ${action} ${documentName} not modelled`);
+    });
+    // All or nothing: every operation is checked before any is applied.
+    for (const f of prepare) f();
+    await this.request(user, prepare, true);
+    return operations.map(() => []);
+  }
+
+  /** The parents a request will write, asked before it leaves (a refusal then is the request's own). */
+  private pendingParents(prepare: Array<() => PreparedWrite>): string[] {
+    const out: string[] = [];
+    for (const f of prepare) {
+      try {
+        out.push(f().parent);
+      } catch {
+        // Refused when it arrives; it holds no parent.
+      }
+    }
+    return out;
+  }
+
   /** [C-45] pre* hooks run on the client that asks, before the request; false cancels it. */
   preflight(user: FakeUser, hook: string, doc: unknown, changes: Data, options: Data): void {
     if (this.current().Hooks.call(hook, doc, changes, options, user.id) === false) throw new Error(`fake: ${hook} refused the change`);
@@ -1054,7 +1277,7 @@ function installGlobals(): void {
   define("fromUuidSync", () => (uuid: string) => world().fromUuidSync(uuid));
   define("foundry", () => ({
     utils: { getProperty, randomID },
-    documents: { TokenDocument: FakeToken },
+    documents: { TokenDocument: FakeToken, modifyBatch: (ops: Data[]) => world().modifyBatch(ops) },
     applications: {
       handlebars: {
         renderTemplate: async (path: string, data: Data) => world().renderTemplate(path, data),

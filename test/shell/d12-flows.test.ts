@@ -44,9 +44,11 @@ describe("d12-holds: the GM grapples", () => {
     expect(t.fighter.system).toMatchObject({ attributes: { hp: { value: 29 } } });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
     // Requests: the card; each half of the hold created on its own actor (never inline in an
-    // actor update); the fighter's hit points and temporary damage in one update.
+    // actor update); the fighter's hit points and temporary damage in one batched actor update.
     expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1 });
-    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.parent}`).sort()).toEqual([`create ${t.fighter.uuid}`, `create ${t.ogreToken.actor.uuid}`, `update ${t.fighter.uuid}`, "create "].sort());
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName} ${w.parent}`).sort()).toEqual(
+      [`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`, "update Actor ", "create ChatMessage "].sort(),
+    );
     // Other modules hear of each half: createActiveEffect fired once per effect on every client.
     expect(seen.sort()).toEqual(["Held (Body) by Ogre", "Holding Fighter (Body)"]);
   });
@@ -122,9 +124,9 @@ describe("d12-holds: a player asks the GM", () => {
     // The player writes a request card by hand claiming the goblin's grapple, with dice and a
     // result smuggled in: the GM's client checks it against the card's stamped author.
     const mark = t.world.writes.length;
-    const forged = await t.player.run(() =>
+    const forged = (await t.player.run(() =>
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending", dice: [[20, 20]], result: { kind: "hold" } } } } } as never),
-    );
+    )) as unknown as FakeChatMessage;
     await t.world.settle();
     // The card is rewritten with the reason; nothing else is written.
     expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update ChatMessage": 1 });
@@ -132,9 +134,9 @@ describe("d12-holds: a player asks the GM", () => {
     expect(forged.content).toContain("You do not control Goblin.");
     expect(t.player.notifications.map((n) => n.message)).toEqual(["You do not control Goblin."]);
     expect(holdHalves()).toEqual([]);
-    const bad = await t.player.run(() =>
+    const bad = (await t.player.run(() =>
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...grapple(t.fighterToken, t.goblinToken), declared: { rear: "yes" } }, state: "pending" } } } } as never),
-    );
+    )) as unknown as FakeChatMessage;
     await t.world.settle();
     expect(bad.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });
     // A refused card is not taken up again when the GM reconnects.

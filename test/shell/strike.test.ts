@@ -76,9 +76,9 @@ describe("a player's defender is asked first", () => {
   });
 
   it("an attacker's player cannot answer for the defender in its own request", async () => {
-    const forged = await t.player.run(() =>
+    const forged = (await t.player.run(() =>
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...charge(t.fighterToken, t.goblinToken), declared: { firstStrike: "miss" } }, state: "pending" } } } } as never),
-    );
+    )) as unknown as FakeChatMessage;
     await t.world.settle();
     expect(forged.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });
     expect(resultCards()).toEqual([]);

@@ -3,7 +3,6 @@
 // the chat card's buttons, the profile form, the rule options, and the guard on the variant.
 import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
-import { addMenuEntries } from "../../src/foundry/hooks/combat-tracker.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
 import { act } from "../../src/foundry/requests.ts";
 import { dialogContent, readDeclared } from "../../src/foundry/ui/action-dialog.ts";
@@ -93,29 +92,22 @@ describe("token HUD", () => {
 });
 
 describe("combatant context menu", () => {
-  it("offers the variant's actions for combatants the user owns", async () => {
+  it.each([13, 14] as const)("v%s: offers the variant's actions for combatants the user owns, through the tracker's own hook", async (generation) => {
+    t = makeTable({ world: { generation } });
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken]);
-    const items: Array<{ name: string; condition: (li: HTMLElement) => boolean; callback: (li: HTMLElement) => void }> = [];
-    addMenuEntries(items as never);
-    addMenuEntries(items as never);
-    const li = (token: Table["fighterToken"]) => {
-      const el = document.createElement("li");
-      el.dataset.combatantId = combat.combatants.find((c) => c.token === token)?.id ?? "";
-      return el;
-    };
-    const shown = await t.player.run(async () => {
-      t.player.ui.combat.viewed = combat;
-      return items.filter((i) => i.condition(li(t.fighterToken))).map((i) => i.name);
-    });
-    expect(shown).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release"]);
-    expect(await t.player.run(async () => items.filter((i) => i.condition(li(t.goblinToken))).length)).toBe(0);
+    const id = (token: Table["fighterToken"]) => combat.combatants.find((c) => c.token === token)?.id ?? "";
+    const menu = t.player.ui.combat.contextMenu(id(t.fighterToken));
+    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release"]);
+    expect(t.player.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual([]);
+    // The GM owns everything.
+    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toHaveLength(7);
     t.world.script([[20, 1]]);
-    await t.player.run(async () => {
-      target(t.player, t.goblinToken);
-      items.find((i) => i.name === "WC.Action.grapple")?.callback(li(t.fighterToken));
-    });
+    target(t.player, t.goblinToken);
+    menu.pick("WC.Action.grapple");
     await t.world.settle();
     expect(t.world.messages.contents[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.miss" } } });
+    // v14 reads the new names: no deprecation warnings.
+    expect(t.world.deprecations).toEqual([]);
   });
 });
 

@@ -2,29 +2,34 @@
  * The combat tracker: the variant's actions in each combatant's context menu (for combatants
  * the user owns), and on each row who holds whom and what the last round end did to it.
  *
- * The menu hook is named after the application class, `getCombatTrackerContextOptions`. Its
- * entries are read as `{name, icon, condition, callback}` by v13 and `{label, icon, visible,
- * onClick}` by v14 (which still reads the old names); each entry carries both.
+ * The menu hook is named after the application class, `getCombatTrackerContextOptions` (also
+ * fired for a system's own tracker class, since the hook of each parent class runs too). Rows
+ * without a combatant (dnd5e's group rows) get no entries and no marks.
  */
 import type { ShellAction } from "../../rules/index.ts";
 import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { MODULE_ID } from "../constants.ts";
 import { sawHook } from "../hooks-seen.ts";
+import { generation } from "../compat.ts";
 import { i18n } from "../i18n.ts";
 import { activeVariant } from "../settings.ts";
 import { trackerNotes } from "../tracker.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
 
-export interface MenuEntry {
-  name: string;
-  label: string;
-  icon: string;
-  condition: (li: unknown) => boolean;
-  callback: (li: unknown) => void;
-  visible: (li: unknown) => boolean;
-  onClick: (event: unknown, li: unknown) => void;
-  wcAction?: ShellAction;
+/**
+ * A combatant menu entry in the shape of the running version: v13 reads only `name`, `icon` (an
+ * HTML string), `condition(li)` and `callback(li)`; v14 reads `label`, `icon` (a class name),
+ * `visible(target)` and `onClick(event, target)`, and warns on the old names.
+ */
+export type MenuEntry =
+  | { name: string; icon: string; condition: (li: unknown) => boolean; callback: (li: unknown) => void; wcAction?: ShellAction }
+  | { label: string; icon: string; visible: (li: unknown) => boolean; onClick: (event: unknown, li: unknown) => void; wcAction?: ShellAction };
+
+function menuEntry(action: ShellAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
+  const name = `WC.Action.${action}`;
+  if (generation() >= 14) return { label: name, icon: ACTION_ICONS[action], visible: shown, onClick: (_event, li) => run(li), wcAction: action };
+  return { name, icon: `<i class="${ACTION_ICONS[action]}"></i>`, condition: shown, callback: run, wcAction: action };
 }
 
 /** The row element a menu callback is given: an HTMLElement (v13, v14), or a jQuery wrapper (older). */
@@ -52,8 +57,7 @@ export function addMenuEntries(items: MenuEntry[]): void {
       const token = tokenOf(li);
       if (token) void launch(token, action);
     };
-    const name = `WC.Action.${action}`;
-    items.push({ name, label: name, icon: `<i class="${ACTION_ICONS[action]}"></i>`, wcAction: action, condition: shown, callback: run, visible: shown, onClick: (_event, li) => run(li) });
+    items.push(menuEntry(action, shown, run));
   }
 }
 

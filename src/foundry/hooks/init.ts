@@ -2,7 +2,7 @@
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { buildApi } from "../api.ts";
 import { registerSettings } from "../settings.ts";
-import { registerStatusEffects } from "../statuses.ts";
+import { prepareHostEffects, registerStatusEffects } from "../statuses.ts";
 import { sawHook } from "../hooks-seen.ts";
 
 export function listen(): void {
@@ -17,9 +17,11 @@ export function listen(): void {
     sawHook("setup");
     registerStatusEffects();
   });
-  // A system or module that replaces the list later still finds the module's conditions back.
+  // A system or module that replaces the list later still finds the module's conditions back;
+  // then the host's own effect data for its statuses is asked for once.
   Hooks.once("ready", () => {
     sawHook("ready");
     registerStatusEffects();
+    void prepareHostEffects();
   });
 }

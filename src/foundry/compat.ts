@@ -1,0 +1,25 @@
+/**
+ * What differs between Foundry v13 and v14 for this module, decided in one place from
+ * `game.release.generation` (the idiom dnd5e uses on both lines).
+ */
+
+export function generation(): number {
+  return (game as unknown as { release?: { generation?: number } }).release?.generation ?? 13;
+}
+
+/**
+ * The duration of an effect the module times itself (or not at all): none in v13, where core
+ * fills in the start; in v14, whose effects carry a duration block of the new shape
+ * (`{value, units, expiry}`), a permanent one, so v14's own expiry never acts on it.
+ */
+export function untimedDuration(): Record<string, unknown> {
+  return generation() >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {};
+}
+
+/** v14's one-request batch of writes across documents, from the build that broadcasts it reliably. */
+export function modifyBatch(): ((operations: Array<Record<string, unknown>>) => Promise<unknown>) | null {
+  if (generation() < 14) return null;
+  const build = (game as unknown as { release?: { build?: number } }).release?.build ?? 0;
+  const fn = (foundry as unknown as { documents?: { modifyBatch?: (ops: Array<Record<string, unknown>>) => Promise<unknown> } }).documents?.modifyBatch;
+  return build >= 362 && typeof fn === "function" ? fn : null;
+}
