@@ -68,5 +68,5 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
   await expect.poll(() => calls.map((c) => c.what)).toEqual(["message.update", "actor.deleteEffects", "actor.update"]);
   const update = calls[0]?.data as Record<string, { state: string }>;
   expect(update["flags.weaponless-combat.card"]?.state).toBe("undone");
-  expect(calls[2]?.data).toEqual({ "system.attributes.hp.value": 30 });
+  expect(calls[2]?.data).toEqual([{ _id: "stubActor0000001", "system.attributes.hp.value": 30 }]);
 });

@@ -18,6 +18,7 @@ export const calls: Array<{ what: string; data: unknown }> = [];
 const hooks = new Map<string, Fn[]>();
 
 export const stubActor = {
+  id: "stubActor0000001",
   uuid: "Actor.stubActor0000001",
   effects: { has: () => true },
   update: async (data: unknown) => {
@@ -54,12 +55,20 @@ export function installFoundryStub(): void {
     settings: { register: () => undefined, registerMenu: () => undefined, get: () => false },
     modules,
   };
-  g.CONFIG = { statusEffects: [], queries: {} };
+  g.CONFIG = {
+    statusEffects: [],
+    // World actors' data goes out in one Actor.updateDocuments request.
+    Actor: { documentClass: { updateDocuments: async (updates: unknown) => calls.push({ what: "actor.update", data: updates }) } },
+  };
   g.ui = { notifications: { info: () => undefined, warn: (m: string) => calls.push({ what: "warn", data: m }), error: () => undefined } };
   g.fromUuidSync = () => stubActor;
   g.foundry = {
     utils: { getProperty },
-    applications: { handlebars: { renderTemplate: async (_path: string, data: Data) => compiled(data), loadTemplates: async () => undefined } },
+    applications: {
+      handlebars: { renderTemplate: async (_path: string, data: Data) => compiled(data), loadTemplates: async () => undefined },
+      // The settings menus' window classes are made at init; this page opens none.
+      api: { ApplicationV2: class {}, HandlebarsApplicationMixin: (base: unknown) => base },
+    },
   };
 }
 

@@ -938,6 +938,16 @@ export class FakeClient {
   }
 }
 
+/** [C-47] game.scenes.viewed: the scene this client looks at (here, the first one made). */
+class ScenesCollection extends Collection<FakeScene> {
+  get viewed(): FakeScene | null {
+    return this.contents[0] ?? null;
+  }
+  get current(): FakeScene | null {
+    return this.contents[0] ?? null;
+  }
+}
+
 class FakeUsers extends Collection<FakeUser> {
   constructor(private readonly world: FakeWorld) {
     super();
@@ -983,7 +993,7 @@ export class FakeWorld {
   readonly clients: FakeClient[] = [];
   readonly usersCollection = new FakeUsers(this);
   readonly actors = new Collection<FakeActor>();
-  readonly scenes = new Collection<FakeScene>();
+  readonly scenes = new ScenesCollection();
   readonly combats = new Collection<FakeCombat>();
   readonly messages = new Collection<FakeChatMessage>();
   readonly modules = new Map<string, Data>([["weaponless-combat", { id: "weaponless-combat", active: true, version: "0.0.0-test" }]]);

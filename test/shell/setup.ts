@@ -3,6 +3,7 @@
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import type { FakeActor, FakeClient, FakeToken, FakeUser, FakeWorldOptions } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
+import { RULES_VARIANTS } from "../../src/rules/index.ts";
 
 export const M = "weaponless-combat";
 
@@ -48,6 +49,18 @@ export function makeTable(options: { goblinLinked?: boolean; world?: FakeWorldOp
   const goblinToken = world.addToken(scene, goblin, { linked: options.goblinLinked ?? false });
   const ogreToken = world.addToken(scene, ogre, { linked: false });
   return { world, gmUser, alice, gm, player, fighter, goblin, ogre, fighterToken, goblinToken, ogreToken };
+}
+
+/** A table playing `variant`, every creature with that variant's ordinary profile (d12-holds keeps the table's own). */
+export async function tableFor(variant: string, options: Parameters<typeof makeTable>[0] = {}): Promise<Table> {
+  const t = makeTable(options);
+  await t.gm.run(() => game.settings.set(M, "variant", variant as never));
+  if (variant !== "d12-holds") {
+    const v = RULES_VARIANTS[variant];
+    if (!v) throw new Error(variant);
+    for (const a of [t.fighter, t.goblin, t.ogre]) (a.flags[M] as { profile: Record<string, unknown> }).profile[variant] = v.defaultProfile();
+  }
+  return t;
 }
 
 /** Counts server writes since a mark, by kind. */
