@@ -1145,10 +1145,10 @@ export class FakeWorld {
   }
 
   /**
-   * One server request: it takes a moment (other code runs meanwhile), is checked when it arrives
+   * [C-48] One server request: it takes a moment (other code runs meanwhile), is checked when it arrives
    * (a refused write changes nothing), applied, counted once, and then its hooks run on every
-   * client. Writes to a parent that already has a request in flight are recorded in `overlaps`:
-   * simultaneous embedded writes to one parent can lose some of them (foundryvtt#9934).
+   * client. [C-49] Writes to a parent that already has a request in flight are recorded in
+   * `overlaps`: simultaneous embedded writes to one parent can lose some of them.
    */
   async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false): Promise<void> {
     const parents = [...new Set(prepare.length > 0 ? this.pendingParents(prepare) : [])];
