@@ -101,14 +101,14 @@ function outcomeOnRemoval(id: string, request: StoredRequest | undefined): Perfo
 
 /** Posts a request card and waits until the active GM has dealt with it (or none is connected). */
 async function viaGM(request: StoredRequest): Promise<PerformOutcome> {
+  // Whispered to every GM by name (a GM a whisper does not name never sees it), and to the
+  // player; where the world does not let players whisper, posted openly instead.
   const gmIds = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  const content = await renderRequest(request, game.user.name ?? "");
+  const mayWhisper = (game.user as unknown as { can?: (p: string) => boolean }).can?.("MESSAGE_WHISPER") !== false;
   let message: ChatMessage.Implementation | undefined;
   try {
-    message = await ChatMessage.create({
-      content: await renderRequest(request, game.user.name ?? ""),
-      whisper: [...gmIds, game.user.id ?? ""],
-      flags: { [MODULE_ID]: { request } },
-    } as never);
+    message = await ChatMessage.create({ content, ...(mayWhisper ? { whisper: [...gmIds, game.user.id ?? ""] } : {}), flags: { [MODULE_ID]: { request } } } as never);
   } catch (e) {
     console.error(`${MODULE_ID} | request card refused`, e);
   }

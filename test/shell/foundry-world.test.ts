@@ -321,6 +321,17 @@ describe("requests: counted per call, batched per kind", () => {
   });
 });
 
+describe("a world where players may not whisper", () => {
+  it("the request card is posted openly, and the GM still carries it out", async () => {
+    const t = makeTable();
+    t.world.permissions.MESSAGE_WHISPER = 2;
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    expect(out).toMatchObject({ kind: "done" });
+    expect(holdHalves(t)).toHaveLength(2);
+  });
+});
+
 describe("check this world", () => {
   it("reports versions, the system, the conditions, players and every creature on the scene", async () => {
     const t = makeTable({ world: { system: dnd5eLike() } });
@@ -336,7 +347,7 @@ describe("check this world", () => {
     expect(rows.System).toMatch(/dnd5e/);
     expect(rows.Prone).toBe('ok the system\'s own status "prone"');
     expect(rows.Pinned).toBe(`ok the module's status "${M}.pinned"`);
-    expect(rows.Alice).toBe("warn cannot send requests: the world does not let players whisper");
+    expect(rows.Alice).toBe("warn may send requests, but not as whispers: their request cards are seen by everyone");
     expect(rows["Active GM"]).toBe("ok Gamemaster");
     expect(rows.Fighter).toBe("ok ready");
     expect(rows.Wolf).toBe("warn no weaponless profile: ordinary values stand in");
