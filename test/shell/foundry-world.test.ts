@@ -214,10 +214,27 @@ describe("hit points a system will not take do not lose the rest of the update",
     { name: "refused, no schema, batch refused in part", system: dnd5eLike("refuse", false), batch: "partial" as const },
     { name: "cleaned to 0 by the system", system: dnd5eLike("clamp", false), batch: "all" as const },
   ];
-  it.each(cases)("$name", async ({ system, batch }) => {
+  it.each(cases.flatMap((c) => VARIANTS.map((variant) => ({ ...c, variant }))))("$variant, $name", async ({ system, batch, variant }) => {
+    const t = await tableFor(variant, { world: { system, batchRefusal: batch } });
+    // The goblin, already at 0, takes real and temporary damage from the fighter's hold; in the
+    // same batch the fighter's own data may change too. Its temporary damage and the mark that
+    // the result is applied must land even though its hit points cannot go lower.
+    const goblin = t.goblinToken.actor;
+    (goblin.system as { attributes: { hp: { value: number } } }).attributes.hp.value = 0;
+    holdingDice(t, variant);
+    const out = await t.gm.run(() => act(grapple(t.fighterToken, t.goblinToken, variant === "grapple-die" ? { freeAttack: "harmless" } : {})));
+    expect(out.kind).toBe("done");
+    expect(hp(goblin)).toBe(0);
+    // 000 and 004 split hold damage into real and temporary; 002's hold damage is all real.
+    if (variant !== "grapple-die") expect(goblin.getFlag(M, "temporary")).toBeGreaterThan(0);
+    expect((goblin.getFlag(M, "applied") as string[]).length).toBe(1);
+    expect(holdHalves(t)).toHaveLength(2);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  it.each(cases)("a batch of world actors, one of them refused: $name", async ({ system, batch }) => {
     const t = makeTable({ world: { system, batchRefusal: batch } });
     (t.fighter.system as { attributes: { hp: { value: number } } }).attributes.hp.value = 0;
-    // Another world actor is hit by the same batch: its own update must land as well.
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const out = await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
     expect(out.kind).toBe("done");

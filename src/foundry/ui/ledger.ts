@@ -1,12 +1,14 @@
 /**
  * The GM's correction of temporary damage from a card: each creature the card names, with the
- * temporary damage it carries now; changed numbers are saved, one update per creature.
+ * temporary damage it carries now; changed numbers are saved together.
  */
 import { readLedger } from "../actors.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
 import { tokenByUuid } from "../cast.ts";
 import { openSaveDialog } from "./save-dialog.ts";
+import type { ActorWrite } from "../writes.ts";
+import { writeAll } from "../writes.ts";
 
 export interface LedgerRow {
   readonly uuid: string;
@@ -39,13 +41,16 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
     content,
     invalidKey: "WC.Options.invalid",
     save: async (form) => {
+      const writes: ActorWrite[] = [];
       for (const row of rows) {
         const el = form.elements.namedItem(`temporary.${row.uuid}`);
         const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
         if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
         const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
-        if (actor) await actor.update({ [`flags.${MODULE_ID}.temporary`]: value } as never);
+        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [`flags.${MODULE_ID}.temporary`]: value } });
       }
+      // Every corrected creature in as few requests as the batched writes allow.
+      await writeAll(writes);
     },
   });
 }
