@@ -1,8 +1,13 @@
-// `npm test`: the whole check, in order, with one summary line at the very end.
+// `npm test`: the whole check, in order, with one summary line at the very end. On a fresh
+// machine with only Node and npm, `npm ci && npm test` is all it takes.
 //
 //   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types)
 //   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint
-//   3. vitest: every project, with coverage and its thresholds
+//   3. build dist/ and dist/module.zip (`npm run build`): the browser tests load dist/module.js
+//   4. find Debian's Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium); when
+//      it is missing, install it with apt-get if running as root, else say in one line what to
+//      run and leave the browser tests out (counted as one failure)
+//   5. vitest: every project, with coverage and its thresholds
 //
 // The golden vectors (test/vectors/**) run inside vitest (test/vectors.test.ts), so they count
 // once and toward coverage; `npm run vectors -- <dir>` runs them on their own.
@@ -13,7 +18,7 @@
 // the coverage thresholds, a runner that crashed) also counts as one failure.
 // The exit code is non-zero whenever anything failed.
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
@@ -82,13 +87,55 @@ for (const project of ["tsconfig.rules.json", "tsconfig.json"]) {
   if (code !== 0) failed += 1;
 }
 
-// 3. Vitest, all projects, with coverage. The JSON report carries the test counts.
+// 3. The build the browser tests load.
+{
+  const { code } = await run("npm", ["run", "-s", "build"]);
+  record("build", code === 0);
+  if (code !== 0) failed += 1;
+}
+
+// 4. Debian's Chromium (never `playwright install`, which downloads a browser of its own).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** @returns {Promise<boolean>} */
+async function ensureChromium() {
+  if (existsSync(chromium)) {
+    console.log(`\nchromium: ${chromium}`);
+    return true;
+  }
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!isRoot || !hasApt || process.env.CHROMIUM_PATH !== undefined) {
+    console.error(
+      process.env.CHROMIUM_PATH !== undefined
+        ? `\nchromium: CHROMIUM_PATH=${chromium} does not exist; point it at a Chromium, or unset it to use Debian's /usr/bin/chromium`
+        : `\nchromium: the browser tests need Debian's Chromium: run \`sudo apt-get update && sudo apt-get install -y chromium\` (or set CHROMIUM_PATH), then npm test again`,
+    );
+    return false;
+  }
+  console.log("\nchromium: not found, installing Debian's chromium (about a minute the first time)");
+  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [["update"], ["install", "-y", "--no-install-recommends", "chromium"]]) {
+    const r = spawnSync("apt-get", args, { stdio: ["ignore", "inherit", "inherit"], env: aptEnv });
+    if (r.status !== 0) {
+      console.error(`chromium: apt-get ${args.join(" ")} failed (exit ${r.status}); install chromium by hand, then npm test again`);
+      return false;
+    }
+  }
+  return existsSync(chromium);
+}
+const haveChromium = await ensureChromium();
+record("chromium", haveChromium, haveChromium ? undefined : "browser tests not run");
+if (!haveChromium) failed += 1;
+
+// 5. Vitest, all projects (only the unit project without a browser), with coverage. The JSON
+// report carries the test counts.
 const tmp = mkdtempSync(join(tmpdir(), "wc-test-"));
 const vitestJson = join(tmp, "vitest.json");
 try {
   const { code } = await run("vitest", [
     "run",
     "--coverage",
+    ...(haveChromium ? [] : ["--project", "unit"]),
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${vitestJson}`,

@@ -1,0 +1,44 @@
+/**
+ * `npm run lang:check [-- <lang/xx.json> ...] [--same]`: for each language module.json declares
+ * (or each file named, declared or not), lists the keys it lacks and the keys English lacks,
+ * texts that are not texts, and texts whose {placeholders} differ from English's. --same also
+ * lists the texts still word for word English. Exit 1 when any language has a problem.
+ *
+ *   npm run lang:check                  # every declared language
+ *   npm run lang:check -- lang/de.json  # one file, before it is declared in module.json
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LanguageReport } from "./lang/compare.ts";
+import { checkLanguages, declaredLanguages, isClean } from "./lang/compare.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const files = args.filter((a) => !a.startsWith("--"));
+const showSame = args.includes("--same");
+
+function print(r: LanguageReport): void {
+  console.log(`${r.lang} (${r.path}): ${isClean(r) ? "ok" : "PROBLEMS"}${r.sameAsEnglish.length > 0 ? `, ${r.sameAsEnglish.length} texts still as in English` : ""}`);
+  if (r.unreadable !== undefined) console.log(`  not readable as JSON: ${r.unreadable}`);
+  for (const k of r.missing) console.log(`  missing: ${k}`);
+  for (const k of r.extra) console.log(`  extra (not in English): ${k}`);
+  for (const k of r.notText) console.log(`  not a text: ${k}`);
+  for (const p of r.placeholders) console.log(`  placeholders: ${p.key}${p.missing.length > 0 ? ` lacks ${p.missing.join(" ")}` : ""}${p.extra.length > 0 ? ` has unknown ${p.extra.join(" ")}` : ""}`);
+  if (showSame) for (const k of r.sameAsEnglish) console.log(`  same as English: ${k}`);
+}
+
+let reports: LanguageReport[];
+try {
+  reports = checkLanguages(root, files.length > 0 ? files : undefined);
+} catch (e) {
+  console.error(`lang:check: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(2);
+}
+if (files.length === 0 && !declaredLanguages(root).some((l) => l.lang === "en")) {
+  console.error("lang:check: module.json does not declare English (lang/en.json)");
+  process.exitCode = 1;
+}
+reports.forEach(print);
+const bad = reports.filter((r) => !isClean(r)).length;
+console.log(`${reports.length} language${reports.length === 1 ? "" : "s"} checked, ${bad} with problems`);
+if (bad > 0) process.exitCode = 1;

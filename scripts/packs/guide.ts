@@ -1,0 +1,68 @@
+/**
+ * The guide journal: packs/_source/guide/guide.json lists its pages in order, each either
+ * hand-written HTML (pages/*.html, our own words) or generated here from the rules data and
+ * lang/en.json (settings, each variant's tables and rule options, the macros), so the guide says
+ * what the release plays.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FolderDoc, JournalDoc, MacroDoc, PageDoc } from "./docs.ts";
+import { stats } from "./docs.ts";
+import { esc, pre } from "./html.ts";
+import { macrosPage, optionsPage, settingsPage } from "./guide-options.ts";
+import { tablesPage } from "./guide-tables.ts";
+import type { Texts } from "./lang.ts";
+import { macroAbout } from "./macros.ts";
+
+interface GuideSource {
+  _id: string;
+  name: string;
+  pages: Array<{ _id: string; name: string; src?: string; generate?: string }>;
+}
+
+export const GUIDE_ID = "wcGuideJournal01";
+
+function expand(html: string, dir: string, texts: Texts, file: string): string {
+  return html.replace(/\{\{(\w+) ([^}]+)\}\}/g, (_m, what: string, arg: string) => {
+    if (what === "example") return pre(JSON.stringify(JSON.parse(readFileSync(join(dir, "examples", `${arg}.json`), "utf8")), null, 2));
+    if (what === "names") {
+      const names = texts.children(arg);
+      if (names.length === 0) throw new Error(`${file}: {{names ${arg}}}: lang/en.json has nothing under ${arg}`);
+      return names.map((n) => `<code>${esc(n)}</code>`).join(", ");
+    }
+    throw new Error(`${file}: unknown placeholder {{${what} ${arg}}}`);
+  });
+}
+
+function generated(what: string, texts: Texts, macros: { folders: readonly FolderDoc[]; macros: readonly MacroDoc[] }): string {
+  const [kind, arg] = what.split(":");
+  if (kind === "settings") return settingsPage(texts);
+  if (kind === "macros") return macrosPage(macros.folders, macros.macros, macroAbout);
+  if (kind === "tables" && arg) return tablesPage(arg, texts);
+  if (kind === "options" && arg) return optionsPage(arg, texts);
+  throw new Error(`guide.json: unknown generated page "${what}"`);
+}
+
+export function guideJournal(root: string, texts: Texts, macros: { folders: readonly FolderDoc[]; macros: readonly MacroDoc[] }): JournalDoc {
+  const dir = join(root, "packs", "_source", "guide");
+  const src = JSON.parse(readFileSync(join(dir, "guide.json"), "utf8")) as GuideSource;
+  const pages: PageDoc[] = src.pages.map((page, i) => {
+    let content: string;
+    if (page.src !== undefined) content = expand(readFileSync(join(dir, page.src), "utf8"), dir, texts, page.src);
+    else if (page.generate !== undefined) content = generated(page.generate, texts, macros);
+    else throw new Error(`guide.json: page ${page._id} has neither src nor generate`);
+    return {
+      _id: page._id,
+      _key: `!journal.pages!${src._id}.${page._id}`,
+      name: page.name,
+      type: "text",
+      title: { show: true, level: 1 },
+      text: { format: 1, content: content.trim() },
+      sort: (i + 1) * 100_000,
+      ownership: { default: -1 },
+      flags: page.generate === undefined ? {} : { "weaponless-combat": { generated: page.generate } },
+      _stats: stats(),
+    };
+  });
+  return { _id: src._id, _key: `!journal!${src._id}`, name: src.name, pages, folder: null, sort: 0, ownership: { default: 0 }, flags: {}, _stats: stats() };
+}

@@ -1,0 +1,66 @@
+// One version, stamped everywhere: package.json, the lockfile, the changelog; module.json's
+// version and download address follow package.json at build time, from one set of templates.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readManifestSource, stampManifest } from "../../scripts/build/manifest.ts";
+import { releaseInfo } from "../../scripts/build/release-info.ts";
+import { stampChangelog, stampVersion } from "../../scripts/release.ts";
+
+let dir = "";
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = "";
+});
+function copy(): string {
+  dir = mkdtempSync(join(tmpdir(), "wc-release-"));
+  for (const f of ["package.json", "package-lock.json", "CHANGELOG.md", "module.json"]) cpSync(f, join(dir, f));
+  return dir;
+}
+const json = (d: string, f: string) => JSON.parse(readFileSync(join(d, f), "utf8"));
+
+describe("npm run release", () => {
+  it("stamps package.json, both lockfile copies and the changelog", () => {
+    const d = copy();
+    stampVersion(d, "1.4.0", "2027-02-03");
+    expect(json(d, "package.json").version).toBe("1.4.0");
+    expect(json(d, "package-lock.json").version).toBe("1.4.0");
+    expect(json(d, "package-lock.json").packages[""].version).toBe("1.4.0");
+    const log = readFileSync(join(d, "CHANGELOG.md"), "utf8");
+    expect(log).toMatch(/## Unreleased\n\n## 1\.4\.0 - 2027-02-03\n/);
+    // The manifest built from it names the same version and that version's zip.
+    const m = stampManifest(readManifestSource(d), releaseInfo(d, {}));
+    expect(m.version).toBe("1.4.0");
+    expect(m.download).toBe("https://github.com/weaponless-combat/weaponless-combat/releases/download/v1.4.0/module.zip");
+    expect(m.manifest).toBe("https://github.com/weaponless-combat/weaponless-combat/releases/latest/download/module.json");
+  });
+
+  it("refuses a bad version or a changelog with nothing to release, changing nothing", () => {
+    const d = copy();
+    const before = readFileSync(join(d, "package.json"), "utf8");
+    expect(() => stampVersion(d, "v1.2", "2027-01-01")).toThrow(/not a version number/);
+    writeFileSync(join(d, "CHANGELOG.md"), "# Changelog\n\n## 0.1.0\n");
+    expect(() => stampVersion(d, "0.2.0", "2027-01-01")).toThrow(/no "## Unreleased"/);
+    expect(readFileSync(join(d, "package.json"), "utf8")).toBe(before);
+    expect(() => stampChangelog("## Unreleased\n\n## 0.2.0 - 2027-01-01\n", "0.2.0", "2027-01-02")).toThrow(/already has a section/);
+  });
+});
+
+describe("release addresses", () => {
+  it("come from package.json, or from WC_MANIFEST_URL / WC_DOWNLOAD_URL for another host", () => {
+    const own = releaseInfo(".", { WC_MANIFEST_URL: "https://example.org/wc/module.json", WC_DOWNLOAD_URL: "https://example.org/wc/{version}/module.zip" });
+    const version = json(".", "package.json").version as string;
+    expect(own.manifest).toBe("https://example.org/wc/module.json");
+    expect(own.download).toBe(`https://example.org/wc/${version}/module.zip`);
+  });
+
+  it("a download address that does not name the version is refused", () => {
+    expect(() => releaseInfo(".", { WC_DOWNLOAD_URL: "https://example.org/latest/module.zip" })).toThrow(/must name version/);
+  });
+
+  it("the project's module.json carries no version or addresses of its own to fall out of step", () => {
+    const m = readManifestSource(".");
+    for (const k of ["version", "manifest", "download", "url"]) expect(m[k], k).toBeUndefined();
+  });
+});
