@@ -30,7 +30,7 @@ import { resolveOptions } from "./options.ts";
 import type { OverbearSituation } from "./overbear.ts";
 import { chargerAc, overbearLimits, pushFeet, resolveOverbear } from "./overbear.ts";
 import type { GdCombatant } from "./profile.ts";
-import { validateCombatant } from "./profile.ts";
+import { num, validateCombatant } from "./profile.ts";
 import type { PummelSituation, SubdueSituation } from "./pummel.ts";
 import { pummelDamageExpr, pummelImmunity, pummelProficiency, pummelRefusal, resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, Timer } from "./round-end.ts";
@@ -53,6 +53,8 @@ export function validateHold(v: unknown, path: string): Hold {
   validateEffects(issues, h.effects, `${path}.effects`);
   issues.oneOf(`${path}.holderSize`, h.holderSize, SIZES);
   issues.oneOf(`${path}.heldSize`, h.heldSize, SIZES);
+  if (h.holderWeightLb !== undefined) num(issues, `${path}.holderWeightLb`, h.holderWeightLb, 0.01, 10000000);
+  if (h.heldWeightLb !== undefined) num(issues, `${path}.heldWeightLb`, h.heldWeightLb, 0.01, 10000000);
   issues.int(`${path}.roundGained`, h.roundGained, 0, 100000);
   if (h.strangleRounds !== undefined) issues.int(`${path}.strangleRounds`, h.strangleRounds, 0, 100000);
   if (h.suffocationLeft !== undefined) issues.int(`${path}.suffocationLeft`, h.suffocationLeft, 1, 100);

@@ -40,7 +40,11 @@ export interface GrappleDieOptions {
   readonly holdDamageStrength: boolean;
   /** Hold damage is ordinary damage, or subdual (75% temporary, 25% real). */
   readonly grappleDamage: "normal" | "subdual";
-  /** Size classes apart for "much larger" (no grapple AC effects, may move; 002 §Size Differences). */
+  /** What makes one grappler "much larger" (no grapple AC effects, may move; 002 §Size Differences): weight, or size classes. */
+  readonly muchLargerBy: "weight" | "size";
+  /** By weight: how many times the other's weight. */
+  readonly muchLargerWeightRatio: number;
+  /** By size (and for a hold stored without weights): size classes apart. */
   readonly muchLargerSteps: number;
   /** While grappled, Dexterity's effect on AC is removed whole, or only a bonus. */
   readonly grappledDexLoss: "all" | "bonusOnly";
@@ -96,6 +100,8 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   holdDamageSizeStep: true,
   holdDamageStrength: false,
   grappleDamage: "normal",
+  muchLargerBy: "weight",
+  muchLargerWeightRatio: 10,
   muchLargerSteps: 2,
   grappledDexLoss: "all",
   counterGrappleFreeAttack: false,
@@ -131,6 +137,8 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   holdDamageSizeStep: "follows the pummel pattern 1d2, 1d4, 1d8 (digest §8.1 default)",
   holdDamageStrength: "002 adds Strength only to pummel damage",
   grappleDamage: "002 never calls grapple damage temporary (digest §8.1 default)",
+  muchLargerBy: "002's stirge on a man is one size class apart, as a halfling on a man is; only weight tells them apart",
+  muchLargerWeightRatio: "ten times the weight: a stirge on a man is far past it, a halfling (a third of a man) or an ogre far short",
   muchLargerSteps: "S also covers halflings, so one step is not the stirge-on-a-man difference",
   grappledDexLoss: "002: grapplers gain no Dexterity modifiers at all",
   counterGrappleFreeAttack: "a counter-grapple 'just rolls the grapple die', skipping steps 2 and 3",
@@ -169,6 +177,8 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   holdDamageSizeStep: { kind: "boolean" },
   holdDamageStrength: { kind: "boolean" },
   grappleDamage: { kind: "choice", choices: ["normal", "subdual"] },
+  muchLargerBy: { kind: "choice", choices: ["weight", "size"] },
+  muchLargerWeightRatio: { kind: "integer", min: 2, max: 100 },
   muchLargerSteps: { kind: "integer", min: 1, max: 3 },
   grappledDexLoss: { kind: "choice", choices: ["all", "bonusOnly"] },
   counterGrappleFreeAttack: { kind: "boolean" },

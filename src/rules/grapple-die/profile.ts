@@ -133,7 +133,7 @@ export function overOneHitDie(c: GdCombatant, options: GrappleDieOptions): boole
 
 const SIZE_LIST: readonly Size[] = SIZES;
 
-function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
+export function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
   if (typeof v !== "number" || !Number.isFinite(v)) {
     issues.add(path, "notNumber", { got: v === undefined ? "missing" : String(v) });
     return false;
