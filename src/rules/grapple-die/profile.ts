@@ -25,6 +25,8 @@ export const CONDITIONS = [
   "slick",
   /** Casting, holding a missile weapon or otherwise unable to make a melee attack now. */
   "cannotMelee",
+  /** Paralysed, magically held or magically asleep (002 §Coup de Grâce; unconscious counts too). */
+  "helpless",
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
