@@ -271,8 +271,9 @@ export function resolveIntoGrapple(attacker: PercentileCombatant, target: Percen
       const die = rollDie(dice, 100, "intoGrappleStray");
       stray = { die, strayPct: options.intoGrappleStrayPct };
       if (die.face <= options.intoGrappleStrayPct) {
-        pick = rollDie(dice, others.length, "intoGrapplePick");
-        struckId = others[pick.face - 1] as string;
+        // With one other member there is nothing to pick between.
+        if (others.length > 1) pick = rollDie(dice, others.length, "intoGrapplePick");
+        struckId = others[pick ? pick.face - 1 : 0] as string;
       }
     }
   }
