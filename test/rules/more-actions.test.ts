@@ -142,3 +142,31 @@ describe("d12-holds: stand up", () => {
     }
   });
 });
+
+// --- Rising at the round's end -------------------------------------------------------------------------------
+
+describe("a creature getting up is on its feet when the round ends, in every variant", () => {
+  for (const v of [D12, GD, PC]) {
+    it(v.id, () => {
+      const p = v.defaultProfile();
+      const ctx = { action: "standUp" as const, attacker: { id: "a", profile: { ...p, conditions: ["prone"] } }, defender: { id: "d", profile: p }, declared: {}, holds: [], round: 3, inCombat: true };
+      const o = v.resolveOptions(undefined);
+      const r = v.resolve(ctx, o, new SeededDice(1));
+      // In a fight the rise takes the round: prone stays on, with one round left on it.
+      expect(r.headline.key).toBe("WC.Result.risesAtRoundEnd");
+      expect(r.consequences.conditions).toEqual([{ targetId: "a", condition: "prone", active: true, rounds: 1 }]);
+      expect(r.consequences.notes).toEqual([{ key: "WC.Note.risingNoAttacks", targetId: "a" }]);
+      // Outside a fight it is at once.
+      expect(v.resolve({ ...ctx, inCombat: false }, o, new SeededDice(1)).consequences.conditions).toEqual([{ targetId: "a", condition: "prone", active: false }]);
+      // The round end then takes prone off and drops the timer; a longer one runs down a round.
+      const participants = [ctx.attacker, ctx.defender];
+      const end = v.roundEnd({ round: 3, participants, holds: [], ledgers: {}, outOfMelee: [], overbear: [], timers: [{ id: "a", condition: "prone", remaining: 1, unit: "rounds", appliedRound: 3 }] }, o, new SeededDice(1));
+      expect(end.consequences.conditions).toContainEqual({ targetId: "a", condition: "prone", active: false });
+      expect(end.lines).toContainEqual({ key: "WC.Round.conditionEnds", params: { who: "a", condition: "WC.Condition.prone" } });
+      expect(end.timers.filter((t) => t.condition === "prone")).toEqual([]);
+      const longer = v.roundEnd({ round: 3, participants, holds: [], ledgers: {}, outOfMelee: [], overbear: [], timers: [{ id: "a", condition: "prone", remaining: 2, unit: "rounds" }] }, o, new SeededDice(1));
+      expect(longer.timers.filter((t) => t.condition === "prone").map((t) => t.remaining)).toEqual([1]);
+      expect(longer.consequences.conditions.filter((c) => c.condition === "prone")).toEqual([]);
+    });
+  }
+});
