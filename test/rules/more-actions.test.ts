@@ -85,7 +85,7 @@ describe("grapple-die: the new actions' odds against 200k resolutions", () => {
   const ctx = (action: ActionContext["action"], extra: Partial<ActionContext> = {}): ActionContext => ({ action, attacker: { id: "man", profile: omitId(man) }, defender: { id: "orc", profile: omitId(orc) }, declared: {}, holds: [gd.holdRecord(hold)], round: 1, inCombat: true, others: [{ id: "friend", profile: omitId(friend) }], ...extra });
   it("a blow into the grapple of an orc and a halfling", () => simulate(GD, ctx("attackIntoGrapple"), o));
   it("the same, weighted by size", () => simulate(GD, ctx("attackIntoGrapple"), GD.resolveOptions({ intoGrappleChance: "bySize" })));
-  it("grabbing from the held halfling, who strikes back", () => simulate(GD, ctx("grabItem", { defender: { id: "friend", profile: omitId({ ...friend, readiedAttack: orc.readiedAttack }) }, others: [] }), o));
+  it("grabbing from the held halfling, who strikes back", () => simulate(GD, ctx("grabItem", { defender: { id: "friend", profile: { ...omitId(friend), readiedAttack: orc.readiedAttack } }, others: [] }), o));
   it("a fighter pummelling with both fists, at -2 and -4", () => simulate(GD, ctx("pummel", { declared: { limbs: 2 } }), o));
 });
 

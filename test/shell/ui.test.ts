@@ -39,7 +39,7 @@ describe("token HUD", () => {
       addButtons({ document: t.fighterToken as never }, html);
       return [...html.querySelectorAll<HTMLButtonElement>("[data-wc-action]")].map((b) => b.dataset.wcAction);
     });
-    expect(buttons).toEqual(["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"]);
+    expect(buttons).toEqual(["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"]);
     expect(await t.player.run(async () => hud(t.goblinToken).querySelectorAll("[data-wc-action]").length)).toBe(0);
   });
 
@@ -107,7 +107,7 @@ describe("combatant context menu", () => {
       t.player.ui.combat.viewed = combat;
       return items.filter((i) => i.condition(li(t.fighterToken))).map((i) => i.name);
     });
-    expect(shown).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release"]);
+    expect(shown).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release", "WC.Action.standUp"]);
     expect(await t.player.run(async () => items.filter((i) => i.condition(li(t.goblinToken))).length)).toBe(0);
     t.world.script([[20, 1]]);
     await t.player.run(async () => {

@@ -109,7 +109,9 @@ export function resolvePummelRoutine(attacker: GdCombatant, defender: GdCombatan
     attacks.push({ kind: "hit", targetAc: ac, toHit, damage, split: damageSplit(damage.total, options.pummelDamage, defender, options), stunSegments: toHit.die.face === 20 ? TIMING.stunSegments : 0, limb: i + 1 });
   }
   if (n === 1) {
-    const { limb: _limb, ...only } = attacks[0] as LimbAttack;
+    // One limb is the plain pummel, without the limb number.
+    const only: Record<string, unknown> = { ...(attacks[0] as LimbAttack) };
+    delete only.limb;
     return only as PummelResult;
   }
   const hits = attacks.filter((a): a is LimbAttack & { kind: "hit" } => a.kind === "hit");
