@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The rest of the weaponless rules (issue 12) through the shell and the fake: standing up (and
 // being on one's feet when the round ends), a blow into a grapple landing on a third creature,
-// the one free attack routine per opponent per round, grabbing an item, the coup de grâce, the
+// the a single free attack routine against each opponent in a round, grabbing an item, the coup de grâce, the
 // death blow, subdual with weapons, and a pummel routine of several limbs.
 import { describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/requests.ts";
@@ -109,7 +109,7 @@ describe("a blow into a grapple (grapple-die)", () => {
   });
 });
 
-describe("one free attack routine per opponent per round (grapple-die)", () => {
+describe("a single free attack routine against each opponent in a round (grapple-die)", () => {
   it("a second attempt on the armed goblin in the same round draws no free attack; the next round it does", async () => {
     const t = await playing("grapple-die", { goblin: { readiedAttack: dagger } });
     const combat = fight(t);

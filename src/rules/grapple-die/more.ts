@@ -16,6 +16,7 @@ import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import type { Dist } from "../core/dist.ts";
 import { convolve, point } from "../core/dist.ts";
+import { grappleMembers } from "../core/members.ts";
 import type { Outcome } from "../core/odds.ts";
 import { addP, outcomes } from "../core/odds.ts";
 import { sizeIndex } from "../core/size.ts";
@@ -225,17 +226,6 @@ export function resolveCoupDeGrace(attacker: GdCombatant, defender: GdCombatant,
 
 // --- A blow into a grapple ---------------------------------------------------------------------------------
 
-/** Everyone in the grapple the target is in: the target first, then the others as the holds name them. */
-export function grappleMembers(targetId: string, holds: readonly Hold[]): string[] {
-  const members = [targetId];
-  for (let i = 0; i < members.length; i++) {
-    const id = members[i] as string;
-    for (const h of holds) {
-      for (const other of [h.holderId, h.heldId]) if ((h.holderId === id || h.heldId === id) && !members.includes(other)) members.push(other);
-    }
-  }
-  return members;
-}
 
 /** Each member's weight in the draw: equal, or (option) by size class, S 1, M 2, L 3, VL 4 (project default). */
 export function memberWeights(members: readonly GdCombatant[], options: GrappleDieOptions): number[] {
@@ -341,3 +331,4 @@ export function intoGrappleOdds(attacker: GdCombatant, target: GdCombatant, cast
   });
   return { outcomes: outcomes(m), struck };
 }
+

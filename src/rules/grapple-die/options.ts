@@ -188,7 +188,7 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   limbSecondaryPenalty: "the host's two-weapon penalties: -4 for the other hand",
   grabItemWhen: "002: a grab is generally not possible; a helpless or held foe is the favourable case it names",
   coupSegments: "002 §Coup de Grâce: one helpless creature per 6 segments with no active opponents",
-  intoGrappleChance: "002: equal chances to hit one of the grapplers; weighting by size is the DM's adjustment",
+  intoGrappleChance: "002 gives every grappler the same chance of taking the blow; weighting by size is the DM's adjustment",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */

@@ -19,6 +19,7 @@ import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import type { Dist } from "../core/dist.ts";
 import { mapDist, sumOfDice, toPairs } from "../core/dist.ts";
+import { grappleMembers } from "../core/members.ts";
 import type { Outcome } from "../core/odds.ts";
 import { addP, outcomes } from "../core/odds.ts";
 import type { Hold } from "./holds.ts";
@@ -217,15 +218,6 @@ export function subdueOdds(s: { readonly immune?: boolean; readonly weapon: Weap
 
 // --- A blow into a grapple --------------------------------------------------------------------------------
 
-/** Everyone in the grapple the target is in: the target first, then the others as the holds name them. */
-export function grappleMembers(targetId: string, holds: readonly Hold[]): string[] {
-  const members = [targetId];
-  for (let i = 0; i < members.length; i++) {
-    const id = members[i] as string;
-    for (const h of holds) for (const other of [h.holderId, h.heldId]) if ((h.holderId === id || h.heldId === id) && !members.includes(other)) members.push(other);
-  }
-  return members;
-}
 
 export type IntoGrappleRefusal = "notInGrapple" | "attackerInGrapple";
 
@@ -299,3 +291,4 @@ export function intoGrappleOdds(attacker: PercentileCombatant, target: Percentil
   }
   return { outcomes: outcomes(m), struck: struck.filter(([, q]) => q > 0) };
 }
+
