@@ -13,6 +13,9 @@ import { agree, outcomesOk } from "../support/odds.ts";
 import { combatantArb as gdCombatant, holdArb as gdHold, optionsArb as gdOptions } from "./grapple-die/arbitraries.ts";
 import { combatantArb as pcCombatant, holdArb as pcHold, optionsArb as pcOptions } from "./percentile/arbitraries.ts";
 
+/** 200k resolutions through the full interface (each checks its input) take seconds on a shared machine. */
+const SIMULATION_MS = 120_000;
+
 const GD = RULES_VARIANTS["grapple-die"] as RulesVariant;
 const PC = RULES_VARIANTS.percentile as RulesVariant;
 const D12 = RULES_VARIANTS["d12-holds"] as RulesVariant;
@@ -73,7 +76,7 @@ describe("grapple-die: the new actions' odds (fast-check)", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, SIMULATION_MS);
 });
 
 describe("grapple-die: the new actions' odds against 200k resolutions", () => {
@@ -83,10 +86,10 @@ describe("grapple-die: the new actions' odds against 200k resolutions", () => {
   const friend = gd.defaultCombatant("friend", { size: "S", weightLb: 60, ac: 4 });
   const hold: gd.Hold = { id: "orc>friend", holderId: "orc", heldId: "friend", die: 10, name: "bearHug", damage: { dice: { count: 1, sides: 3 }, flat: 0 }, effects: { defenderToHit: -4, handsUnusable: 0, noTwoWeapon: false, cannotRise: false, noSomaticSpells: true, noVerbalSpells: false, strangle: false }, holderSize: "M", heldSize: "S", roundGained: 1 };
   const ctx = (action: ActionContext["action"], extra: Partial<ActionContext> = {}): ActionContext => ({ action, attacker: { id: "man", profile: omitId(man) }, defender: { id: "orc", profile: omitId(orc) }, declared: {}, holds: [gd.holdRecord(hold)], round: 1, inCombat: true, others: [{ id: "friend", profile: omitId(friend) }], ...extra });
-  it("a blow into the grapple of an orc and a halfling", () => simulate(GD, ctx("attackIntoGrapple"), o));
-  it("the same, weighted by size", () => simulate(GD, ctx("attackIntoGrapple"), GD.resolveOptions({ intoGrappleChance: "bySize" })));
-  it("grabbing from the held halfling, who strikes back", () => simulate(GD, ctx("grabItem", { defender: { id: "friend", profile: { ...omitId(friend), readiedAttack: orc.readiedAttack } }, others: [] }), o));
-  it("a fighter pummelling with both fists, at -2 and -4", () => simulate(GD, ctx("pummel", { declared: { limbs: 2 } }), o));
+  it("a blow into the grapple of an orc and a halfling", () => simulate(GD, ctx("attackIntoGrapple"), o), SIMULATION_MS);
+  it("the same, weighted by size", () => simulate(GD, ctx("attackIntoGrapple"), GD.resolveOptions({ intoGrappleChance: "bySize" })), SIMULATION_MS);
+  it("grabbing from the held halfling, who strikes back", () => simulate(GD, ctx("grabItem", { defender: { id: "friend", profile: { ...omitId(friend), readiedAttack: orc.readiedAttack } }, others: [] }), o), SIMULATION_MS);
+  it("a fighter pummelling with both fists, at -2 and -4", () => simulate(GD, ctx("pummel", { declared: { limbs: 2 } }), o), SIMULATION_MS);
 });
 
 // --- percentile -----------------------------------------------------------------------------------------
@@ -114,7 +117,7 @@ describe("percentile: the new actions' odds (fast-check)", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, SIMULATION_MS);
 });
 
 describe("percentile: the new actions' odds against 200k resolutions", () => {
@@ -125,10 +128,10 @@ describe("percentile: the new actions' odds against 200k resolutions", () => {
     return pc.holdRecord(data);
   };
   const ctx = (action: ActionContext["action"], extra: Partial<ActionContext> = {}): ActionContext => ({ action, attacker: { id: "a", profile: p }, defender: { id: "d", profile: p }, declared: {}, holds: [hold("d", "e"), hold("f", "d")], round: 1, inCombat: true, ...extra });
-  it("a blow at one of three grapplers: equal shares", () => simulate(PC, ctx("attackIntoGrapple", { declared: { needed: 8 } }), o));
-  it("a blow at one of three grapplers: 30% astray", () => simulate(PC, ctx("attackIntoGrapple", { declared: { needed: 14 } }), PC.resolveOptions({ intoGrappleStray: "percent", intoGrappleStrayPct: 30 })));
-  it("a subdual blow with a sword", () => simulate(PC, ctx("subdue", { declared: { needed: 13, weaponKind: "other" } }), o));
-  it("a grab from a pinned foe", () => simulate(PC, ctx("grabItem", { defender: { id: "d", profile: { ...p, conditions: ["pinned"] } } }), o));
+  it("a blow at one of three grapplers: equal shares", () => simulate(PC, ctx("attackIntoGrapple", { declared: { needed: 8 } }), o), SIMULATION_MS);
+  it("a blow at one of three grapplers: 30% astray", () => simulate(PC, ctx("attackIntoGrapple", { declared: { needed: 14 } }), PC.resolveOptions({ intoGrappleStray: "percent", intoGrappleStrayPct: 30 })), SIMULATION_MS);
+  it("a subdual blow with a sword", () => simulate(PC, ctx("subdue", { declared: { needed: 13, weaponKind: "other" } }), o), SIMULATION_MS);
+  it("a grab from a pinned foe", () => simulate(PC, ctx("grabItem", { defender: { id: "d", profile: { ...p, conditions: ["pinned"] } } }), o), SIMULATION_MS);
 });
 
 // --- d12-holds ----------------------------------------------------------------------------------------------
