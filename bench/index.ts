@@ -93,5 +93,53 @@ for (const id of ["grapple-die", "percentile"] as const) {
   }
 }
 
+// Every odds query the shell can ask, per variant, in a setting that makes it do its whole work
+// (a high-level fighter against a 12-HD monster, holds in place, a grapple of three): the slowest
+// must stay under 1 ms.
+const slowest: Array<[string, number]> = [];
+for (const v of Object.values(RULES_VARIANTS)) {
+  const o = v.resolveOptions(undefined);
+  const base = v.defaultProfile();
+  const strong = { ...base, ...(v.id === "percentile" ? { level: 20, dexterity: 17, strength: { score: 18, exceptional: 50 } } : { strength: { score: 18, exceptional: 50 } }) };
+  const weapon = v.id === "grapple-die" ? { readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 2, sides: 6 }, damageBonus: 1, toHitBonus: 1 } } : {};
+  const down = { ...base, conditions: v.id === "d12-holds" ? ["prone"] : ["prone", "unconscious"] };
+  const probe = (action: ActionContext["action"]): ActionContext => ({ action, attacker: { id: "a", profile: { ...strong, ...weapon } }, defender: { id: "d", profile: down }, declared: {}, holds: [], round: 2, inCombat: true });
+  const ctxs: ActionContext[] = [];
+  for (const action of v.actions) {
+    const c = probe(action);
+    // Actions on a hold get one (the defender holding the attacker); a blow into a grapple a grapple of three.
+    let holds: ActionContext["holds"] = [];
+    for (let seed = 0; holds.length === 0 && seed < 50; seed++) {
+      const r = v.resolve({ ...probe("grapple"), attacker: { id: "d", profile: base }, defender: { id: "a", profile: base }, declared: { freeAttack: "harmless" } }, o, new SeededDice(seed));
+      holds = r.consequences.holdsAdded;
+    }
+    if (action === "breakFree" || action === "liftOff") ctxs.push({ ...c, holds });
+    else if (action === "counterGrapple") ctxs.push({ ...c, holds });
+    else if (action === "release") ctxs.push({ ...c, attacker: c.defender, defender: c.attacker, holds });
+    else if (action === "attackIntoGrapple") {
+      let h: ActionContext["holds"] = [];
+      for (let seed = 0; h.length === 0 && seed < 50; seed++) h = v.resolve({ ...probe("grapple"), attacker: { id: "e", profile: base }, defender: { id: "d", profile: base }, declared: { freeAttack: "harmless" } }, o, new SeededDice(seed)).consequences.holdsAdded;
+      ctxs.push({ ...c, holds: h, others: [{ id: "e", profile: base }] });
+    } else if (action === "pummel") {
+      ctxs.push(c);
+      if (v.id === "grapple-die") ctxs.push({ ...c, declared: { limbs: 4 } });
+    } else ctxs.push(c);
+  }
+  console.log(`exact odds of every action, variant ${v.id}`);
+  for (const c of ctxs) {
+    const label = `${c.action}${c.declared.limbs ? ` (${String(c.declared.limbs)} limbs)` : ""}`;
+    try {
+      v.odds(c, o);
+    } catch (e) {
+      console.log(`  ${label}: not measured (${(e as Error).message})`);
+      continue;
+    }
+    const perSecond = measure(`  ${label}`, "queries", () => v.odds(c, o));
+    slowest.push([`${v.id} ${label}`, 1000 / perSecond]);
+  }
+}
+slowest.sort((x, y) => y[1] - x[1]);
+console.log(`slowest odds query: ${slowest[0]?.[0] ?? "-"} ${(slowest[0]?.[1] ?? 0).toFixed(4)} ms (every one under 1 ms: ${slowest.every(([, ms]) => ms < 1) ? "yes" : "NO"})`);
+
 await benchShell(MS);
 await benchBattle();

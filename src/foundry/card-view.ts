@@ -100,11 +100,13 @@ export function traceOf(result: unknown, i18n: I18n): { rolls: RollView[]; damag
 export function cardView(card: StoredCard, i18n: I18n): CardView {
   const { rolls, damage } = traceOf(card.resolution.result, i18n);
   const c = card.consequences;
+  const names: Record<string, string> = { ...card.otherNames, [card.intent.attackerUuid]: card.attackerName, [card.intent.defenderUuid]: card.defenderName };
+  const nameOf = (id: string): string => names[id] ?? card.attackerName;
   const effects: string[] = [];
   for (const h of c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { part: i18n.localize(h.label) }));
   if (c.holdsRemoved.length > 0) effects.push(i18n.format("WC.Card.holdsEnded", { n: c.holdsRemoved.length }));
-  for (const d of c.damage) if (d.actual !== 0 || d.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { actual: d.actual, temporary: d.temporary, name: d.targetId === card.intent.defenderUuid ? card.defenderName : card.attackerName }));
-  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: x.targetId === card.intent.defenderUuid ? card.defenderName : card.attackerName }));
+  for (const d of c.damage) if (d.actual !== 0 || d.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { actual: d.actual, temporary: d.temporary, name: nameOf(d.targetId) }));
+  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
   for (const n of c.notes) effects.push(i18n.localize(n.key));
   const buttons: Array<{ action: string; label: string; gmOnly: boolean }> = [];
   if (card.state === "pending") buttons.push({ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true });
@@ -117,7 +119,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   }
   return {
     title: i18n.localize(`WC.Action.${card.resolution.action}`),
-    headline: text(i18n, card.resolution.headline.key, card.resolution.headline.params ? localizeParams(card.resolution.headline.params, i18n) : undefined),
+    headline: text(i18n, card.resolution.headline.key, card.resolution.headline.params ? localizeParams(withNames(card.resolution.headline.params, names), i18n) : undefined),
     subtitle: i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }),
     rolls,
     damage,
@@ -129,6 +131,13 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     npcDetails: card.defenderIsNpc === true,
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
   };
+}
+
+/** A parameter naming a creature by its id (`who`) reads as its name. */
+function withNames(params: Readonly<Record<string, string | number>>, names: Readonly<Record<string, string>>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = typeof v === "string" && Object.hasOwn(names, v) ? (names[v] as string) : v;
+  return out;
 }
 
 /**

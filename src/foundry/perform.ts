@@ -3,14 +3,14 @@
  * Foundry dice, post one card, apply the result. The card's id comes from the request, and it
  * is created before anything is applied, so a request delivered twice is applied once.
  */
-import type { ActionContext, RulesVariant } from "../rules/index.ts";
+import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import { carryOut, planConsequences, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
 import type { Side } from "./cast.ts";
-import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound } from "./cast.ts";
-import { rememberForRoundEnd } from "./round-end.ts";
+import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
+import { freeAttacksIn, rememberForRoundEnd } from "./round-end.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { i18n } from "./i18n.ts";
@@ -39,17 +39,47 @@ export function strikeIdFor(requestId: string): string {
   return stableId(`strike|${requestId}`);
 }
 
-export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant): ActionContext {
+/**
+ * The creatures beyond attacker and defender an action reaches, and the holds among them all: for
+ * a blow into a grapple, everyone in the defender's grapple (its members, through their holds, on
+ * the same scene); for any other action none, and the holds on or by the two.
+ */
+export function circleOf(intent: Intent, attacker: Side, defender: Side): { others: Side[]; holds: HoldRecord[] } {
+  const variant = activeVariantId();
+  let holds = holdsAround([attacker.actor, defender.actor], variant);
+  if (intent.action !== "attackIntoGrapple") return { others: [], holds };
+  const known = new Set([attacker.id, defender.id]);
+  const others: Side[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of holds.flatMap((h) => [h.holderId, h.heldId])) {
+      if (known.has(id)) continue;
+      known.add(id);
+      const token = tokenByUuid(id);
+      if (!token?.actor || token.parent?.id !== defender.token.parent?.id) continue;
+      others.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? token.actor.name ?? "" });
+      grew = true;
+    }
+    if (grew) holds = holdsAround([attacker.actor, defender.actor, ...others.map((s) => s.actor)], variant);
+  }
+  return { others, holds };
+}
+
+export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant, circle = circleOf(intent, attacker, defender)): ActionContext {
   const { round, inCombat } = sharedRound(attacker, defender);
+  const combat = inCombat ? combatOf(attacker, defender) : undefined;
+  const freeAttacks = combat ? freeAttacksIn(combat, round) : [];
   return {
     action: intent.action,
     attacker: participant(attacker, variant),
     defender: participant(defender, variant),
     declared: intent.declared,
-    holds: holdsAround([attacker.actor, defender.actor], activeVariantId()),
+    holds: circle.holds,
     round,
     inCombat,
     ...(intent.holdId !== undefined ? { holdId: intent.holdId } : {}),
+    ...(circle.others.length > 0 ? { others: circle.others.map((s) => participant(s, variant)) } : {}),
+    ...(freeAttacks.length > 0 ? { freeAttacks } : {}),
   };
 }
 
@@ -84,7 +114,8 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const question = variant.situational(intent.action).find((s) => s.by === "defender" && intent.declared[s.key] === undefined);
     if (question && question.kind === "choice" && playerOwners(defender.actor).length > 0) return ask(intent, question.key, question.choices, requestId, attacker.name, defender);
 
-    const ctx = contextFor(intent, attacker, defender, variant);
+    const circle = circleOf(intent, attacker, defender);
+    const ctx = contextFor(intent, attacker, defender, variant, circle);
     const options = activeOptions();
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     const level = automation();
@@ -101,8 +132,9 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       state,
       defenderIsNpc: !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER")),
       projectTables: variant.projectTables(intent.action, options),
+      ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
     };
-    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender), ctx.holds, card.variant, requestId);
+    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, card.variant, requestId);
     const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];
     let message: ChatMessage.Implementation | undefined;
     try {
@@ -175,8 +207,8 @@ export async function applyCard(message: ChatMessage.Implementation): Promise<Pe
   if (!card || card.state !== "pending") return { kind: "duplicate" };
   try {
     const { attacker, defender } = resolveCast(card.intent.attackerUuid, card.intent.defenderUuid);
-    const holds = holdsAround([attacker.actor, defender.actor], card.variant);
-    const plan = planConsequences(card.consequences, castMembers(attacker, defender), holds, card.variant, card.requestId);
+    const { others, holds } = circleOf(card.intent, attacker, defender);
+    const plan = planConsequences(card.consequences, castMembers(attacker, defender, ...others), holds, card.variant, card.requestId);
     const next: StoredCard = { ...card, state: "applied" };
     await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
     await carryOut(plan);

@@ -8,7 +8,7 @@
  * carries the card's mark, so a run cut short by a reload is finished, not repeated; and a
  * combat deleted meanwhile stops the run.
  */
-import type { Consequences, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
+import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
@@ -41,6 +41,13 @@ export interface CombatState {
   readonly timers?: Timer[];
   /** Overbear attempts declared, by round, then held creature, then holders. */
   readonly overbear?: Record<string, Record<string, string[]>>;
+  /** Free attack routines taken, by round (002: one per opponent per round); only the latest round is kept. */
+  readonly freeAttacks?: Record<string, FreeAttackRecord[]>;
+}
+
+/** The free attack routines already taken in this round of the combat. */
+export function freeAttacksIn(combat: Combat.Implementation, round: number): FreeAttackRecord[] {
+  return stateOf(combat).freeAttacks?.[String(round)] ?? [];
 }
 
 export function roundCardId(combatId: string, round: number): string {
@@ -207,9 +214,11 @@ export async function resumeRoundEnds(): Promise<void> {
 export async function rememberForRoundEnd(combat: Combat.Implementation, round: number, c: Consequences): Promise<void> {
   const declarations = c.declarations ?? [];
   const timed = c.conditions.filter((x) => x.active && (x.rounds !== undefined || x.segments !== undefined));
-  if (declarations.length === 0 && timed.length === 0) return;
+  const spent = c.freeAttacks ?? [];
+  if (declarations.length === 0 && timed.length === 0 && spent.length === 0) return;
   const state = stateOf(combat);
   const update: Record<string, unknown> = {};
+  if (spent.length > 0) update[`flags.${MODULE_ID}.freeAttacks`] = { [String(round)]: [...(state.freeAttacks?.[String(round)] ?? []), ...spent] };
   if (declarations.length > 0) {
     const all = { ...(state.overbear ?? {}) };
     const mine = { ...(all[String(round)] ?? {}) };

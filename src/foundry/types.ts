@@ -65,6 +65,8 @@ export interface StoredCard {
   readonly defenderIsNpc?: boolean;
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
+  /** Names of the other creatures the result names (a blow into a grapple), by id. */
+  readonly otherNames?: Readonly<Record<string, string>>;
 }
 
 export interface WeaponlessApi {

@@ -9,7 +9,22 @@ import type { Dice } from "./core/dice.ts";
 import type { OptionSchema } from "./core/options.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
-export const SHELL_ACTIONS = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "counterGrapple", "liftOff", "release", "subdue"] as const;
+export const SHELL_ACTIONS = [
+  "grapple",
+  "pummel",
+  "overbear",
+  "chargingOverbear",
+  "breakFree",
+  "counterGrapple",
+  "liftOff",
+  "release",
+  "subdue",
+  "standUp",
+  "grabItem",
+  "coupDeGrace",
+  "deathBlow",
+  "attackIntoGrapple",
+] as const;
 export type ShellAction = (typeof SHELL_ACTIONS)[number];
 
 /**
@@ -53,6 +68,22 @@ export interface ActionContext {
   readonly inCombat: boolean;
   /** For breakFree and release: the hold meant, when the creature has several. */
   readonly holdId?: string;
+  /**
+   * The other creatures named by `holds` (beyond attacker and defender), for actions whose rules
+   * reach them: a blow into a grapple may land on any of its members. Optional: absent is none.
+   */
+  readonly others?: readonly Participant[];
+  /**
+   * Free attack routines already taken this round, by whom against whom (002: one per opponent
+   * per round). Optional: absent is none taken.
+   */
+  readonly freeAttacks?: readonly FreeAttackRecord[];
+}
+
+/** A free attack routine taken: `byId` struck at `againstId`, in the round it happened. */
+export interface FreeAttackRecord {
+  readonly byId: string;
+  readonly againstId: string;
 }
 
 export interface Headline {

@@ -69,22 +69,38 @@ describe("vitality", () => {
 });
 
 describe("strength", () => {
-  it.each([
-    [{ score: 3 }, -3, -1],
-    [{ score: 5 }, -2, -1],
-    [{ score: 7 }, -1, 0],
-    [{ score: 12 }, 0, 0],
-    [{ score: 17 }, 1, 1],
-    [{ score: 18 }, 1, 2],
-    [{ score: 18, exceptional: 50 }, 1, 3],
-    [{ score: 18, exceptional: 51 }, 2, 3],
-    [{ score: 18, exceptional: 90 }, 2, 4],
-    [{ score: 18, exceptional: 99 }, 2, 5],
-    [{ score: 18, exceptional: 100 }, 3, 6],
-    [{ score: 19 }, 3, 7],
-    [{ score: 25 }, 7, 14],
-  ])("%o -> %i to hit, %i damage", (s, h, d) => {
-    expect(strengthBonuses(s)).toEqual({ toHit: h, damage: d });
+  // The AD&D 1e Players Handbook Strength table (hit probability, damage adjustment), and the
+  // giant-strength rows 19-25 of the 1e books; one case per row, at both ends of each band.
+  const PHB: ReadonlyArray<[string, ReadonlyArray<{ score: number; exceptional?: number }>, number, number]> = [
+    ["3", [{ score: 3 }], -3, -1],
+    ["4-5", [{ score: 4 }, { score: 5 }], -2, -1],
+    ["6-7", [{ score: 6 }, { score: 7 }], -1, 0],
+    ["8-15", [{ score: 8 }, { score: 9 }, { score: 10 }, { score: 11 }, { score: 12 }, { score: 13 }, { score: 14 }, { score: 15 }], 0, 0],
+    ["16", [{ score: 16 }], 0, 1],
+    ["17", [{ score: 17 }], 1, 1],
+    ["18", [{ score: 18 }], 1, 2],
+    ["18/01-50", [{ score: 18, exceptional: 1 }, { score: 18, exceptional: 50 }], 1, 3],
+    ["18/51-75", [{ score: 18, exceptional: 51 }, { score: 18, exceptional: 75 }], 2, 3],
+    ["18/76-90", [{ score: 18, exceptional: 76 }, { score: 18, exceptional: 90 }], 2, 4],
+    ["18/91-99", [{ score: 18, exceptional: 91 }, { score: 18, exceptional: 99 }], 2, 5],
+    ["18/00", [{ score: 18, exceptional: 100 }], 3, 6],
+    ["19", [{ score: 19 }], 3, 7],
+    ["20", [{ score: 20 }], 3, 8],
+    ["21", [{ score: 21 }], 4, 9],
+    ["22", [{ score: 22 }], 4, 10],
+    ["23", [{ score: 23 }], 5, 11],
+    ["24", [{ score: 24 }], 6, 12],
+    ["25", [{ score: 25 }], 7, 14],
+  ];
+  it.each(PHB)("row %s: to hit %i, damage %i", (_row, scores, h, d) => {
+    for (const s of scores) expect(strengthBonuses(s), JSON.stringify(s)).toEqual({ toHit: h, damage: d });
+  });
+  it("has exactly the printed rows (8-15 and 16 apart: 16 adds 1 to damage)", () => {
+    expect(STRENGTH_TABLE.rows.map((r) => r.result)).toEqual(PHB.map(([, , toHit, damage]) => ({ toHit, damage })));
+  });
+  it("reads a score below the table (1, 2) as 3", () => {
+    expect(strengthBonuses({ score: 1 })).toEqual({ toHit: -3, damage: -1 });
+    expect(strengthBonuses({ score: 2 })).toEqual({ toHit: -3, damage: -1 });
   });
   it("percent over 18", () => {
     expect(pctOver18({ score: 17 })).toBe(0);

@@ -38,7 +38,7 @@ describe("token HUD", () => {
       addButtons({ document: t.fighterToken as never }, html);
       return [...html.querySelectorAll<HTMLButtonElement>("[data-wc-action]")].map((b) => b.dataset.wcAction);
     });
-    expect(buttons).toEqual(["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"]);
+    expect(buttons).toEqual(["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"]);
     expect(await t.player.run(async () => hud(t.goblinToken).querySelectorAll("[data-wc-action]").length)).toBe(0);
   });
 
@@ -97,10 +97,10 @@ describe("combatant context menu", () => {
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken]);
     const id = (token: Table["fighterToken"]) => combat.combatants.find((c) => c.token === token)?.id ?? "";
     const menu = t.player.ui.combat.contextMenu(id(t.fighterToken));
-    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release"]);
+    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release", "WC.Action.standUp"]);
     expect(t.player.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual([]);
     // The GM owns everything.
-    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toHaveLength(7);
+    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toHaveLength(8);
     t.world.script([[20, 1]]);
     target(t.player, t.goblinToken);
     menu.pick("WC.Action.grapple");

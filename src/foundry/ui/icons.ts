@@ -11,4 +11,9 @@ export const ACTION_ICONS: Readonly<Record<ShellAction, string>> = {
   liftOff: "fa-solid fa-feather",
   release: "fa-solid fa-hand",
   subdue: "fa-solid fa-hand-back-fist",
+  standUp: "fa-solid fa-person-arrow-up-from-line",
+  grabItem: "fa-solid fa-hand-holding",
+  coupDeGrace: "fa-solid fa-skull",
+  deathBlow: "fa-solid fa-skull-crossbones",
+  attackIntoGrapple: "fa-solid fa-crosshairs",
 };

@@ -5,7 +5,7 @@ import { holdsAround } from "../holds.ts";
 import { activeVariantId } from "../settings.ts";
 
 /** Actions aimed at a creature one already holds or is held by can find it without a target. */
-const HOLD_ACTIONS: readonly ShellAction[] = ["breakFree", "release", "liftOff", "counterGrapple"];
+const HOLD_ACTIONS: readonly ShellAction[] = ["breakFree", "release", "liftOff", "counterGrapple", "standUp"];
 
 export function chooseTarget(actor: TokenDocument.Implementation, action: ShellAction): TokenDocument.Implementation {
   const targets = [...game.user.targets].map((t) => t.document);

@@ -46,6 +46,8 @@ export interface Consequences {
   readonly notes: Array<{ readonly key: string; readonly targetId: string }>;
   /** Intentions that take effect at the end of the round (a d12-holds overbear attempt). */
   readonly declarations?: Array<{ readonly kind: "overbear"; readonly holderId: string; readonly targetId: string }>;
+  /** Free attack routines this action drew (002: one per opponent per round), for the shell to keep for the round. */
+  freeAttacks?: Array<{ readonly byId: string; readonly againstId: string }>;
 }
 
 export function noConsequences(): Consequences {

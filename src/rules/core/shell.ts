@@ -3,6 +3,7 @@
  * and answer it: profiles with and without the id, the hold an action means, headlines, and the
  * error for an action the variant lacks.
  */
+import type { Consequences } from "./consequences.ts";
 import { IssueList, RulesInputError } from "./errors.ts";
 
 type Params = Record<string, string | number>;
@@ -41,4 +42,30 @@ export function chosenHold<H extends { readonly id: string }>(ctx: { readonly ho
 export function declaredNumber(d: Readonly<Record<string, unknown>>, key: string): number {
   const v = d[key];
   return typeof v === "number" ? v : 0;
+}
+
+/**
+ * What rising from prone does: in a fight it takes the rest of the round (prone stays on until
+ * the round ends, as a one-round timer the round end clears; no attacks meanwhile); outside a
+ * fight, or when it costs only the action, prone comes off at once.
+ */
+export function riseConsequences(c: Consequences, id: string, takes: "round" | "action", inCombat: boolean): { key: string } {
+  if (takes === "round" && inCombat) {
+    c.conditions.push({ targetId: id, condition: "prone", active: true, rounds: 1 });
+    c.notes.push({ key: "WC.Note.risingNoAttacks", targetId: id });
+    return { key: "WC.Result.risesAtRoundEnd" };
+  }
+  c.conditions.push({ targetId: id, condition: "prone", active: false });
+  return { key: "WC.Result.stoodUp" };
+}
+
+/** A condition timer the rules do not count themselves (prone while rising): one round on, or null once run out. */
+export function runDownTimer<T extends { readonly remaining: number; readonly unit: "rounds" | "segments" }>(t: T, segmentsPerRound = 10): T | null {
+  const left = t.remaining - (t.unit === "rounds" ? 1 : segmentsPerRound);
+  return left > 0 ? { ...t, remaining: left } : null;
+}
+
+/** The other participants an action names, by id (absent: none). */
+export function othersById<P extends { readonly id: string }>(others: readonly P[] | undefined): Map<string, P> {
+  return new Map((others ?? []).map((p) => [p.id, p]));
 }

@@ -36,6 +36,9 @@ export interface StrengthBonuses {
  * The host system's Strength table (AD&D 1e Players Handbook). 000 says characters use "their
  * normal strength bonuses"; the table is the host's, so it lives here and is labelled so.
  * Rows are keyed by a single number: score * 1000 + exceptional (18/00 -> 18100).
+ * Scores 3-18/00 are the Players Handbook's rows; 19-25 are the giant-strength rows the 1e books
+ * give for monsters and magic (hill giant 19 ... titan 25). The table starts at 3; a score of 1
+ * or 2 (a drained or cursed creature) reads the 3 row.
  */
 export const STRENGTH_TABLE = {
   id: "strength-1e",
@@ -44,7 +47,8 @@ export const STRENGTH_TABLE = {
     { max: 3999, result: { toHit: -3, damage: -1 } },
     { min: 4000, max: 5999, result: { toHit: -2, damage: -1 } },
     { min: 6000, max: 7999, result: { toHit: -1, damage: 0 } },
-    { min: 8000, max: 16999, result: { toHit: 0, damage: 0 } },
+    { min: 8000, max: 15999, result: { toHit: 0, damage: 0 } },
+    { min: 16000, max: 16999, result: { toHit: 0, damage: 1 } },
     { min: 17000, max: 17999, result: { toHit: 1, damage: 1 } },
     { min: 18000, max: 18000, result: { toHit: 1, damage: 2 } },
     { min: 18001, max: 18050, result: { toHit: 1, damage: 3 } },

@@ -17,7 +17,7 @@ import type { FirstStrike } from "./charge.ts";
 import { resolveChargingOverbear } from "./charge.ts";
 import { grappleSplit, resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
-import { canRise, holdEffects, overborneEffects } from "./holds.ts";
+import { canRise, holdEffects, overborneEffects, resolveStandUp } from "./holds.ts";
 import { resolveStrikeAtHolder } from "./strike-at-holder.ts";
 import { chargeDirectionsAllowed } from "./charge.ts";
 import { resolveMassCharge, validateMassCharge } from "./mass-charge.ts";
@@ -180,6 +180,13 @@ export const D12_ACTIONS = {
       const held = validateCombatant(i.held, "input.held");
       const bonus = typeof i.toHitBonus === "number" && i.toHitBonus !== 0 ? [mod("WC.Mod.spellToHit", i.toHitBonus)] : [];
       return resolveStrikeAtHolder(ally, holder, held, bonus, dice);
+    },
+  },
+  standUp: {
+    rolls: false,
+    run: (input) => {
+      const i = obj(input, "input");
+      return resolveStandUp(validateCombatant(i.defender, "input.defender"), holds(i.holds, "input.holds"));
     },
   },
   overborneEffects: {

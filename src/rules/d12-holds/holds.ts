@@ -171,3 +171,19 @@ export function overborneEffects(defender: D12Combatant, holds: readonly Hold[])
     spells: e.holderIds.length > 0 ? "verbalOnly" : "any",
   };
 }
+
+export type StandUpResult =
+  | { readonly kind: "notAllowed"; readonly reason: "notProne" | "immobilized"; readonly holdIds: readonly string[] }
+  /** 000: a full round to rise, forfeiting all attacks that round. */
+  | { readonly kind: "rises"; readonly takes: "round" };
+
+/**
+ * 000 §Effects of overbearing: an overborne creature takes a full round to rise, forfeiting its
+ * attacks, and cannot while one or more holds immobilize it.
+ */
+export function resolveStandUp(defender: D12Combatant, holds: readonly Hold[]): StandUpResult {
+  if (!defender.conditions.includes("prone")) return { kind: "notAllowed", reason: "notProne", holdIds: [] };
+  const e = holdEffects(defender, holds);
+  if (e.immobilized) return { kind: "notAllowed", reason: "immobilized", holdIds: e.immobilizedBy };
+  return { kind: "rises", takes: "round" };
+}

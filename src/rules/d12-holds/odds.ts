@@ -80,19 +80,21 @@ export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: S
       dmgParts.push([pf, point(0)]);
       continue;
     }
+    // The break die's low faces (under the adjusted roll) keep the hold, its high faces break
+    // it: enumerated from face 1 up, the hold (or noRoom) comes before "broken".
     const pBreak = Math.min(12, Math.max(0, 12 - adjusted + 1)) / 12;
-    add(m, "broken", pf * pBreak);
-    dmgParts.push([pf * pBreak, point(0)]);
     const pHold = pf * (1 - pBreak);
     const placement = placeHold(defender, s.holds ?? [], result.part, options.missingPartHold);
     if (placement.kind !== "placed") {
       add(m, "noRoom", pHold);
       dmgParts.push([pHold, point(0)]);
-      continue;
+    } else {
+      add(m, `hold:${placement.part}`, pHold);
+      const bonus = s.damageBonus ?? 0;
+      dmgParts.push([pHold, result.damage ? mapDist(sumOfDice(result.damage.count, result.damage.sides), (v) => Math.max(0, v + bonus)) : point(0)]);
     }
-    add(m, `hold:${placement.part}`, pHold);
-    const bonus = s.damageBonus ?? 0;
-    dmgParts.push([pHold, result.damage ? mapDist(sumOfDice(result.damage.count, result.damage.sides), (v) => Math.max(0, v + bonus)) : point(0)]);
+    add(m, "broken", pf * pBreak);
+    dmgParts.push([pf * pBreak, point(0)]);
   }
   const damage = mix(dmgParts);
   return {

@@ -7,7 +7,9 @@ import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, unknownAction } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, riseConsequences, runDownTimer, unknownAction } from "../core/shell.ts";
+import { CONDITION_IDS } from "../core/consequences.ts";
+import { IssueList } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
 import { validateHold, validateSituation } from "./actions.ts";
@@ -22,7 +24,8 @@ import { chargeConsequences, grappleConsequences, pummelConsequences, roundEndCo
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { resolveGrapple } from "./grapple.ts";
-import type { Hold } from "./holds.ts";
+import type { Hold, StandUpResult } from "./holds.ts";
+import { resolveStandUp } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import { overbearChance, rollOverbear } from "./overbear.ts";
@@ -31,7 +34,15 @@ import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./
 import { resolvePummel } from "./pummel.ts";
 import { BREAK_TARGET, INTELLIGENCE } from "./tables.ts";
 
-const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"];
+const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"];
+
+const STAND_REASON: Readonly<Record<string, string>> = { notProne: "WC.Reason.notProne", immobilized: "WC.Reason.immobilizedByHold" };
+
+/** Rising (000 §Effects of overbearing): the headline, and the consequences when `c` is given. */
+function standUp(r: StandUpResult, id: string, inCombat: boolean, c: Consequences): { key: string; params?: Record<string, string> } {
+  if (r.kind === "notAllowed") return { key: "WC.Result.notAllowedBecause", params: { reason: STAND_REASON[r.reason] ?? "WC.Result.notAllowed" } };
+  return riseConsequences(c, id, r.takes, inCombat);
+}
 
 const ATTACK_SITUATION: readonly Situational[] = [
   { key: "rear", kind: "flag", label: "WC.Situation.rear" },
@@ -219,6 +230,13 @@ export const d12Variant: RulesVariant = {
         c.holdsRemoved.push(h.id);
         return done({ kind: "released", holdId: h.id }, c, "WC.Result.released");
       }
+      case "standUp": {
+        // The attacker is the overborne creature getting up; the defender plays no part.
+        const r = resolveStandUp(a, holds);
+        const c = noConsequences();
+        const h = standUp(r, a.id, ctx.inCombat, c);
+        return done(r, c, h.key, h.params);
+      }
       default:
         return unknownAction(ctx.action, ACTIONS);
     }
@@ -229,8 +247,27 @@ export const d12Variant: RulesVariant = {
     const combatants = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
     const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
     const r = resolveRoundEnd({ round: ctx.round, combatants, holds, overbear: ctx.overbear, ledgers: ctx.ledgers, outOfMelee: ctx.outOfMelee }, o, dice);
-    // 000 keeps no timers: unconsciousness follows the ledger, and holds last until broken.
-    return { result: r, consequences: roundEndConsequences(r), holdsUpdated: [], timers: [], lines: roundLines(r) };
+    // 000 counts no time itself: unconsciousness follows the ledger, and holds last until broken.
+    // Prone timed by a rising creature runs down a round and ends when it runs out; other timers
+    // are not 000's (unconsciousness follows the ledger) and are dropped, as before.
+    const consequences = roundEndConsequences(r);
+    const lines = roundLines(r);
+    const issues = new IssueList();
+    ctx.timers.forEach((t, i) => {
+      issues.oneOf(`timers[${i}].condition`, t.condition, CONDITION_IDS);
+      issues.int(`timers[${i}].remaining`, t.remaining, 1, 1000000);
+      issues.oneOf(`timers[${i}].unit`, t.unit, ["rounds", "segments"] as const);
+    });
+    issues.throwIfAny();
+    const timers = ctx.timers.flatMap((t) => {
+      if (t.condition !== "prone") return [];
+      const next = runDownTimer(t);
+      if (next) return [next];
+      consequences.conditions.push({ targetId: t.id, condition: t.condition, active: false });
+      lines.push(headline("WC.Round.conditionEnds", { who: t.id, condition: `WC.Condition.${t.condition}` }));
+      return [];
+    });
+    return { result: r, consequences, holdsUpdated: [], timers, lines };
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
@@ -269,6 +306,8 @@ export const d12Variant: RulesVariant = {
       }
       case "release":
         return [{ key: "WC.Result.released", p: 1 }];
+      case "standUp":
+        return [{ ...standUp(resolveStandUp(a, holds), a.id, ctx.inCombat, noConsequences()), p: 1 }];
       default:
         return unknownAction(ctx.action, ACTIONS);
     }

@@ -30,12 +30,14 @@ import { resolveOptions } from "./options.ts";
 import type { OverbearSituation } from "./overbear.ts";
 import { chargerAc, overbearLimits, pushFeet, resolveOverbear } from "./overbear.ts";
 import type { GdCombatant } from "./profile.ts";
-import { validateCombatant } from "./profile.ts";
+import { num, validateCombatant } from "./profile.ts";
 import type { PummelSituation, SubdueSituation } from "./pummel.ts";
 import { pummelDamageExpr, pummelImmunity, pummelProficiency, pummelRefusal, resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, Timer } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { applyDamage, subdualSplit, subdualStatus } from "./subdual.ts";
+import type { IntoGrappleSituation, LimbSituation } from "./more.ts";
+import { grabItemOdds, intoGrappleOdds, pummelRoutineOdds, resolveCoupDeGrace, resolveGrabItem, resolveIntoGrapple, resolvePummelRoutine, resolveStandUp } from "./more.ts";
 import { OVERBEAR_SAVE } from "./tables.ts";
 import { validateDamageExpr, validateEffects, validateTable } from "./custom-table.ts";
 import type { AttackMode, ScheduleInput } from "./timing.ts";
@@ -53,6 +55,8 @@ export function validateHold(v: unknown, path: string): Hold {
   validateEffects(issues, h.effects, `${path}.effects`);
   issues.oneOf(`${path}.holderSize`, h.holderSize, SIZES);
   issues.oneOf(`${path}.heldSize`, h.heldSize, SIZES);
+  if (h.holderWeightLb !== undefined) num(issues, `${path}.holderWeightLb`, h.holderWeightLb, 0.01, 10000000);
+  if (h.heldWeightLb !== undefined) num(issues, `${path}.heldWeightLb`, h.heldWeightLb, 0.01, 10000000);
   issues.int(`${path}.roundGained`, h.roundGained, 0, 100000);
   if (h.strangleRounds !== undefined) issues.int(`${path}.strangleRounds`, h.strangleRounds, 0, 100000);
   if (h.suffocationLeft !== undefined) issues.int(`${path}.suffocationLeft`, h.suffocationLeft, 1, 100);
@@ -112,7 +116,7 @@ function validateStrike(v: unknown, path: string): StrikeInput | undefined {
   if (v === undefined) return undefined;
   const s = obj(v, path);
   const issues = new IssueList();
-  if (issues.oneOf(`${path}.kind`, s.kind, ["roll", "reported"] as const) && s.kind === "reported") {
+  if (issues.oneOf(`${path}.kind`, s.kind, ["roll", "reported", "spent"] as const) && s.kind === "reported") {
     issues.bool(`${path}.hit`, s.hit);
     issues.int(`${path}.damage`, s.damage, 0, 10000);
   }
@@ -195,6 +199,45 @@ function blowInput(input: unknown, path = "input") {
   const defender = validateCombatant(o.defender, `${path}.defender`);
   distinct(attacker, defender, `${path}.defender.id`);
   return { attacker, defender, situation: validateBlowSituation(o.situation, `${path}.situation`), raw: o };
+}
+
+/** A pummel routine: the blow situation plus `limbs` (1-4) and the sheet's two-weapon Dex adjustment. */
+function limbInput(input: unknown, path = "input") {
+  const p = blowInput(input, path);
+  const s = obj(p.raw.situation ?? {}, `${path}.situation`);
+  const issues = new IssueList();
+  optInt(issues, s, `${path}.situation`, ["limbs"], 1, 4);
+  optInt(issues, s, `${path}.situation`, ["twoWeaponAdjust"], -6, 6);
+  issues.throwIfAny();
+  return { ...p, situation: { ...p.situation, ...s } as LimbSituation };
+}
+
+/** A grab or a coup de grâce: attacker, defender, holds in place, and the defender's free attack. */
+function helplessInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const attacker = validateCombatant(o.attacker, `${path}.attacker`);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  distinct(attacker, defender, `${path}.defender.id`);
+  const issues = new IssueList();
+  if (o.opponentsActive !== undefined) issues.bool(`${path}.opponentsActive`, o.opponentsActive);
+  optInt(issues, o, path, ["routines"], 1, 10);
+  issues.throwIfAny();
+  return { attacker, defender, holds: validateHolds(o.holds, `${path}.holds`), strike: validateStrike(o.freeAttack, `${path}.freeAttack`), opponentsActive: o.opponentsActive !== false, routines: (o.routines as number | undefined) ?? 1 };
+}
+
+/** A blow into a grapple: the outsider, the grappler aimed at, the others in the grapple, the holds. */
+function intoGrappleInput(input: unknown, path = "input") {
+  const o = obj(input, path);
+  const attacker = validateCombatant(o.attacker, `${path}.attacker`);
+  const defender = validateCombatant(o.defender, `${path}.defender`);
+  distinct(attacker, defender, `${path}.defender.id`);
+  const issues = new IssueList();
+  if (o.others !== undefined) issues.array(`${path}.others`, o.others);
+  optInt(issues, o, path, ["toHitBonus", "damageBonus"], -20, 20);
+  issues.throwIfAny();
+  const others = ((o.others ?? []) as unknown[]).map((x, i) => validateCombatant(x, `${path}.others[${i}]`));
+  const situation: IntoGrappleSituation = { holds: validateHolds(o.holds, `${path}.holds`), ...(typeof o.toHitBonus === "number" ? { toHitBonus: o.toHitBonus } : {}), ...(typeof o.damageBonus === "number" ? { damageBonus: o.damageBonus } : {}) };
+  return { attacker, defender, others, situation };
 }
 
 function strangleRounds(input: unknown, path = "input"): { rounds: number; suffocation: boolean } {
@@ -348,6 +391,41 @@ export const GRAPPLE_DIE_ACTIONS = {
       return ledger && r.kind === "hit" ? { ...r, after: applyDamage(ledger, r.split) } : r;
     },
   },
+  pummelRoutine: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = limbInput(input);
+      return resolvePummelRoutine(p.attacker, p.defender, p.situation, o, dice);
+    },
+  },
+  standUp: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o);
+    },
+  },
+  grabItem: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = helplessInput(input);
+      return resolveGrabItem(p.attacker, p.defender, p.holds, p.strike, o, dice);
+    },
+  },
+  coupDeGrace: {
+    rolls: false,
+    run: (input, o) => {
+      const p = helplessInput(input);
+      return resolveCoupDeGrace(p.attacker, p.defender, { opponentsActive: p.opponentsActive, routines: p.routines }, o);
+    },
+  },
+  intoGrapple: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const p = intoGrappleInput(input);
+      return resolveIntoGrapple(p.attacker, p.defender, p.others, p.situation, o, dice);
+    },
+  },
   roundEnd: {
     rolls: true,
     run: (input, o, dice) => resolveRoundEnd(roundEndInput(input), o, dice),
@@ -439,7 +517,7 @@ export const GRAPPLE_DIE_ACTIONS = {
     run: (input, o) => {
       const i = obj(input, "input");
       const issues = new IssueList();
-      issues.oneOf("input.of", i.of, ["grapple", "counterGrapple", "changeHold", "breakHold", "moveWhileGrappling", "overbear", "pummel", "subdue", "strangle"] as const);
+      issues.oneOf("input.of", i.of, ["grapple", "counterGrapple", "changeHold", "breakHold", "moveWhileGrappling", "overbear", "pummel", "subdue", "strangle", "pummelRoutine", "grabItem", "intoGrapple"] as const);
       issues.throwIfAny();
       const path = "input.input";
       switch (i.of) {
@@ -474,6 +552,18 @@ export const GRAPPLE_DIE_ACTIONS = {
         case "subdue": {
           const p = blowInput(i.input, path);
           return subdueOdds(p.attacker, p.defender, p.situation, o);
+        }
+        case "pummelRoutine": {
+          const p = limbInput(i.input, path);
+          return pummelRoutineOdds(p.attacker, p.defender, p.situation, o);
+        }
+        case "grabItem": {
+          const p = helplessInput(i.input, path);
+          return grabItemOdds(p.attacker, p.defender, p.holds, p.strike, o);
+        }
+        case "intoGrapple": {
+          const p = intoGrappleInput(i.input, path);
+          return intoGrappleOdds(p.attacker, p.defender, p.others, p.situation, o);
         }
         default:
           return strangleOdds(strangleRounds(i.input, path).rounds);

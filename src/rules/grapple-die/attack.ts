@@ -65,9 +65,13 @@ export function damageSplit(total: number, kind: "normal" | "subdual", target: G
  * The defender's free or immediate strike: "roll" lets the core roll it with the readied attack;
  * "reported" takes what the table rolled.
  */
-export type StrikeInput = { readonly kind: "roll" } | { readonly kind: "reported"; readonly hit: boolean; readonly damage: number };
+export type StrikeInput = { readonly kind: "roll" } | { readonly kind: "reported"; readonly hit: boolean; readonly damage: number } | { readonly kind: "spent" };
 
-export type StrikeNone = "unarmed" | "surprised" | "grappleAbility" | "cannotMelee" | "counterGrapple";
+/**
+ * `spent`: the defender already had its free attack routine against this opponent this round
+ * (002 §Free Attack: only one per opponent per round).
+ */
+export type StrikeNone = "unarmed" | "surprised" | "grappleAbility" | "cannotMelee" | "counterGrapple" | "spent";
 
 export type Strike =
   | { readonly kind: "none"; readonly reason: StrikeNone }
@@ -102,6 +106,7 @@ export function resolveStrike(
   options: GrappleDieOptions,
   dice: Dice,
 ): Strike {
+  if (input.kind === "spent") return { kind: "none", reason: "spent" };
   if (input.kind === "reported") return { kind: "reported", hit: input.hit, damage: input.damage, stops: input.hit && input.damage >= 1 };
   const toHit = rollToHit(dice, neededToHit(striker.toHit, ac), strikeToHitModifiers(striker), `${purpose}ToHit`, options);
   if (!toHit.hit) return { kind: "rolled", toHit, damage: null, stops: false };

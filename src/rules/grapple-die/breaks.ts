@@ -5,13 +5,12 @@
  */
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie, rollFormula } from "../core/dice.ts";
-import { sizeSteps } from "../core/size.ts";
 import type { Modifier } from "../core/trace.ts";
 import { sumMods } from "../core/trace.ts";
 import type { GrappleSituation } from "./grapple.ts";
 import { grappleDieModifiers } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
-import { holdersOf } from "./holds.ts";
+import { holdersOf, muchLarger } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
 import { BREAK_FUMBLE_MARGIN, GRAPPLE_DIE_SIDES, MOVE_WHILE_GRAPPLING_TARGET, STRANGLE } from "./tables.ts";
@@ -80,7 +79,7 @@ export type MoveResult =
 
 /** Is the holder much larger or stronger than the held (the DM's call, else the size rule)? */
 export function dragsByRoll(mover: GdCombatant, held: GdCombatant, muchLargerOrStronger: boolean | undefined, options: GrappleDieOptions): boolean {
-  return muchLargerOrStronger ?? sizeSteps(mover.size, held.size) >= options.muchLargerSteps;
+  return muchLargerOrStronger ?? muchLarger(mover, held, options);
 }
 
 /**

@@ -122,6 +122,8 @@ function newHold(attacker: GdCombatant, defender: GdCombatant, g: GrappleDieRoll
     effects: r.effects,
     holderSize: attacker.size,
     heldSize: defender.size,
+    holderWeightLb: attacker.weightLb,
+    heldWeightLb: defender.weightLb,
     roundGained: round,
     ...(r.effects.strangle ? { strangleRounds: 0 } : {}),
   };

@@ -25,6 +25,9 @@ export interface Hold {
   readonly effects: HoldEffects;
   readonly holderSize: Size;
   readonly heldSize: Size;
+  /** Both creatures' weights when the hold was made (for "much larger" by weight; older holds lack them). */
+  readonly holderWeightLb?: number;
+  readonly heldWeightLb?: number;
   readonly roundGained: number;
   /** Strangle holds: knock-out checks made so far (the next one is at 5% times this plus one). */
   readonly strangleRounds?: number;
@@ -42,6 +45,27 @@ export function holdersOf(id: string, holds: readonly Hold[], except?: string): 
   return [...new Set(holds.filter((h) => h.heldId === id && h.holderId !== except).map((h) => h.holderId))];
 }
 
+/** One side of a size comparison: a size class and, when known, a weight. */
+export interface Bulk {
+  readonly size: Size;
+  readonly weightLb?: number;
+}
+
+/**
+ * 002 §Size Differences: is `own` "much larger" than `other`? By weight (the default), at least
+ * `muchLargerWeightRatio` times the other's weight: 002's own example, a stirge (about a pound)
+ * on a man, passes at any ratio a GM would pick, while a halfling (a third of a man's weight, and
+ * one size class below, as a stirge is) does not. By size, `muchLargerSteps` classes apart. A
+ * side with no weight (a hold stored before weights were kept) is compared by size.
+ */
+export function muchLarger(own: Bulk, other: Bulk, options: GrappleDieOptions): boolean {
+  if (options.muchLargerBy === "weight" && own.weightLb !== undefined && other.weightLb !== undefined) return own.weightLb >= options.muchLargerWeightRatio * other.weightLb;
+  return sizeSteps(own.size, other.size) >= options.muchLargerSteps;
+}
+
+const holderBulk = (h: Hold): Bulk => ({ size: h.holderSize, ...(h.holderWeightLb !== undefined ? { weightLb: h.holderWeightLb } : {}) });
+const heldBulk = (h: Hold): Bulk => ({ size: h.heldSize, ...(h.heldWeightLb !== undefined ? { weightLb: h.heldWeightLb } : {}) });
+
 /**
  * 002 §Size Differences: a creature much larger than everyone it grapples with escapes the
  * grapple's AC effects and may move. `sizeExempt`, when given, is the DM's own list instead.
@@ -51,8 +75,8 @@ export function sizeExempt(id: string, holds: readonly Hold[], options: GrappleD
   const mine = holdsOf(id, holds);
   if (mine.length === 0) return false;
   return mine.every((h) => {
-    const [own, other] = h.holderId === id ? [h.holderSize, h.heldSize] : [h.heldSize, h.holderSize];
-    return sizeSteps(own, other) >= options.muchLargerSteps;
+    const [own, other] = h.holderId === id ? [holderBulk(h), heldBulk(h)] : [heldBulk(h), holderBulk(h)];
+    return muchLarger(own, other, options);
   });
 }
 

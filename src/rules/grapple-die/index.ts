@@ -13,5 +13,6 @@ export * from "./round-end.ts";
 export * from "./subdual.ts";
 export * from "./tables.ts";
 export * from "./timing.ts";
+export * from "./more.ts";
 export * from "./consequences.ts";
 export * from "./variant.ts";

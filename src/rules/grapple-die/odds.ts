@@ -40,7 +40,7 @@ export function damageDist(e: DamageExpr, mods: readonly Modifier[]): Dist {
 /** Chance that the defender's free or immediate strike stops the attempt (hits for 1+). */
 export function pStrikeStops(striker: GdCombatant, ac: number, input: StrikeInput | undefined, options: GrappleDieOptions): number {
   const attack = strikeWith(striker);
-  if (typeof attack === "string") return 0;
+  if (typeof attack === "string" || input?.kind === "spent") return 0;
   if (input?.kind === "reported") return input.hit && input.damage >= 1 ? 1 : 0;
   const p = pHit(neededToHit(striker.toHit, ac), sumMods(strikeToHitModifiers(striker)), options);
   // Summed float probabilities may overshoot 1 by an ulp.

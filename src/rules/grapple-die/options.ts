@@ -40,7 +40,11 @@ export interface GrappleDieOptions {
   readonly holdDamageStrength: boolean;
   /** Hold damage is ordinary damage, or subdual (75% temporary, 25% real). */
   readonly grappleDamage: "normal" | "subdual";
-  /** Size classes apart for "much larger" (no grapple AC effects, may move; 002 §Size Differences). */
+  /** What makes one grappler "much larger" (no grapple AC effects, may move; 002 §Size Differences): weight, or size classes. */
+  readonly muchLargerBy: "weight" | "size";
+  /** By weight: how many times the other's weight. */
+  readonly muchLargerWeightRatio: number;
+  /** By size (and for a hold stored without weights): size classes apart. */
   readonly muchLargerSteps: number;
   /** While grappled, Dexterity's effect on AC is removed whole, or only a bonus. */
   readonly grappledDexLoss: "all" | "bonusOnly";
@@ -77,6 +81,22 @@ export interface GrappleDieOptions {
   readonly pummelImmuneRating: number;
   /** Does armor need a helm to turn pummels? */
   readonly pummelImmunityNeedsHelm: boolean;
+  // --- The rest of the weaponless rules ---------------------------------------------------------
+  /** Standing up from prone takes the rest of the round (prone until it ends, no attacks), or the action alone. */
+  readonly standUpTakes: "round" | "action";
+  /** May a creature held fast in a grapple (immobile) stand up, holds that keep it down aside? */
+  readonly riseWhileGrappled: boolean;
+  /** Who takes two-weapon penalties when pummelling with several limbs. */
+  readonly limbPenalties: "characters" | "everyone" | "none";
+  /** Two-weapon penalty on the first (primary) limb, and on each other limb. */
+  readonly limbPrimaryPenalty: number;
+  readonly limbSecondaryPenalty: number;
+  /** When a grab at an item may be tried: the foe helpless or held, or at any time. */
+  readonly grabItemWhen: "favourable" | "always";
+  /** Segments a coup de grâce takes with no active opponents about. */
+  readonly coupSegments: number;
+  /** Who an outsider's blow into a grapple lands on: each member alike, or weighted by size. */
+  readonly intoGrappleChance: "equal" | "bySize";
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -96,6 +116,8 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   holdDamageSizeStep: true,
   holdDamageStrength: false,
   grappleDamage: "normal",
+  muchLargerBy: "weight",
+  muchLargerWeightRatio: 10,
   muchLargerSteps: 2,
   grappledDexLoss: "all",
   counterGrappleFreeAttack: false,
@@ -114,6 +136,14 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   pummelImmuneRating: 4,
   pummelImmunityNeedsHelm: true,
   subdualActualRounding: "floor",
+  standUpTakes: "round",
+  riseWhileGrappled: false,
+  limbPenalties: "characters",
+  limbPrimaryPenalty: -2,
+  limbSecondaryPenalty: -4,
+  grabItemWhen: "favourable",
+  coupSegments: 6,
+  intoGrappleChance: "equal",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -131,6 +161,8 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   holdDamageSizeStep: "follows the pummel pattern 1d2, 1d4, 1d8 (digest §8.1 default)",
   holdDamageStrength: "002 adds Strength only to pummel damage",
   grappleDamage: "002 never calls grapple damage temporary (digest §8.1 default)",
+  muchLargerBy: "002's stirge on a man is one size class apart, as a halfling on a man is; only weight tells them apart",
+  muchLargerWeightRatio: "ten times the weight: a stirge on a man is far past it, a halfling (a third of a man) or an ogre far short",
   muchLargerSteps: "S also covers halflings, so one step is not the stirge-on-a-man difference",
   grappledDexLoss: "002: grapplers gain no Dexterity modifiers at all",
   counterGrappleFreeAttack: "a counter-grapple 'just rolls the grapple die', skipping steps 2 and 3",
@@ -149,6 +181,14 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   pummelImmuneRating: "002: Base Armor Rating 4 or better",
   pummelImmunityNeedsHelm: "002: plate-type armor including a helm",
   subdualActualRounding: "AD&D truncates unless told otherwise",
+  standUpTakes: "002 gives no time to rise; 000's full round, with no attacks, is the nearest rule of the same game",
+  riseWhileGrappled: "002: while a hold is on, grapplers are immobile",
+  limbPenalties: "002 fights several limbs as two weapons; monsters' natural routines carry no such penalty",
+  limbPrimaryPenalty: "the host's two-weapon penalties: -2 for the primary hand",
+  limbSecondaryPenalty: "the host's two-weapon penalties: -4 for the other hand",
+  grabItemWhen: "002: a grab is generally not possible; a helpless or held foe is the favourable case it names",
+  coupSegments: "002 §Coup de Grâce: one helpless creature per 6 segments with no active opponents",
+  intoGrappleChance: "002 gives every grappler the same chance of taking the blow; weighting by size is the DM's adjustment",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -169,6 +209,8 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   holdDamageSizeStep: { kind: "boolean" },
   holdDamageStrength: { kind: "boolean" },
   grappleDamage: { kind: "choice", choices: ["normal", "subdual"] },
+  muchLargerBy: { kind: "choice", choices: ["weight", "size"] },
+  muchLargerWeightRatio: { kind: "integer", min: 2, max: 100 },
   muchLargerSteps: { kind: "integer", min: 1, max: 3 },
   grappledDexLoss: { kind: "choice", choices: ["all", "bonusOnly"] },
   counterGrappleFreeAttack: { kind: "boolean" },
@@ -187,6 +229,14 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   pummelImmuneRating: { kind: "integer", min: -10, max: 10 },
   pummelImmunityNeedsHelm: { kind: "boolean" },
   subdualActualRounding: { kind: "choice", choices: ["floor", "ceil"] },
+  standUpTakes: { kind: "choice", choices: ["round", "action"] },
+  riseWhileGrappled: { kind: "boolean" },
+  limbPenalties: { kind: "choice", choices: ["characters", "everyone", "none"] },
+  limbPrimaryPenalty: { kind: "integer", min: -6, max: 0 },
+  limbSecondaryPenalty: { kind: "integer", min: -8, max: 0 },
+  grabItemWhen: { kind: "choice", choices: ["favourable", "always"] },
+  coupSegments: { kind: "integer", min: 1, max: 10 },
+  intoGrappleChance: { kind: "choice", choices: ["equal", "bySize"] },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

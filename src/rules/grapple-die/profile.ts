@@ -25,6 +25,8 @@ export const CONDITIONS = [
   "slick",
   /** Casting, holding a missile weapon or otherwise unable to make a melee attack now. */
   "cannotMelee",
+  /** Paralysed, magically held or magically asleep (002 §Coup de Grâce; unconscious counts too). */
+  "helpless",
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -133,7 +135,7 @@ export function overOneHitDie(c: GdCombatant, options: GrappleDieOptions): boole
 
 const SIZE_LIST: readonly Size[] = SIZES;
 
-function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
+export function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
   if (typeof v !== "number" || !Number.isFinite(v)) {
     issues.add(path, "notNumber", { got: v === undefined ? "missing" : String(v) });
     return false;

@@ -12,7 +12,7 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { headline, profileWithId, profileWithoutId, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { headline, profileWithId, profileWithoutId, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
@@ -36,8 +36,10 @@ import { resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, RoundEndResult, Timer as CoreTimer } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, OVERBEAR_SAVE, PROJECT_DEFAULT, TIMING } from "./tables.ts";
+import type { CoupDeGraceResult, GrabResult, IntoGrappleResult, IntoGrappleSituation, LimbSituation, PummelRoutineResult } from "./more.ts";
+import { grabItemOdds, intoGrappleOdds, pummelRoutineOdds, resolveCoupDeGrace, resolveGrabItem, resolveIntoGrapple, resolvePummelRoutine, resolveStandUp } from "./more.ts";
 
-const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue"];
+const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue", "standUp", "grabItem", "coupDeGrace", "attackIntoGrapple"];
 
 /**
  * The defender's free attack (grapple) or immediate attack (overbear): the core rolls it with
@@ -66,8 +68,21 @@ const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
     { key: "saveBonus", kind: "number", label: "WC.Situation.saveBonus", min: -10, max: 10 },
     { key: "overbearEffect", kind: "choice", label: "WC.Situation.overbearEffect", choices: ["prone", "push"], initial: "prone" },
   ],
-  pummel: [TO_HIT, DAMAGE, { key: "weaponVsArmor", kind: "number", label: "WC.Situation.weaponVsArmor", min: -10, max: 10 }],
+  pummel: [
+    TO_HIT,
+    DAMAGE,
+    { key: "weaponVsArmor", kind: "number", label: "WC.Situation.weaponVsArmor", min: -10, max: 10 },
+    { key: "limbs", kind: "number", label: "WC.Situation.limbs", min: 1, max: 4 },
+    { key: "twoWeaponAdjust", kind: "number", label: "WC.Situation.twoWeaponAdjust", min: -6, max: 6 },
+  ],
   subdue: [TO_HIT, DAMAGE],
+  standUp: [],
+  grabItem: [FREE_ATTACK],
+  coupDeGrace: [
+    { key: "noOpponents", kind: "flag", label: "WC.Situation.noOpponents" },
+    { key: "routines", kind: "number", label: "WC.Situation.routines", min: 1, max: 4 },
+  ],
+  attackIntoGrapple: [TO_HIT, DAMAGE],
 };
 
 /**
@@ -149,6 +164,21 @@ function holdsOf(ctx: { readonly holds: readonly HoldRecord[] }): Hold[] {
 }
 
 const num = (d: Declared, key: string): number | undefined => (typeof d[key] === "number" ? (d[key] as number) : undefined);
+
+/**
+ * The defender's free attack on this attempt, as declared; `spent` when it already took its one
+ * free attack routine against this attacker this round (002 §Free Attack).
+ */
+function freeAttackInput(ctx: ActionContext, d: Declared): StrikeInput {
+  if ((ctx.freeAttacks ?? []).some((f) => f.byId === ctx.defender.id && f.againstId === ctx.attacker.id)) return { kind: "spent" };
+  return strikeInput(d, "freeAttack");
+}
+
+/** A free attack routine the defender took on this attempt is recorded for the rest of the round. */
+function spendFreeAttack(c: Consequences, s: Strike, byId: string, againstId: string): Consequences {
+  if (s.kind !== "none") (c.freeAttacks ??= []).push({ byId, againstId });
+  return c;
+}
 
 function strikeInput(d: Declared, key: string): StrikeInput {
   const v = (d[key] ?? "roll") as StrikeChoice;
@@ -253,6 +283,27 @@ function checkCounter(p: Parsed): void {
   if (!p.holds.some(holdsOn(p.d.id, p.a.id))) throw new RulesInputError([{ path: "defender", code: "notHeldByTarget" }]);
 }
 
+function limbSituation(p: Parsed): LimbSituation {
+  const limbs = num(p.decl, "limbs");
+  const adjust = num(p.decl, "twoWeaponAdjust");
+  return { ...blowSituation(p), ...(limbs !== undefined ? { limbs } : {}), ...(adjust !== undefined ? { twoWeaponAdjust: adjust } : {}) };
+}
+
+function coupSituation(d: Declared): { opponentsActive: boolean; routines: number } {
+  return { opponentsActive: d.noOpponents !== true, routines: num(d, "routines") ?? 1 };
+}
+
+function intoSituation(p: Parsed): IntoGrappleSituation {
+  const toHitBonus = num(p.decl, "toHitBonus");
+  const damageBonus = num(p.decl, "damageBonus");
+  return { holds: p.holds, ...(toHitBonus !== undefined ? { toHitBonus } : {}), ...(damageBonus !== undefined ? { damageBonus } : {}) };
+}
+
+/** The other creatures of the fight the shell handed over (members of a grapple). */
+function othersOf(ctx: ActionContext): GdCombatant[] {
+  return (ctx.others ?? []).map((x, i) => combatant(x.id, x.profile, `others[${i}]`));
+}
+
 // --- Keys ---------------------------------------------------------------------------------------------
 
 /** The i18n key of each outcome kind the resolvers and odds use. */
@@ -271,7 +322,23 @@ const KIND_KEY: Readonly<Record<string, string>> = {
   overborne: "WC.Result.overborne",
   hit: "WC.Result.hit",
   hitStunned: "WC.Result.hitStunned",
+  failed: "WC.Result.grabFailed",
+  grabbed: "WC.Result.itemTaken",
 };
+
+const REASON_KEY: Readonly<Record<string, string>> = {
+  notProne: "WC.Reason.notProne",
+  legHeld: "WC.Reason.legHeld",
+  grappled: "WC.Reason.heldFast",
+  notFavourable: "WC.Reason.notFavourable",
+  notHelpless: "WC.Reason.notHelpless",
+  unarmed: "WC.Reason.unarmed",
+  notInGrapple: "WC.Reason.notInGrapple",
+  attackerInGrapple: "WC.Reason.attackerInGrapple",
+  unknownMember: "WC.Reason.unknownMember",
+};
+
+const refusal = (reason: string): { key: string; params: Record<string, string> } => ({ key: "WC.Result.notAllowedBecause", params: { reason: REASON_KEY[reason] ?? "WC.Result.notAllowed" } });
 
 /** A hold's headline names its table row; the shell shows `part` as WC.Part.<name>. */
 const HOLD_KEY = "WC.Result.hold";
@@ -293,6 +360,57 @@ function keyed(list: readonly Outcome[]): OddsOutcome[] {
 function strikeDamage(c: Consequences, attackerId: string, s: Strike, reason: string): Consequences {
   if (s.kind === "rolled" && s.damage && s.damage.total > 0) c.damage.push({ targetId: attackerId, actual: s.damage.total, temporary: 0, reason });
   return c;
+}
+
+function routineConsequences(defenderId: string, r: PummelRoutineResult): Consequences {
+  if (r.kind !== "routine") return pummelConsequences(defenderId, r);
+  const c = noConsequences();
+  if (r.split.total > 0) c.damage.push({ targetId: defenderId, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.pummel" });
+  if (r.stunSegments > 0) c.conditions.push({ targetId: defenderId, condition: "stunned", active: true, segments: r.stunSegments });
+  return c;
+}
+
+function routineHeadline(r: PummelRoutineResult): { key: string; params?: Record<string, string | number> } {
+  if (r.kind === "routine") return { key: "WC.Result.limbsHit", params: { hits: r.hits, limbs: r.limbs, damage: r.split.total } };
+  if (r.kind === "hit") return { key: "WC.Result.hitFor", params: { damage: r.split.total } };
+  return keyOf(r.kind);
+}
+
+function grabConsequences(attackerId: string, defenderId: string, r: GrabResult): Consequences {
+  const c = noConsequences();
+  if (r.kind === "notAllowed") return c;
+  strikeDamage(c, attackerId, r.freeAttack, "WC.Purpose.freeAttackDamage");
+  spendFreeAttack(c, r.freeAttack, defenderId, attackerId);
+  if (r.kind === "grabbed") c.notes.push({ key: "WC.Note.itemTaken", targetId: defenderId });
+  return c;
+}
+
+function coupConsequences(defenderId: string, r: CoupDeGraceResult): Consequences {
+  const c = noConsequences();
+  if (r.kind === "slain") c.notes.push({ key: "WC.Note.slain", targetId: defenderId });
+  if (r.kind === "blows") {
+    c.damage.push({ targetId: defenderId, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.coupDeGrace" });
+    c.notes.push({ key: "WC.Note.coupRoutines", targetId: defenderId });
+  }
+  return c;
+}
+
+function coupHeadline(r: CoupDeGraceResult): { key: string; params?: Record<string, string | number> } {
+  if (r.kind === "notAllowed") return refusal(r.reason);
+  if (r.kind === "slain") return { key: "WC.Result.slain", params: { segments: r.segments } };
+  return { key: "WC.Result.coupBlows", params: { routines: r.routines, damage: r.split.total } };
+}
+
+function intoConsequences(r: IntoGrappleResult): Consequences {
+  const c = noConsequences();
+  if (r.kind === "hit" && r.split.total > 0) c.damage.push({ targetId: r.struckId, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.attackIntoGrapple" });
+  return c;
+}
+
+function intoHeadline(r: IntoGrappleResult): { key: string; params?: Record<string, string | number> } {
+  if (r.kind === "notAllowed") return refusal(r.reason);
+  if (r.kind === "miss") return { key: "WC.Result.blowMisses", params: { who: r.struckId } };
+  return { key: "WC.Result.blowLandsOn", params: { who: r.struckId, damage: r.split.total } };
 }
 
 // --- The end of a round ---------------------------------------------------------------------------------
@@ -511,13 +629,15 @@ export const grappleDieVariant: RulesVariant = {
           const r = resolveChangeHold(a, target, kind.change, s, o.table, o, dice);
           return done(r, changeHoldConsequences(r), r.kind === "hold" ? keyOf(`changed:${r.hold.name}`) : keyOf(r.kind));
         }
-        const r = resolveGrapple(a, target, s, strikeInput(decl, "freeAttack"), o.table, o, dice);
-        return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
+        const r = resolveGrapple(a, target, s, freeAttackInput(ctx, decl), o.table, o, dice);
+        const c = spendFreeAttack(strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), r.freeAttack, d.id, a.id);
+        return done(r, c, keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
       }
       case "counterGrapple": {
         checkCounter(p);
-        const r = resolveCounterGrapple(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), o.table, o, dice);
-        return done(r, strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
+        const r = resolveCounterGrapple(a, asDeclared(d, decl), grappleSituation(p), freeAttackInput(ctx, decl), o.table, o, dice);
+        const c = spendFreeAttack(strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), r.freeAttack, d.id, a.id);
+        return done(r, c, keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
       }
       case "breakFree": {
         const h = chosenHold(ctx, holds, holdsOn(d.id, a.id), { path: "defender", code: "notHeldByTarget" });
@@ -538,9 +658,33 @@ export const grappleDieVariant: RulesVariant = {
         return done(r, c, keyOf(r.kind));
       }
       case "pummel": {
+        const limbs = num(decl, "limbs") ?? 1;
+        if (limbs > 1) {
+          const r = resolvePummelRoutine(a, d, limbSituation(p), o, dice);
+          return done(r, routineConsequences(d.id, r), routineHeadline(r));
+        }
         const r = resolvePummel(a, d, blowSituation(p), o, dice);
         if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
         return done(r, pummelConsequences(d.id, r), { key: r.stunSegments > 0 ? "WC.Result.hitForStunned" : "WC.Result.hitFor", params: { damage: r.split.total } });
+      }
+      case "standUp": {
+        // The attacker is the creature getting up; the defender plays no part.
+        const r = resolveStandUp(a, holds, o);
+        const c = noConsequences();
+        if (r.kind === "notAllowed") return done(r, c, refusal(r.reason));
+        return done(r, c, riseConsequences(c, a.id, r.takes, ctx.inCombat));
+      }
+      case "grabItem": {
+        const r = resolveGrabItem(a, d, holds, freeAttackInput(ctx, decl), o, dice);
+        return done(r, grabConsequences(a.id, d.id, r), r.kind === "notAllowed" ? refusal(r.reason) : keyOf(r.kind));
+      }
+      case "coupDeGrace": {
+        const r = resolveCoupDeGrace(a, d, coupSituation(decl), o);
+        return done(r, coupConsequences(d.id, r), coupHeadline(r));
+      }
+      case "attackIntoGrapple": {
+        const r = resolveIntoGrapple(a, d, othersOf(ctx), intoSituation(p), o, dice);
+        return done(r, intoConsequences(r), intoHeadline(r));
       }
       case "subdue": {
         const r = resolveSubdue(a, d, blowSituation(p), o, dice);
@@ -568,11 +712,11 @@ export const grappleDieVariant: RulesVariant = {
         const kind = grappleKind(ctx, p);
         const target = asDeclared(d, decl);
         if (kind.change) return keyed(changeHoldOdds(a, target, kind.change, s, o.table, o).outcomes);
-        return keyed(grappleOdds(a, target, s, strikeInput(decl, "freeAttack"), o.table, o).outcomes);
+        return keyed(grappleOdds(a, target, s, freeAttackInput(ctx, decl), o.table, o).outcomes);
       }
       case "counterGrapple":
         checkCounter(p);
-        return keyed(counterGrappleOdds(a, asDeclared(d, decl), grappleSituation(p), strikeInput(decl, "freeAttack"), o.table, o).outcomes);
+        return keyed(counterGrappleOdds(a, asDeclared(d, decl), grappleSituation(p), freeAttackInput(ctx, decl), o.table, o).outcomes);
       case "breakFree": {
         const h = chosenHold(ctx, holds, holdsOn(d.id, a.id), { path: "defender", code: "notHeldByTarget" });
         return keyed(breakOdds(a, d, h, grappleSituation(p), o).outcomes);
@@ -589,7 +733,26 @@ export const grappleDieVariant: RulesVariant = {
           x.kind === "overborne" ? odds.pushFeet.map(([feet, share]) => ({ key: "WC.Result.pushed", params: { feet }, p: x.p * share })) : [{ ...keyOf(x.kind), p: x.p }],
         );
       }
+      case "standUp": {
+        const r = resolveStandUp(a, holds, o);
+        if (r.kind === "notAllowed") return [{ ...refusal(r.reason), p: 1 }];
+        return [{ ...riseConsequences(noConsequences(), a.id, r.takes, ctx.inCombat), p: 1 }];
+      }
+      case "grabItem":
+        return grabItemOdds(a, d, holds, freeAttackInput(ctx, decl), o).outcomes.map((x) => ({ ...(x.kind === "notAllowed" ? refusal("notFavourable") : keyOf(x.kind)), p: x.p }));
+      case "coupDeGrace":
+        return [{ ...coupHeadline(resolveCoupDeGrace(a, d, coupSituation(decl), o)), p: 1 }];
+      case "attackIntoGrapple":
+        return intoGrappleOdds(a, d, othersOf(ctx), intoSituation(p), o).outcomes.map((x) => {
+          const [kind, rest] = [x.kind.slice(0, x.kind.indexOf(":")), x.kind.slice(x.kind.indexOf(":") + 1)];
+          if (kind === "notAllowed") return { ...refusal(rest), p: x.p };
+          return { key: kind === "hit" ? "WC.Result.blowLandsOn" : "WC.Result.blowMisses", params: { who: rest }, p: x.p };
+        });
       case "pummel": {
+        const limbs = num(decl, "limbs") ?? 1;
+        if (limbs > 1) {
+          return pummelRoutineOdds(a, d, limbSituation(p), o).outcomes.map((x) => ({ ...(x.kind === "notAllowed" ? keyOf("notAllowed") : { key: "WC.Result.limbsHit", params: { hits: Number(x.kind.slice(5)), limbs } }), p: x.p }));
+        }
         const odds = pummelOdds(a, d, blowSituation(p), o);
         // A natural 20 that hits also stuns: split the hits.
         const split = odds.outcomes.flatMap((x): Outcome[] =>

@@ -31,6 +31,45 @@ import { resolveRoundEnd } from "./round-end.ts";
 import type { Defense, GrappleSituation, InitiativeSide } from "./start.ts";
 import { compareWeaponlessInitiative, grappleRefusal, overbearRefusal, weaponlessInitiative } from "./start.ts";
 import { variableColumn } from "./variable.ts";
+import type { GrabDefense, SheetAttack, WeaponKind } from "./more.ts";
+import { DEFAULT_SHEET_ATTACK, grabItemOdds, intoGrappleOdds, resolveCoupDeGrace, resolveDeathBlow, resolveGrabItem, resolveIntoGrapple, resolveStandUp, resolveSubdue, subdueOdds } from "./more.ts";
+
+export const GRAB_DEFENSES = ["none", "freeAttackHurt", "freeAttackHarmless"] as const;
+export const WEAPON_KINDS = ["blunt", "longHaft", "other"] as const;
+
+/** The weapon as the sheet gives it: the d20 needed (1-30) and its dice; missing fields take the defaults. */
+export function validateSheetAttack(v: unknown, path: string): SheetAttack {
+  if (v === undefined) return DEFAULT_SHEET_ATTACK;
+  const w = obj(v, path);
+  const issues = new IssueList();
+  optInt(issues, w, path, ["needed"], 1, 30);
+  optInt(issues, w, path, ["count"], 0, 20);
+  optInt(issues, w, path, ["sides"], 1, 100);
+  optInt(issues, w, path, ["bonus"], -20, 50);
+  issues.throwIfAny();
+  return { ...DEFAULT_SHEET_ATTACK, ...(w as Partial<SheetAttack>) };
+}
+
+/** Attacker and target (and holds) for the helpless-target actions and blows; the flags each reads. */
+function blowInput(input: unknown) {
+  const p = pair(input);
+  const r = p.raw;
+  const issues = new IssueList();
+  for (const k of ["attackerInMelee", "noVitals", "resists", "immune"]) optBool(issues, r, "input", [k]);
+  optInt(issues, r, "input", ["routines"], 1, 10);
+  if (r.defense !== undefined) issues.oneOf("input.defense", r.defense, GRAB_DEFENSES);
+  if (r.weaponKind !== undefined) issues.oneOf("input.weaponKind", r.weaponKind, WEAPON_KINDS);
+  issues.throwIfAny();
+  return {
+    attacker: p.first,
+    target: p.second,
+    holds: validateHolds(r.holds, "input.holds"),
+    weapon: validateSheetAttack(r.weapon, "input.weapon"),
+    defense: (r.defense ?? "none") as GrabDefense,
+    weaponKind: (r.weaponKind ?? "other") as WeaponKind,
+    flags: { attackerInMelee: r.attackerInMelee === true, noVitals: r.noVitals === true, resists: r.resists === true, immune: r.immune === true, routines: (r.routines as number | undefined) ?? 1 },
+  };
+}
 
 const ROUND_MAX = 100000;
 const ASSIGNMENTS = ["chance", "result"] as const;
@@ -285,6 +324,48 @@ export const PERCENTILE_ACTIONS = {
     rolls: true,
     run: (input, o, dice) => resolveRoundEnd(roundEndInput(input), o, dice),
   },
+  standUp: {
+    rolls: false,
+    run: (input, o) => {
+      const i = obj(input, "input");
+      return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o);
+    },
+  },
+  grabItem: {
+    rolls: true,
+    run: (input, _o, dice) => {
+      const b = blowInput(input);
+      return resolveGrabItem(b.target, b.defense, dice);
+    },
+  },
+  coupDeGrace: {
+    rolls: false,
+    run: (input) => {
+      const b = blowInput(input);
+      return resolveCoupDeGrace(b.target, b.flags);
+    },
+  },
+  deathBlow: {
+    rolls: false,
+    run: (input) => {
+      const b = blowInput(input);
+      return resolveDeathBlow(b.target, b.flags, b.weapon);
+    },
+  },
+  subdue: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const b = blowInput(input);
+      return resolveSubdue({ immune: b.flags.immune, weapon: b.weaponKind }, b.weapon, o, dice);
+    },
+  },
+  intoGrapple: {
+    rolls: true,
+    run: (input, o, dice) => {
+      const b = blowInput(input);
+      return resolveIntoGrapple(b.attacker, b.target, b.holds, b.weapon, o, dice);
+    },
+  },
   canGrapple: {
     rolls: false,
     run: (input) => {
@@ -366,7 +447,7 @@ export const PERCENTILE_ACTIONS = {
     run: (input, o) => {
       const i = obj(input, "input");
       const issues = new IssueList();
-      issues.oneOf("input.of", i.of, ["grapple", "overbear", "breakFree", "counterGrapple", "roundEnd"] as const);
+      issues.oneOf("input.of", i.of, ["grapple", "overbear", "breakFree", "counterGrapple", "roundEnd", "grabItem", "subdue", "intoGrapple"] as const);
       issues.throwIfAny();
       switch (i.of) {
         case "grapple": {
@@ -384,6 +465,18 @@ export const PERCENTILE_ACTIONS = {
         case "counterGrapple": {
           const c = counterInput(i.input, o);
           return counterGrappleOdds(c.counterer, c.holder, c.holds, c.options);
+        }
+        case "grabItem": {
+          const b = blowInput(i.input);
+          return { outcomes: grabItemOdds(b.target, b.defense) };
+        }
+        case "subdue": {
+          const b = blowInput(i.input);
+          return subdueOdds({ immune: b.flags.immune, weapon: b.weaponKind }, b.weapon, o);
+        }
+        case "intoGrapple": {
+          const b = blowInput(i.input);
+          return intoGrappleOdds(b.attacker, b.target, b.holds, b.weapon, o);
         }
         default:
           return roundEndOdds(roundEndInput(i.input), o);

@@ -14,4 +14,5 @@ export * from "./round-end.ts";
 export * from "./start.ts";
 export * from "./tables.ts";
 export * from "./variable.ts";
+export * from "./more.ts";
 export * from "./variant.ts";

@@ -4,7 +4,7 @@
  * samples; the property tests hold these numbers against 200k simulated resolutions.
  */
 import type { Dist } from "../core/dist.ts";
-import { mapDist, mix, point, toPairs } from "../core/dist.ts";
+import { mapDist, point, toPairs } from "../core/dist.ts";
 import type { Outcome, Pairs } from "../core/odds.ts";
 import { addP as add, outcomes, pctChance } from "../core/odds.ts";
 import { lookup } from "../core/table.ts";
@@ -68,6 +68,29 @@ function combos(vars: { readonly attacker: PlannedVariable; readonly target: Pla
   return out;
 }
 
+/**
+ * The weight of each adjusted d100 result (face + `base` + the Variables' share), summed over the
+ * Variable combinations and faces, each combination's faces scaled by `scale(combo)` (the chance
+ * its attack roll succeeds). Tables are then read once per distinct result instead of once per
+ * face and combination, which keeps every odds query well under a millisecond.
+ */
+function resultWeights(list: readonly VariableCombo[], base: number, scale: (c: VariableCombo) => number): Array<[number, number]> {
+  const byOffset = new Map<number, number>();
+  for (const c of list) {
+    const w = c.p * scale(c);
+    if (w > 0) byOffset.set(c.result, (byOffset.get(c.result) ?? 0) + w);
+  }
+  const m = new Map<number, number>();
+  for (const [offset, w] of byOffset) {
+    const share = w / D100;
+    for (let f = 1; f <= D100; f++) {
+      const v = f + base + offset;
+      m.set(v, (m.get(v) ?? 0) + share);
+    }
+  }
+  return [...m.entries()].sort((x, y) => x[0] - y[0]);
+}
+
 /** The exact distribution of each side's Variable (signed), or null when it is not rolled. */
 function variablePairs(vars: { readonly attacker: PlannedVariable; readonly target: PlannedVariable }): { attacker: Pairs | null; target: Pairs | null } {
   const one = (v: PlannedVariable) => ("plan" in v ? toPairs(variableDist(v.plan)) : null);
@@ -104,29 +127,27 @@ export function grappleOdds(attacker: PercentileCombatant, target: PercentileCom
   const m = new Map<string, number>();
   const chance = new Map<number, number>();
   const cats = new Map<number, number>();
-  const dmg: Array<[number, Dist]> = [];
+  const dmg = new Map<number, number>();
   let pHit = 0;
   const holdPart = (pr: number, rolledCategoryRow: Parameters<typeof cappedRow>[0]) => {
     const { row } = cappedRow(rolledCategoryRow, p.join, options);
     add(m, `hold:${row.category}`, pr);
     add(cats, row.category, pr);
     const total = p.join === null ? tableDamage(row.damage, attacker, "grapple", special, options).split.total : 0;
-    dmg.push([pr, point(total)]);
+    add(dmg, total, pr);
   };
-  for (const c of combos(p.variables)) {
-    const ch = base + c.chance;
-    const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
-    if (p.attackRoll) add(chance, ch, c.p);
+  const list = combos(p.variables);
+  const hitOf = (c: VariableCombo): number => (p.attackRoll ? pAtOrUnder(base + c.chance) : 1);
+  for (const c of list) {
+    const hit = hitOf(c);
+    if (p.attackRoll) add(chance, base + c.chance, c.p);
     pHit += c.p * hit;
     add(m, "miss", c.p * (1 - hit));
-    dmg.push([c.p * (1 - hit), point(0)]);
-    if (p.fixedCategory !== null) {
-      holdPart(c.p * hit, rowForCategory(options.tables.grappling, p.fixedCategory));
-      continue;
-    }
-    for (let f = 1; f <= D100; f++) holdPart((c.p * hit) / D100, lookup(options.tables.grappling, f + resultBase + c.result));
+    add(dmg, 0, c.p * (1 - hit));
   }
-  const damage = mix(dmg);
+  if (p.fixedCategory !== null) holdPart(pHit, rowForCategory(options.tables.grappling, p.fixedCategory));
+  else for (const [v, w] of resultWeights(list, resultBase, hitOf)) holdPart(w, lookup(options.tables.grappling, v));
+  const damage = dmg;
   return {
     outcomes: outcomes(m),
     pHit,
@@ -169,34 +190,34 @@ export function overbearOdds(attacker: PercentileCombatant, target: PercentileCo
   const m = new Map<string, number>();
   const chance = new Map<number, number>();
   const cats = new Map<number, number>();
-  const dmg: Array<[number, Dist]> = [];
+  const dmg = new Map<number, number>();
   let pHit = 0;
   let pTargetProne = 0;
   let pAttackerProne = 0;
   let pCounts = 0;
-  for (const c of combos(p.variables)) {
-    const ch = base + c.chance;
-    const hit = p.attackRoll ? pAtOrUnder(ch) : 1;
-    if (p.attackRoll) add(chance, ch, c.p);
+  const list = combos(p.variables);
+  const hitOf = (c: VariableCombo): number => (p.attackRoll ? pAtOrUnder(base + c.chance) : 1);
+  for (const c of list) {
+    const hit = hitOf(c);
+    if (p.attackRoll) add(chance, base + c.chance, c.p);
     pHit += c.p * hit;
     add(m, "miss", c.p * (1 - hit));
-    dmg.push([c.p * (1 - hit), point(0)]);
+    add(dmg, 0, c.p * (1 - hit));
     if (tackle) pAttackerProne += c.p * (1 - hit);
-    for (let f = 1; f <= D100; f++) {
-      const pr = (c.p * hit) / D100;
-      const row = lookup(options.tables.overbear, f + resultBase + c.result);
-      const lands = !trample || row.damage > 0;
-      const total = lands ? tableDamage(trample && s.trampleDamage !== undefined ? s.trampleDamage : row.damage, attacker, "overbear", trample, options).split.total : 0;
-      const after = rowAftermath(row, lands, total, tackle);
-      add(m, `category:${row.category}`, pr);
-      add(cats, row.category, pr);
-      dmg.push([pr, point(total)]);
-      if (after.targetProne) pTargetProne += pr;
-      if (after.attackerProne) pAttackerProne += pr;
-      if (lands) pCounts += pr;
-    }
   }
-  const damage = mix(dmg);
+  for (const [v, pr] of resultWeights(list, resultBase, hitOf)) {
+    const row = lookup(options.tables.overbear, v);
+    const lands = !trample || row.damage > 0;
+    const total = lands ? tableDamage(trample && s.trampleDamage !== undefined ? s.trampleDamage : row.damage, attacker, "overbear", trample, options).split.total : 0;
+    const after = rowAftermath(row, lands, total, tackle);
+    add(m, `category:${row.category}`, pr);
+    add(cats, row.category, pr);
+    add(dmg, total, pr);
+    if (after.targetProne) pTargetProne += pr;
+    if (after.attackerProne) pAttackerProne += pr;
+    if (lands) pCounts += pr;
+  }
+  const damage = dmg;
   return {
     outcomes: outcomes(m),
     pHit,
@@ -236,15 +257,12 @@ export function breakFreeOdds(breaker: PercentileCombatant, holders: readonly Pe
     const cats = new Map<number, number>();
     const dmg = new Map<number, number>();
     let pBroken = 0;
-    for (const c of combos(vars)) {
-      for (let f = 1; f <= D100; f++) {
-        const pr = c.p / D100;
-        const row = lookup(options.tables.grappling, f + mods + c.result);
-        add(cats, row.category, pr);
-        if (row.category >= needed) pBroken += pr;
-        const hurts = options.breakFreeDamage === "toHolder" && holder.id === damageTo;
-        add(dmg, hurts ? tableDamage(row.damage, breaker, "grapple", false, options).split.total : 0, pr);
-      }
+    const hurts = options.breakFreeDamage === "toHolder" && holder.id === damageTo;
+    for (const [v, pr] of resultWeights(combos(vars), mods, () => 1)) {
+      const row = lookup(options.tables.grappling, v);
+      add(cats, row.category, pr);
+      if (row.category >= needed) pBroken += pr;
+      add(dmg, hurts ? tableDamage(row.damage, breaker, "grapple", false, options).split.total : 0, pr);
     }
     return { holdId: h.id, needed, pBroken, categories: toPairs(cats), damage: toPairs(dmg) };
   });
@@ -265,14 +283,11 @@ export function counterGrappleOdds(counterer: PercentileCombatant, holder: Perce
   const cats = new Map<number, number>();
   const dmg = new Map<number, number>();
   let pBreaks = 0;
-  for (const c of combos(swappedVariables(counterer, holder, options, false))) {
-    for (let f = 1; f <= D100; f++) {
-      const pr = c.p / D100;
-      const row = lookup(options.tables.grappling, f + mods + c.result);
-      add(cats, row.category, pr);
-      if (counterBreaks(row)) pBreaks += pr;
-      add(dmg, original ? tableDamage(row.damage, counterer, "grapple", false, options).split.total : 0, pr);
-    }
+  for (const [v, pr] of resultWeights(combos(swappedVariables(counterer, holder, options, false)), mods, () => 1)) {
+    const row = lookup(options.tables.grappling, v);
+    add(cats, row.category, pr);
+    if (counterBreaks(row)) pBreaks += pr;
+    add(dmg, original ? tableDamage(row.damage, counterer, "grapple", false, options).split.total : 0, pr);
   }
   return { categories: toPairs(cats), pBreaksHold: pBreaks, damage: toPairs(dmg) };
 }

@@ -54,6 +54,18 @@ export interface PercentileOptions {
   readonly initiativeDie: "higher" | "lower";
   /** Size classes one grappler must exceed the other by to be "much larger" (and escape the grappled condition). */
   readonly muchLargerSteps: number;
+  /** A multi-classed character's Variable column: its best class's, or its first class's. */
+  readonly multiClassColumn: "best" | "first";
+  /** Standing up from prone takes the rest of the round (prone until it ends), or the action alone. */
+  readonly standUpTakes: "round" | "action";
+  /** May a creature in the grappled condition (it cannot move) stand up? */
+  readonly riseWhileGrappled: boolean;
+  /** Weapons neither blunt nor long-hafted do half damage on a subdual attack: the half rounded down, or up. */
+  readonly subdualHalfRounding: "floor" | "ceil";
+  /** A blow at one grappler goes astray: with each member's equal share, or at a fixed percentage. */
+  readonly intoGrappleStray: "equalShare" | "percent";
+  /** With `intoGrappleStray` percent: the chance in % that the blow strikes another member. */
+  readonly intoGrappleStrayPct: number;
   /** The tables in use; the project defaults unless the GM supplies replacements. */
   readonly tables: PercentileTables;
 }
@@ -80,6 +92,16 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   timerStart: "nextRoundEnd",
   initiativeDie: "higher",
   muchLargerSteps: 2,
+  // A multi-class fights on its best attack table in AD&D; 004 counts one column.
+  multiClassColumn: "best",
+  // 004 gives no time to rise; 000's full round is the nearest rule of the same game.
+  standUpTakes: "round",
+  // 004: those in the grappled condition cannot move.
+  riseWhileGrappled: false,
+  subdualHalfRounding: "floor",
+  // 004 gives a "random chance" but no number; 002's equal chances are the sister rule.
+  intoGrappleStray: "equalShare",
+  intoGrappleStrayPct: 50,
   tables: DEFAULT_TABLES,
 };
 
@@ -109,6 +131,12 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   timerStart: { kind: "choice", choices: ["nextRoundEnd", "sameRoundEnd"] },
   initiativeDie: { kind: "choice", choices: ["higher", "lower"] },
   muchLargerSteps: { kind: "integer", min: 1, max: 3 },
+  multiClassColumn: { kind: "choice", choices: ["best", "first"] },
+  standUpTakes: { kind: "choice", choices: ["round", "action"] },
+  riseWhileGrappled: { kind: "boolean" },
+  subdualHalfRounding: { kind: "choice", choices: ["floor", "ceil"] },
+  intoGrappleStray: { kind: "choice", choices: ["equalShare", "percent"] },
+  intoGrappleStrayPct: { kind: "integer", min: 0, max: 100 },
   tables: { kind: "tables" },
 };
 

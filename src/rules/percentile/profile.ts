@@ -43,6 +43,18 @@ export interface HitDice {
   readonly adjustment: number;
 }
 
+export interface ClassLevel {
+  readonly group: ClassGroup;
+  readonly level: number;
+}
+
+/** A character's classes, the first (classGroup and level) first. */
+export function classesOf(c: PercentileCombatant): ClassLevel[] {
+  if (c.kind !== "character") return [];
+  const first: ClassLevel = { group: c.classGroup ?? "fighter", level: c.level ?? 0 };
+  return [first, ...(c.secondClass ? [c.secondClass] : []), ...(c.thirdClass ? [c.thirdClass] : [])];
+}
+
 export interface PercentileCombatant {
   readonly id: string;
   readonly name?: string;
@@ -51,6 +63,9 @@ export interface PercentileCombatant {
   /** Characters: the class group whose column they use (monks are clerics; a multi-class takes its best). */
   readonly classGroup?: ClassGroup;
   readonly level?: number;
+  /** A multi-classed character's other classes (AD&D allows up to three); option `multiClassColumn`. */
+  readonly secondClass?: ClassLevel;
+  readonly thirdClass?: ClassLevel;
   /** Monsters. */
   readonly hitDice?: HitDice;
   readonly size: Size;
@@ -96,7 +111,8 @@ export function canAct(c: PercentileCombatant): boolean {
 /** "Target Hit Dice" in the chance: monsters' whole dice; characters' level (option `characterHitDice`). */
 export function hitDiceForChance(c: PercentileCombatant, options: PercentileOptions): number {
   if (c.kind === "monster") return c.hitDice?.dice ?? 0;
-  return options.characterHitDice === "level" ? (c.level ?? 0) : 0;
+  // A multi-classed character's hit dice follow its highest level.
+  return options.characterHitDice === "level" ? Math.max(0, ...classesOf(c).map((x) => x.level)) : 0;
 }
 
 /** The AC adjustments 004 counts against the chance (digest §7.3 reading: Dex, shield, magic protection). */
@@ -125,6 +141,13 @@ export function validateCombatant(v: unknown, path: string): PercentileCombatant
       issues.oneOf(p("classGroup"), c.classGroup, CLASS_GROUPS);
       issues.int(p("level"), c.level, 0, 40);
       if (c.hitDice !== undefined) issues.add(p("hitDice"), "notForCharacters");
+      for (const k of ["secondClass", "thirdClass"] as const) {
+        if (c[k] === undefined || !issues.object(p(k), c[k])) continue;
+        const x = c[k] as Record<string, unknown>;
+        issues.oneOf(p(`${k}.group`), x.group, CLASS_GROUPS);
+        issues.int(p(`${k}.level`), x.level, 0, 40);
+      }
+      if (c.thirdClass !== undefined && c.secondClass === undefined) issues.add(p("thirdClass"), "needsSecondClass");
     } else {
       if (issues.object(p("hitDice"), c.hitDice)) {
         const h = c.hitDice as Record<string, unknown>;
@@ -133,6 +156,7 @@ export function validateCombatant(v: unknown, path: string): PercentileCombatant
       }
       if (c.classGroup !== undefined) issues.add(p("classGroup"), "notForMonsters");
       if (c.level !== undefined) issues.add(p("level"), "notForMonsters");
+      for (const k of ["secondClass", "thirdClass"] as const) if (c[k] !== undefined) issues.add(p(k), "notForMonsters");
     }
   }
   issues.oneOf(p("size"), c.size, SIZE_LIST);

@@ -12,7 +12,7 @@ import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { PercentileCombatant } from "./profile.ts";
-import { hasCondition } from "./profile.ts";
+import { classesOf, hasCondition } from "./profile.ts";
 import { CLASS_COLUMN, MONSTER_COLUMN, MONSTER_COLUMN_OPEN, VARIABLE_DICE } from "./tables.ts";
 
 export type Side = "attacker" | "target";
@@ -24,15 +24,19 @@ export interface Column {
   readonly basis: string;
   readonly level?: number;
   readonly label?: string;
+  /** A multi-classed character: every class's column, the one used among them. */
+  readonly classes?: ReadonlyArray<{ readonly group: string; readonly level: number; readonly value: number }>;
 }
 
 /** The column a creature adds to its Variable die (digest §7.2, T004-01). */
 export function variableColumn(c: PercentileCombatant, options: PercentileOptions): Column {
   if (c.kind === "character") {
-    const group = c.classGroup ?? "fighter";
-    const level = c.level ?? 0;
-    const rule = CLASS_COLUMN[group];
-    return { value: Math.ceil(level / rule.divisor) + rule.plus, basis: group, level };
+    const all = classesOf(c).map((x) => ({ group: x.group, level: x.level, value: Math.ceil(x.level / CLASS_COLUMN[x.group].divisor) + CLASS_COLUMN[x.group].plus }));
+    const first = all[0] as (typeof all)[number];
+    if (all.length === 1) return { value: first.value, basis: first.group, level: first.level };
+    // Multi-class: the best column (as a multi-class attacks on its best table), or the first class's.
+    const used = options.multiClassColumn === "best" ? all.reduce((b, x) => (x.value > b.value ? x : b)) : first;
+    return { value: used.value, basis: used.group, level: used.level, classes: all };
   }
   const hd = c.hitDice ?? { dice: 0, adjustment: 0 };
   const row = rowFor(MONSTER_COLUMN, hd.dice * 100 + hd.adjustment).result;

@@ -19,7 +19,8 @@ import type { Ledger } from "../core/damage.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, riseConsequences, runDownTimer, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { CONDITION_IDS } from "../core/consequences.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
@@ -45,10 +46,13 @@ import { CLASS_GROUPS, PROJECT_DEFAULT, STRANGLE_KO } from "./tables.ts";
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import type { Assignment } from "./variable.ts";
+import { GRAB_DEFENSES, WEAPON_KINDS } from "./actions.ts";
+import type { GrabDefense, IntoGrappleResult, SheetAttack, WeaponKind } from "./more.ts";
+import { DEFAULT_SHEET_ATTACK, grabItemOdds, intoGrappleOdds, resolveCoupDeGrace, resolveDeathBlow, resolveGrabItem, resolveIntoGrapple, resolveStandUp, resolveSubdue, subdueOdds } from "./more.ts";
 
 type Obj = Record<string, unknown>;
 
-const ACTIONS: readonly ShellAction[] = ["grapple", "overbear", "breakFree", "counterGrapple", "release"];
+const ACTIONS: readonly ShellAction[] = ["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple"];
 
 const ROUND_MAX = 100000;
 
@@ -94,10 +98,45 @@ const OVERBEAR_SITUATION: readonly Situational[] = [
   { key: "trampleDamage", kind: "number", label: "WC.Situation.trampleDamage", min: 0, max: 1000 },
 ];
 
+/** The weapon as the sheet gives it (004 leaves weapon attacks to the host game). */
+const WEAPON_SITUATION: readonly Situational[] = [
+  { key: "needed", kind: "number", label: "WC.Situation.neededToHit", min: 1, max: 30 },
+  { key: "damageCount", kind: "number", label: "WC.Situation.damageCount", min: 0, max: 20 },
+  { key: "damageSides", kind: "number", label: "WC.Situation.damageSides", min: 1, max: 100 },
+  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -20, max: 50 },
+];
+const NO_VITALS: Situational = { key: "noVitals", kind: "flag", label: "WC.Situation.noVitals" };
+
 const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   grapple: GRAPPLE_SITUATION,
   overbear: OVERBEAR_SITUATION,
+  standUp: [],
+  grabItem: [{ key: "defense", kind: "choice", label: "WC.Situation.grabDefense", choices: GRAB_DEFENSES, initial: "none", by: "defender" }],
+  coupDeGrace: [{ key: "attackerInMelee", kind: "flag", label: "WC.Situation.attackerInMelee" }, NO_VITALS, { key: "resists", kind: "flag", label: "WC.Situation.resists" }],
+  deathBlow: [...WEAPON_SITUATION.slice(1), { key: "routines", kind: "number", label: "WC.Situation.routines", min: 1, max: 4 }, NO_VITALS],
+  subdue: [...WEAPON_SITUATION, { key: "weaponKind", kind: "choice", label: "WC.Situation.weaponKind", choices: WEAPON_KINDS, initial: "blunt" }, { key: "targetImmune", kind: "flag", label: "WC.Situation.targetImmune" }],
+  attackIntoGrapple: WEAPON_SITUATION,
 };
+
+/** The declared weapon, each empty box at its default. */
+function sheetAttack(d: Declared): SheetAttack {
+  const n = (k: string, dflt: number) => (typeof d[k] === "number" ? (d[k] as number) : dflt);
+  return { needed: n("needed", DEFAULT_SHEET_ATTACK.needed), count: n("damageCount", DEFAULT_SHEET_ATTACK.count), sides: n("damageSides", DEFAULT_SHEET_ATTACK.sides), bonus: n("damageBonus", DEFAULT_SHEET_ATTACK.bonus) };
+}
+
+/** Declared boxes of an action the table filled; each is checked against its box. */
+function checkDeclared(action: ShellAction, d: Declared): void {
+  const issues = new IssueList();
+  for (const s of SITUATIONAL[action] ?? []) {
+    const v = d[s.key];
+    if (v === undefined) continue;
+    const path = `declared.${s.key}`;
+    if (s.kind === "flag") issues.bool(path, v);
+    else if (s.kind === "number") issues.int(path, v, s.min, s.max);
+    else issues.oneOf(path, v, s.choices);
+  }
+  issues.throwIfAny();
+}
 
 // ---------------------------------------------------------------------------------------------
 // The profile
@@ -111,6 +150,10 @@ export const PERCENTILE_PROFILE_FIELDS: readonly ProfileField[] = [
   { path: "kind", kind: "choice", choices: ["character", "monster"] },
   { path: "classGroup", kind: "choice", choices: CLASS_GROUPS, optional: true },
   { path: "level", kind: "int", min: 0, max: 40, optional: true },
+  { path: "secondClass.group", kind: "choice", choices: CLASS_GROUPS, optional: true },
+  { path: "secondClass.level", kind: "int", min: 0, max: 40, optional: true },
+  { path: "thirdClass.group", kind: "choice", choices: CLASS_GROUPS, optional: true },
+  { path: "thirdClass.level", kind: "int", min: 0, max: 40, optional: true },
   { path: "hitDice.dice", kind: "int", min: 0, max: 100, optional: true },
   { path: "hitDice.adjustment", kind: "int", min: -99, max: 99, optional: true },
   { path: "size", kind: "choice", choices: SIZES },
@@ -148,9 +191,20 @@ function normalized(profile: Obj): Obj {
     delete s.exceptional;
     p.strength = s;
   }
+  // A second or third class left blank (either field) is no class.
+  for (const k of ["secondClass", "thirdClass"]) {
+    const x = p[k];
+    if (x !== undefined && (x === null || (isObj(x) && blank(x.group) && blank(x.level)))) delete p[k];
+  }
+  if (p.secondClass === undefined && p.thirdClass !== undefined) {
+    p.secondClass = p.thirdClass;
+    delete p.thirdClass;
+  }
   if (p.kind === "monster") {
     delete p.classGroup;
     delete p.level;
+    delete p.secondClass;
+    delete p.thirdClass;
   } else if (p.kind === "character") {
     delete p.hitDice;
   }
@@ -334,6 +388,15 @@ const REASON: Readonly<Record<string, string>> = {
   notHeld: "WC.Reason.notHeld",
   mutualHold: "WC.Reason.mutualHold",
   notHeldBy: "WC.Reason.notHeldBy",
+  notProne: "WC.Reason.notProne",
+  heldFast: "WC.Reason.heldFast",
+  notHelpless: "WC.Reason.notHelpless",
+  attackerInMelee: "WC.Reason.attackerInMelee",
+  noVitals: "WC.Reason.noVitals",
+  resists: "WC.Reason.resists",
+  immune: "WC.Reason.subdualImmune",
+  notInGrapple: "WC.Reason.notInGrapple",
+  attackerInGrapple: "WC.Reason.attackerInGrapple",
 };
 
 const reasonKey = (reason: string): string => REASON[reason] ?? "WC.Result.notAllowed";
@@ -450,6 +513,108 @@ function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): Od
   if (x.kind === "avoided") return { key: "WC.Result.avoided", p: x.p };
   return { key: "WC.Result.miss", p: x.p };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The rest of the weaponless rules
+
+function intoHeadline(r: IntoGrappleResult): { key: string; params?: Params } {
+  if (r.kind === "notAllowed") return notAllowed(r.reason);
+  if (r.kind === "miss") return headline("WC.Result.blowMisses", { who: r.struckId });
+  return headline("WC.Result.blowLandsOn", { who: r.struckId, damage: r.split?.total ?? 0 });
+}
+
+function moreOdds(ctx: ActionContext, a: PercentileCombatant, d: PercentileCombatant, holds: readonly Hold[], o: PercentileOptions): OddsOutcome[] {
+  const decl = ctx.declared;
+  checkDeclared(ctx.action, decl);
+  switch (ctx.action) {
+    case "standUp": {
+      const r = resolveStandUp(a, holds, o);
+      return [{ ...(r.kind === "notAllowed" ? notAllowed(r.reason) : riseConsequences(noConsequences(), a.id, r.takes, ctx.inCombat)), p: 1 }];
+    }
+    case "grabItem":
+      return grabItemOdds(d, choice(decl, "defense", GRAB_DEFENSES, "none") as GrabDefense).map((x) => ({ ...grabKey(x.kind), p: x.p }));
+    case "coupDeGrace": {
+      const r = resolveCoupDeGrace(d, helplessFlags(decl));
+      return [{ ...(r.kind === "notAllowed" ? notAllowed(r.reason) : headline("WC.Result.slainOutright")), p: 1 }];
+    }
+    case "deathBlow": {
+      const r = resolveDeathBlow(d, { ...helplessFlags(decl), routines: declaredNumber(decl, "routines") || 1 }, sheetAttack(decl));
+      return [{ ...(r.kind === "notAllowed" ? notAllowed(r.reason) : headline("WC.Result.deathBlows", { routines: r.routines, damage: r.split.total })), p: 1 }];
+    }
+    case "subdue": {
+      const r = subdueOdds(subdueSituation(decl), sheetAttack(decl), o);
+      return r.outcomes.map((x) => ({ ...(x.kind.startsWith("notAllowed:") ? notAllowed(x.kind.slice(11)) : headline(x.kind === "hit" ? "WC.Result.hit" : "WC.Result.miss")), p: x.p }));
+    }
+    default: {
+      const r = intoGrappleOdds(a, d, holds, sheetAttack(decl), o);
+      return r.outcomes.map((x) => {
+        const at = x.kind.indexOf(":");
+        const [kind, rest] = [x.kind.slice(0, at), x.kind.slice(at + 1)];
+        if (kind === "notAllowed") return { ...notAllowed(rest), p: x.p };
+        return { ...headline(kind === "hit" ? "WC.Result.blowLandsOn" : "WC.Result.blowMisses", { who: rest }), p: x.p };
+      });
+    }
+  }
+}
+
+function grabKey(kind: string): { key: string; params?: Params } {
+  if (kind.startsWith("notAllowed:")) return notAllowed(kind.slice(11));
+  return headline(kind === "foiled" ? "WC.Result.foiled" : kind === "grabbed" ? "WC.Result.itemTaken" : "WC.Result.grabFailed");
+}
+
+function helplessFlags(d: Declared): { attackerInMelee: boolean; noVitals: boolean; resists: boolean } {
+  return { attackerInMelee: d.attackerInMelee === true, noVitals: d.noVitals === true, resists: d.resists === true };
+}
+
+function subdueSituation(d: Declared): { immune: boolean; weapon: WeaponKind } {
+  return { immune: d.targetImmune === true, weapon: choice(d, "weaponKind", WEAPON_KINDS, "blunt") };
+}
+
+function moreResolve(ctx: ActionContext, a: PercentileCombatant, d: PercentileCombatant, holds: readonly Hold[], o: PercentileOptions, dice: Dice): Resolution {
+  const decl = ctx.declared;
+  checkDeclared(ctx.action, decl);
+  const c = noConsequences();
+  const done = (result: unknown, h: { key: string; params?: Params }): Resolution => ({ action: ctx.action, result, consequences: c, headline: h });
+  switch (ctx.action) {
+    case "standUp": {
+      // The attacker is the creature getting up; the defender plays no part.
+      const r = resolveStandUp(a, holds, o);
+      if (r.kind === "notAllowed") return done(r, notAllowed(r.reason));
+      return done(r, riseConsequences(c, a.id, r.takes, ctx.inCombat));
+    }
+    case "grabItem": {
+      const r = resolveGrabItem(d, choice(decl, "defense", GRAB_DEFENSES, "none") as GrabDefense, dice);
+      if (r.kind === "grabbed") c.notes.push({ key: "WC.Note.itemTaken", targetId: d.id });
+      return done(r, r.kind === "notAllowed" ? notAllowed(r.reason) : grabKey(r.kind));
+    }
+    case "coupDeGrace": {
+      const r = resolveCoupDeGrace(d, helplessFlags(decl));
+      if (r.kind === "notAllowed") return done(r, notAllowed(r.reason));
+      c.notes.push({ key: "WC.Note.slain", targetId: d.id });
+      return done(r, headline("WC.Result.slainOutright"));
+    }
+    case "deathBlow": {
+      const r = resolveDeathBlow(d, { ...helplessFlags(decl), routines: declaredNumber(decl, "routines") || 1 }, sheetAttack(decl));
+      if (r.kind === "notAllowed") return done(r, notAllowed(r.reason));
+      if (r.split.total > 0) c.damage.push({ targetId: d.id, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.deathBlow" });
+      return done(r, headline("WC.Result.deathBlows", { routines: r.routines, damage: r.split.total }));
+    }
+    case "subdue": {
+      const r = resolveSubdue(subdueSituation(decl), sheetAttack(decl), o, dice);
+      if (r.kind === "notAllowed") return done(r, notAllowed(r.reason));
+      if (r.kind === "miss") return done(r, headline("WC.Result.miss"));
+      if (r.split.total > 0) c.damage.push({ targetId: d.id, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.subdue" });
+      return done(r, headline("WC.Result.hitFor", { damage: r.split.total }));
+    }
+    default: {
+      const r = resolveIntoGrapple(a, d, holds, sheetAttack(decl), o, dice);
+      if (r.kind === "hit" && r.split && r.split.total > 0) c.damage.push({ targetId: r.struckId, actual: r.split.actual, temporary: r.split.temporary, reason: "WC.Action.attackIntoGrapple" });
+      return done(r, intoHeadline(r));
+    }
+  }
+}
+
+const MORE_ACTIONS: readonly ShellAction[] = ["standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple"];
 
 // ---------------------------------------------------------------------------------------------
 // The end of a round
@@ -641,6 +806,7 @@ export const percentileVariant: RulesVariant = {
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const { o, a, d, holds } = setup(ctx, rawOptions);
+    if (MORE_ACTIONS.includes(ctx.action)) return moreResolve(ctx, a, d, holds, o, dice);
     const done = (result: unknown, consequences: Consequences, h: { key: string; params?: Params }): Resolution => ({ action: ctx.action, result, consequences, headline: h });
     switch (ctx.action) {
       case "grapple": {
@@ -724,14 +890,36 @@ export const percentileVariant: RulesVariant = {
     const { combatants: plain, holds } = roundSetup(ctx);
     const known = new Map(plain.map((c) => [c.id, c]));
     const combatants = plain.map((c) => withHoldConditions(c, holds, known, o));
-    const timers = coreTimers(ctx.timers, ctx.round);
+    // Timers of conditions 004 does not count (prone while rising) only run down a round.
+    const plainTimers = Array.isArray(ctx.timers) ? ctx.timers.filter((t) => isObj(t) && typeof t.condition === "string" && !(TIMED as readonly string[]).includes(t.condition)) : [];
+    const timers = coreTimers(Array.isArray(ctx.timers) ? ctx.timers.filter((t) => !plainTimers.includes(t)) : ctx.timers, ctx.round);
+    const plainIssues = new IssueList();
+    plainTimers.forEach((t) => {
+      const i = ctx.timers.indexOf(t);
+      plainIssues.oneOf(`timers[${i}].condition`, t.condition, CONDITION_IDS);
+      plainIssues.int(`timers[${i}].remaining`, t.remaining, 1, ROUND_MAX * SEGMENTS_PER_ROUND);
+      plainIssues.oneOf(`timers[${i}].unit`, t.unit, TIMER_UNITS);
+    });
+    plainIssues.throwIfAny();
     const ledgers = roundLedgers(ctx.ledgers);
     const r = resolveRoundEnd({ round: ctx.round, combatants, holds, ledgers, timers }, o, dice);
-    return { result: r, consequences: roundConsequences(r, combatants, holds), holdsUpdated: [], timers: shellTimers(r.timers), lines: roundLines(r, holds) };
+    const consequences = roundConsequences(r, combatants, holds);
+    const lines = roundLines(r, holds);
+    const carried: ShellTimer[] = shellTimers(r.timers);
+    for (const t of plainTimers) {
+      const next = runDownTimer(t);
+      if (next) carried.push(next);
+      else {
+        consequences.conditions.push({ targetId: t.id, condition: t.condition, active: false });
+        lines.push(headline("WC.Round.conditionEnds", { who: t.id, condition: `WC.Condition.${t.condition}` }));
+      }
+    }
+    return { result: r, consequences, holdsUpdated: [], timers: carried, lines };
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
     const { o, a, d, holds } = setup(ctx, rawOptions);
+    if (MORE_ACTIONS.includes(ctx.action)) return moreOdds(ctx, a, d, holds, o);
     switch (ctx.action) {
       case "grapple":
         return merged(grappleOdds(a, d, grappleSituation(ctx, a, holds), o).outcomes.map((x) => grappleOutcome(x, o)));

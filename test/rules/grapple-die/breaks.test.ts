@@ -74,7 +74,7 @@ describe("breaking a hold", () => {
 
 describe("moving while grappling", () => {
   it("a much larger holder drags with an adjusted die of 10+", () => {
-    const giant = { ...holder, size: "VL" as Size };
+    const giant = { ...holder, size: "VL" as Size, weightLb: 4500 };
     // +2 for two sizes larger: 8 + 2 = 10 moves, 7 + 2 = 9 does not.
     expect(gd.moveWhileGrappling(giant, held, hold({ holderSize: "VL" }), {}, undefined, O, new ScriptedDice([[20, 8]]))).toMatchObject({ kind: "dragRoll", needed: 10, total: 10, moved: true });
     expect(gd.moveWhileGrappling(giant, held, hold({ holderSize: "VL" }), {}, undefined, O, new ScriptedDice([[20, 7]]))).toMatchObject({ moved: false });

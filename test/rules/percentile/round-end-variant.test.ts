@@ -191,7 +191,8 @@ describe("percentile roundEnd: bad input", () => {
       }
       throw new Error("no error");
     };
-    expect(err(ctx({ timers: [{ id: "t", condition: "prone", remaining: 1, unit: "rounds" }] }))).toEqual(["timers[0].condition:notOneOf"]);
+    expect(err(ctx({ timers: [{ id: "t", condition: "hasted" as never, remaining: 1, unit: "rounds" }] }))).toEqual(["timers[0].condition:notOneOf"]);
+    expect(err(ctx({ timers: [{ id: "t", condition: "stunned", remaining: 1, unit: "rounds" }, { id: "t", condition: "prone", remaining: 0, unit: "rounds" }] }))).toEqual(["timers[1].remaining:outOfRange"]);
     expect(err(ctx({ participants: [who("h"), who("t", { dexterity: 0 })] }))).toEqual(["participants[1].dexterity:outOfRange"]);
     const bad = holdRec("h", "t", 2);
     expect(err(ctx({ holds: [{ ...bad, heldId: "x" }] }))).toEqual(["holds[0].data.heldId:holdMismatch"]);

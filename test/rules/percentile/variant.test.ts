@@ -64,7 +64,7 @@ describe("percentile as a RulesVariant: the surface", () => {
   it("is source 004 with grapple, overbear, break free, counter grapple and release", () => {
     expect(v.id).toBe("percentile");
     expect(v.source).toBe("004");
-    expect([...v.actions]).toEqual(["grapple", "overbear", "breakFree", "counterGrapple", "release"]);
+    expect([...v.actions]).toEqual(["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple"]);
   });
   it("asks for the Variables' use, the target's answer and the 004 limits", () => {
     expect(v.situational("grapple").map((s) => s.key)).toEqual([
@@ -123,7 +123,7 @@ describe("percentile as a RulesVariant: the surface", () => {
     for (const f of v.profileFields) {
       if (f.kind !== "int") continue;
       const [head, tail] = f.path.split(".") as [string, string | undefined];
-      const base = f.path.startsWith("hitDice") ? monster(1) : profile({ strength: { score: 18 }, armor: { ad: 5, magic: 0 }, shield: { plus: 0 } });
+      const base = f.path.startsWith("hitDice") ? monster(1) : profile({ strength: { score: 18 }, armor: { ad: 5, magic: 0 }, shield: { plus: 0 }, secondClass: { group: "thief", level: 1 }, thirdClass: { group: "magicUser", level: 1 } });
       for (const [val, ok] of [
         [f.min, true],
         [f.max, true],
@@ -138,7 +138,7 @@ describe("percentile as a RulesVariant: the surface", () => {
     }
   });
   it("an action it lacks, a creature against itself, a bad round or a bad hold is refused", () => {
-    for (const action of ["pummel", "chargingOverbear", "liftOff", "subdue"] as const) {
+    for (const action of ["pummel", "chargingOverbear", "liftOff"] as const) {
       expect(() => v.resolve(ctx({ action }), o, dice())).toThrow(RulesInputError);
       expect(() => v.odds(ctx({ action }), o)).toThrow(/unknownAction/);
     }
