@@ -5,6 +5,7 @@ import { act } from "../../src/foundry/requests.ts";
 import { cardIdFor } from "../../src/foundry/perform.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
+import { FakeRoll } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, writesSince } from "./setup.ts";
 
@@ -223,51 +224,44 @@ describe("d12-holds: a player asks the GM", () => {
     expect(el.querySelector<HTMLButtonElement>('[data-wc-request-action="cancel"]')?.hidden).toBe(true);
   });
 
-  it("the player waits as long as the GM works: no clock runs out", async () => {
-    // The GM's dice come slowly (a long Dice So Nice animation, a slow server): the player's
-    // promise still ends with the result, not with a timeout.
+  /** Holds every die the GM rolls until `release` (a long Dice So Nice animation, a slow server). */
+  function heldDice(): { release: () => void; restore: () => void } {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    const slow = t.world.fallbackFace;
-    t.world.fallbackFace = null;
-    t.world.script([[20, 8], [12, 6], [12, 2]]);
-    const { FakeRoll } = await import("../fake-foundry/world.ts");
     const evaluate = FakeRoll.prototype.evaluate;
     FakeRoll.prototype.evaluate = async function (this: InstanceType<typeof FakeRoll>) {
       await gate;
       return evaluate.call(this);
     };
+    return { release: () => release(), restore: () => (FakeRoll.prototype.evaluate = evaluate) };
+  }
+
+  it("the player waits as long as the GM works: no clock runs out", async () => {
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const dice = heldDice();
     try {
       const pending = t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
       let settled = false;
       void pending.then(() => (settled = true));
       await new Promise((r) => setTimeout(r, 50));
       expect(settled).toBe(false);
-      release();
+      dice.release();
       expect(await pending).toMatchObject({ kind: "done" });
     } finally {
-      FakeRoll.prototype.evaluate = evaluate;
-      t.world.fallbackFace = slow;
+      dice.restore();
     }
   });
 
   it("a GM who leaves while a player waits: the player hears the request is kept", async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    const { FakeRoll } = await import("../fake-foundry/world.ts");
-    const evaluate = FakeRoll.prototype.evaluate;
-    FakeRoll.prototype.evaluate = async function (this: InstanceType<typeof FakeRoll>) {
-      await gate;
-      return evaluate.call(this);
-    };
+    const dice = heldDice();
     try {
       const pending = t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
       await new Promise((r) => setTimeout(r, 10));
       t.world.disconnect(t.gm);
       expect(await pending).toMatchObject({ kind: "queued" });
     } finally {
-      release();
-      FakeRoll.prototype.evaluate = evaluate;
+      dice.release();
+      dice.restore();
     }
   });
 
