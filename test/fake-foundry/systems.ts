@@ -48,7 +48,14 @@ export function dnd5eLike(hpBelowZero: "refuse" | "clamp" = "refuse", schema = t
     sheets: "v2",
     register(client) {
       client.Hooks.once("i18nInit", () => {
-        client.CONFIG.statusEffects = DND5E_STATUS_IDS.map((id) => ({ id, name: `DND5E.Con${id[0]?.toUpperCase()}${id.slice(1)}`, img: `systems/dnd5e/icons/svg/statuses/${id}.svg` }));
+        // Some of dnd5e's conditions carry effect data of their own (a static id, changes); the
+        // values here are stand-ins: only that they travel with the status matters.
+        client.CONFIG.statusEffects = DND5E_STATUS_IDS.map((id) => ({
+          id,
+          name: `DND5E.Con${id[0]?.toUpperCase()}${id.slice(1)}`,
+          img: `systems/dnd5e/icons/svg/statuses/${id}.svg`,
+          ...(id === "prone" ? { _id: "dnd5eprone000000", changes: [{ key: "system.attributes.movement.walk", mode: 1, value: "0.5" }] } : {}),
+        }));
       });
     },
     validateActor(_actor, data) {

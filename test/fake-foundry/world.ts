@@ -183,6 +183,7 @@ export class FakeEffect extends FakeDocument {
   description = "";
   /** v14: when the effect began (v13 keeps this in `duration`). */
   start: Data | undefined;
+  changes: Data[] = [];
   constructor(
     world: FakeWorld,
     id: string,
@@ -198,6 +199,7 @@ export class FakeEffect extends FakeDocument {
     this.duration = structuredClone((data.duration as Data | undefined) ?? {});
     this.disabled = data.disabled === true;
     this.description = String(data.description ?? "");
+    this.changes = structuredClone((data.changes as Data[] | undefined) ?? []);
   }
   get uuid(): string {
     return `${this.parent.uuid}.ActiveEffect.${this.id}`;
@@ -217,6 +219,7 @@ export class FakeEffect extends FakeDocument {
       duration: structuredClone(this.duration),
       disabled: this.disabled,
       description: this.description,
+      changes: structuredClone(this.changes),
       transfer: false,
     };
   }
@@ -897,7 +900,7 @@ export class FakeClient {
     this.CONFIG = {
       statusEffects: w.generation >= 14 ? Object.fromEntries(core.map((s) => [s.id, s])) : core,
       Actor: { documentClass: FakeActor },
-      ActiveEffect: {},
+      ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
     };
     const release = { generation: w.generation, build: w.build };
     this.game = {
@@ -946,6 +949,19 @@ class ScenesCollection extends Collection<FakeScene> {
   get current(): FakeScene | null {
     return this.contents[0] ?? null;
   }
+}
+
+/**
+ * [C-29] ActiveEffect.fromStatusEffect(id): an unsaved effect made from the status entry (its name,
+ * image and any effect data the entry carries, such as changes), with the status in `statuses`.
+ */
+async function fromStatusEffect(client: FakeClient, id: string): Promise<{ toObject(): Data }> {
+  const list = client.CONFIG.statusEffects;
+  const entry = Array.isArray(list) ? list.find((s) => s.id === id) : list[id];
+  if (!entry) throw new Error(`fake: no status effect ${id}`);
+  const { id: statusId, ...rest } = entry as StatusEntry & Data;
+  const data: Data = { ...structuredClone(rest), name: client.game.i18n.localize(entry.name), statuses: [statusId] };
+  return { toObject: () => structuredClone(data) };
 }
 
 class FakeUsers extends Collection<FakeUser> {

@@ -142,6 +142,19 @@ describe("status effects: the host's own where it has them, the module's where i
     expect(conditions()).not.toContain("prone");
   });
 
+  it("the module makes a host status's effect as the host itself would (its name, image and changes), with its own id", async () => {
+    const t = makeTable({ world: { system: dnd5eLike("clamp") } });
+    // The ogre charges the fighter, whose first strike (the GM answers) misses: d20 12 - 1 = 11
+    // hits (needs 10); d12 12 + 1 = 13, a body hold; the fighter's break d12 11 falls short: overborne.
+    t.world.script([[20, 12], [12, 12], [12, 11]]);
+    await t.gm.run(() => act({ action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: { firstStrike: "miss" } }));
+    const prone = [...t.fighter.effects].find((e) => e.statuses.has("prone"));
+    expect(prone?.toObject()).toMatchObject({ name: "DND5E.ConProne", img: "systems/dnd5e/icons/svg/statuses/prone.svg", statuses: ["prone"] });
+    expect(prone?.changes).toEqual([{ key: "system.attributes.movement.walk", mode: 1, value: "0.5" }]);
+    expect(prone?.id).not.toBe("dnd5eprone000000");
+    expect(prone?.getFlag(M, "condition")).toBe("prone");
+  });
+
   it.each(VARIANTS)("%s: an overborne or knocked-out creature gets the host's status (dnd5e)", async (variant) => {
     const t = await tableFor(variant, { world: { system: dnd5eLike("clamp") } });
     const { RULES_VARIANTS: all } = await import("../../src/rules/index.ts");
