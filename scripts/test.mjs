@@ -1,6 +1,7 @@
 // `npm test`: the whole check, in order, with one summary line at the very end.
 //
-//   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types)
+//   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types),
+//      and the systems layer alone (tsconfig.systems.json: the same, for src/systems)
 //   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint
 //   3. vitest: every project, with coverage and its thresholds
 //
@@ -69,7 +70,7 @@ function record(name, ok, note) {
 }
 
 // 1-2. Type checks.
-for (const project of ["tsconfig.rules.json", "tsconfig.json"]) {
+for (const project of ["tsconfig.rules.json", "tsconfig.systems.json", "tsconfig.json"]) {
   const { code } = await run("tsc", ["-p", project]);
   record(`typecheck ${project}`, code === 0);
   if (code !== 0) failed += 1;

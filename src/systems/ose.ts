@@ -1,0 +1,152 @@
+/**
+ * Old-School Essentials (`ose`), read from vttred/ose@e5b4a10 (template.json; the actor data
+ * models src/module/actor/data-model-character.js, data-model-monster.js and
+ * data-model-classes/data-model-character-ac.ts; the armour model src/module/item/data-model-armor.js;
+ * the `ascendingAC` world setting in src/module/settings.ts).
+ *
+ * OSE keeps no size, no armour magic (the plus is folded into the armour's AC) and no monster
+ * Strength; AC is descending (unarmoured 9) or ascending (unarmoured 10) as the world says.
+ */
+import { bxModifier, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { classGroupFromName } from "./classes.ts";
+import type { Found } from "./fill.ts";
+import { completeFacts, nameOf, sizeFromToken } from "./fill.ts";
+import { intelligenceFromScore, parseAttacks, parseDamage, parseHitDice, parseMovement } from "./parse.ts";
+import { ADND_ARMOR_AC } from "./armor.ts";
+import { actorType, flag, int, itemsOf, sheet, text } from "./read.ts";
+import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor, SystemSettings } from "./types.ts";
+
+export const OSE_PATHS = {
+  strength: "system.scores.str.value",
+  dexterity: "system.scores.dex.value",
+  dexMod: "system.scores.dex.mod",
+  intelligence: "system.scores.int.value",
+  ac: "system.ac.value",
+  aac: "system.aac.value",
+  hp: "system.hp.value",
+  hpMax: "system.hp.max",
+  hitDice: "system.hp.hd",
+  thac0: "system.thac0.value",
+  movement: "system.movement.base",
+  level: "system.details.level",
+  className: "system.details.class",
+  attacks: "system.attacks",
+  saveBreath: "system.saves.breath.value",
+  itemType: "system.type",
+  itemAc: "system.ac.value",
+  itemAac: "system.aac.value",
+  itemEquipped: "system.equipped",
+} as const;
+
+/** B/X armour ACs (descending): leather 7, chain 5, plate 3 (OSE's basic list; scale and banded between). */
+const OSE_KIND_BY_AC: Readonly<Record<number, ArmorKind>> = { 7: "leather", 6: "scale", 5: "chain", 4: "banded", 3: "plate" };
+const OSE_AC_BY_KIND: Readonly<Partial<Record<ArmorKind, number>>> = { padded: 8, leather: 7, studded: 6, ring: 6, scale: 6, chain: 5, splint: 4, banded: 4, plate: 3 };
+
+/** OSE's descending AC from the value in use: ascending AC 10 is descending 9. */
+function descending(v: number, ascending: boolean): number {
+  return ascending ? 19 - v : v;
+}
+
+function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
+  const P = OSE_PATHS;
+  const f: Found = {};
+  const asc = settings.ascendingAC === true;
+  const type = actorType(actor);
+  if (type === "character" || type === "monster") f.kind = sheet(type);
+  const isChar = type === "character";
+  f.size = sizeFromToken(actor, "OSE");
+
+  if (isChar) {
+    const str = int(actor, P.strength);
+    if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
+    const dex = int(actor, P.dexterity);
+    if (dex !== undefined && dex >= 1 && dex <= 25) {
+      f.dexterity = sheet(dex);
+      // OSE's own Dex modifier is a bonus (+1 better); the variants read the AD&D table's sign.
+      const mod = int(actor, P.dexMod) ?? bxModifier(dex);
+      f.dexAcAdjustment = sheet(-mod, { key: "WC.Fill.dexFromBx", params: { dex, mod } });
+    }
+    const intel = int(actor, P.intelligence);
+    if (intel !== undefined && intel >= 1 && intel <= 25) f.intelligence = sheet(intelligenceFromScore(intel));
+    const lvl = int(actor, P.level);
+    if (lvl !== undefined && lvl >= 0 && lvl <= 40) f.level = sheet(lvl);
+    const cls = text(actor, P.className);
+    const group = cls ? classGroupFromName(cls) : undefined;
+    if (group) f.classGroup = sheet(group.group);
+    if (cls) f.monkLevel = sheet(/monk|mystic/i.test(cls) ? (f.level?.value ?? 1) : 0);
+  } else {
+    const hdText = text(actor, P.hitDice);
+    const hd = hdText ? parseHitDice(hdText) : undefined;
+    if (hd) f.hitDice = sheet(hd, { key: "WC.Fill.fromText", params: { text: hdText as string } });
+    const atkText = text(actor, P.attacks);
+    const atk = atkText ? parseAttacks(atkText) : undefined;
+    if (atk !== undefined) f.attacksPerRound = sheet(atk, { key: "WC.Fill.fromText", params: { text: atkText as string } });
+    const dmg = atkText ? parseDamage(atkText) : undefined;
+    if (dmg) f.naturalAttack = sheet(dmg, { key: "WC.Fill.fromText", params: { text: atkText as string } });
+  }
+
+  const items = itemsOf(actor);
+  if (items) {
+    const worn = items.filter((i) => i.type === "armor" && flag(i, P.itemEquipped) === true);
+    let armor: { kind: ArmorKind; plus: number; ad: number; name: string; fromName: boolean } | null = null;
+    let shield: { plus: number } | null = null;
+    let protection = 0;
+    let helmet = false;
+    for (const i of worn) {
+      const kind = text(i, P.itemType) ?? "";
+      const v = int(i, asc ? P.itemAac : P.itemAc);
+      if (isHelmet(i.name)) helmet = true;
+      if (kind === "shield") {
+        // A shield's value is its bonus (1 for a plain shield); more is its magic.
+        const bonus = v ?? 1;
+        shield = { plus: plusFromName(i.name) ?? Math.max(0, bonus - 1) };
+      } else if (kind === "light" || kind === "heavy") {
+        const ac = v === undefined ? undefined : descending(v, asc);
+        const byName = kindFromName(i.name);
+        const k: ArmorKind = byName ?? (ac !== undefined ? kindFromAc(ac, OSE_KIND_BY_AC) : undefined) ?? (kind === "heavy" ? "plate" : "leather");
+        const base = OSE_AC_BY_KIND[k] ?? 9;
+        const plus = plusFromName(i.name) ?? (byName && ac !== undefined ? Math.max(0, base - ac) : 0);
+        if (!armor || (ac ?? 9) < armor.ad - armor.plus) armor = { kind: k, plus, ad: ADND_ARMOR_AC[k], name: i.name, fromName: byName !== undefined };
+      } else if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+    }
+    for (const i of items) if (i.type === "item" && flag(i, P.itemEquipped) === true && protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+    f.armor = armor
+      ? sheet({ kind: armor.kind, plus: armor.plus, ad: armor.ad }, armor.fromName ? { key: "WC.Fill.armorKindFromName", params: { name: armor.name } } : { key: "WC.Fill.armorKindFromAc", params: { ac: armor.ad } })
+      : sheet(null);
+    f.shield = sheet(shield);
+    f.magicProtection = sheet(protection);
+    f.helmet = sheet(helmet);
+  }
+
+  // The sheet's AC: monsters' stat-block value; characters' derived one where the live sheet has it.
+  const acRaw = int(actor, asc ? P.aac : P.ac);
+  if (acRaw !== undefined && (asc ? acRaw >= 9 : acRaw <= 9) && !(isChar && acRaw === 0)) {
+    const ac = descending(acRaw, asc);
+    if (ac >= -20 && ac <= 10) {
+      f.ac = sheet(ac, asc ? { key: "WC.Fill.fromAscending", params: { aac: acRaw } } : undefined);
+      if (!isChar && !f.armor?.value) f.naturalAc = sheet(ac);
+    }
+  }
+
+  const thac0 = int(actor, P.thac0);
+  if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
+  const moveText = text(actor, P.movement);
+  const move = moveText ? parseMovement(moveText) : undefined;
+  if (move !== undefined && move > 0) f.movement = sheet(move, { key: "WC.Fill.movementFromFeet", params: { feet: moveText as string } });
+  const breath = int(actor, P.saveBreath);
+  if (breath !== undefined && breath >= 1 && breath <= 30) f.saveVsBreath = sheet(breath);
+  return completeFacts(nameOf(actor), actor, f, "OSE");
+}
+
+export const ose: SystemDescriptor = {
+  id: "ose",
+  systemIds: ["ose"],
+  label: "OSE",
+  source: "vttred/ose@e5b4a104bc88cfdd9a1eab539a2259602771cdb6",
+  paths: OSE_PATHS,
+  hitPoints: () => ({ value: OSE_PATHS.hp, max: OSE_PATHS.hpMax, temporary: null }),
+  // OSE registers no statuses of its own (no CONFIG.statusEffects in its source): Foundry's list serves.
+  hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stun", paralyzed: "paralysis", restrained: "restrain", grappled: "restrain", held: "restrain", blinded: "blind", invisible: "invisible", dead: "dead" },
+  facts: (actor, settings) => readOse(actor, settings),
+};
+
