@@ -23,6 +23,8 @@ const lang = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url)
 
 class Refused extends Error {}
 
+const WHAT: Readonly<Record<string, string>> = { notAnObject: "is not an object", missing: "is missing", notText: "is not text" };
+
 function flagValue(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   if (i < 0) return undefined;
@@ -88,7 +90,7 @@ try {
   main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof Refused) console.error(`profile: ${e.message}`);
-  else if (e instanceof CreatureDataError) console.error(`profile: not an actor this can read: ${e.field}: ${e.code}${Object.keys(e.params).length > 0 ? ` ${JSON.stringify(e.params)}` : ""}`);
+  else if (e instanceof CreatureDataError) console.error(`profile: not an actor export: ${e.field} ${WHAT[e.code] ?? e.code}${Object.keys(e.params).length > 0 ? ` ${JSON.stringify(e.params)}` : ""}`);
   else console.error(`profile: ${(e as Error).message}`);
   process.exitCode = 1;
 }

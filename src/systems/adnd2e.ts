@@ -13,7 +13,7 @@ import { ADND_ARMOR_AC, dexDefense, isHelmet, kindFromAc, kindFromName, plusFrom
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
 import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { intelligenceFromScore, parseDamage, parseHeight, parseIntelligence, parseWeight } from "./parse.ts";
+import { intelligenceFromScore, namesWeapon, parseDamage, parseHeight, parseIntelligence, parseWeight } from "./parse.ts";
 import { actorType, at, flag, int, isObj, itemsOf, num, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 
@@ -158,8 +158,9 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       const melee = attacks.filter((a) => isObj(a) && (a.type === undefined || a.type === "melee"));
       const total = melee.reduce<number>((n, a) => n + Math.max(1, Math.min(20, Math.trunc(num(a, "count") ?? 1))), 0);
       if (total > 0) f.attacksPerRound = sheet(Math.min(20, total));
-      const dmgText = melee.map((a) => text(a, "damage")).find((d) => d !== undefined && parseDamage(d) !== undefined);
-      if (dmgText) f.naturalAttack = sheet(parseDamage(dmgText) as NonNullable<ReturnType<typeof parseDamage>>, { key: "WC.Fill.fromText", params: { text: dmgText } });
+      const first = melee.find((a) => parseDamage(text(a, "damage") ?? "") !== undefined);
+      const dmgText = first ? (text(first, "damage") as string) : undefined;
+      if (first && dmgText) f.naturalAttack = sheet({ ...(parseDamage(dmgText) as NonNullable<ReturnType<typeof parseDamage>>), kind: namesWeapon(text(first, "name") ?? "") ? "weapon" : "natural" }, { key: "WC.Fill.fromText", params: { text: dmgText } });
     }
     const bw = int(actor, P.creatureSaveBreath);
     if (bw !== undefined && bw >= 1 && bw <= 30) f.saveVsBreath = sheet(bw);

@@ -7,7 +7,7 @@
 import { dexDefense, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import type { Found } from "./fill.ts";
 import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { parseAttacks, parseDamage, parseHeight, parseHitDice, parseIntelligence, parseMovement, parseStrength, parseWeight, intelligenceFromScore } from "./parse.ts";
+import { namesWeapon, parseAttacks, parseDamage, parseHeight, parseHitDice, parseIntelligence, parseMovement, parseStrength, parseWeight, intelligenceFromScore } from "./parse.ts";
 import { actorType, at, int, itemsOf, num, sheet, text } from "./read.ts";
 import { classGroupFromName } from "./classes.ts";
 import type { ActorData, ArmorFact, CreatureFacts, SystemDescriptor } from "./types.ts";
@@ -137,7 +137,7 @@ function readArs(actor: ActorData): CreatureFacts {
     if (atk !== undefined) f.attacksPerRound = sheet(atk, { key: "WC.Fill.fromText", params: { text: atkText as string } });
     const dmgText = text(actor, P.damage);
     const dmg = dmgText ? parseDamage(dmgText) : undefined;
-    if (dmg) f.naturalAttack = sheet(dmg, { key: "WC.Fill.fromText", params: { text: dmgText as string } });
+    if (dmg) f.naturalAttack = sheet({ ...dmg, kind: namesWeapon(`${atkText ?? ""} ${dmgText ?? ""}`) ? "weapon" : "natural" }, { key: "WC.Fill.fromText", params: { text: dmgText as string } });
   }
 
   const hText = text(actor, P.height);

@@ -45,6 +45,10 @@ export const DND5E_PATHS = {
   classIdentifier: "system.identifier",
   weaponDamageNumber: "system.damage.base.number",
   weaponDamageDie: "system.damage.base.denomination",
+  weaponType: "system.type.value",
+  raceWalk: "system.movement.walk",
+  wisdom: "system.abilities.wis.value",
+  constitution: "system.abilities.con.value",
 } as const;
 
 /** dnd5e's base armour ids as the variants' kinds. */
@@ -129,7 +133,12 @@ function readDnd5e(actor: ActorData): CreatureFacts {
     const dexMod = dex === undefined ? 0 : d20Modifier(dex);
     if (armor) acFromItems = armor.base5e + armor.plus + (armor.type === "heavy" ? 0 : armor.type === "medium" ? Math.min(2, dexMod) : dexMod);
     else if (natural !== undefined) acFromItems = natural;
-    else acFromItems = 10 + dexMod;
+    else {
+      // dnd5e's unarmoured defences: a monk adds Wisdom, a barbarian Constitution.
+      const calcNow = text(actor, P.acCalc);
+      const extra = calcNow === "unarmoredMonk" ? int(actor, P.wisdom) : calcNow === "unarmoredBarb" ? int(actor, P.constitution) : undefined;
+      acFromItems = 10 + dexMod + (extra === undefined ? 0 : d20Modifier(extra));
+    }
     if (shield) acFromItems += shield.base5e + shield.plus;
     if (!armor && natural !== undefined && !isChar) f.naturalAc = sheet(20 - natural, { key: "WC.Fill.fromAscending", params: { aac: natural } });
   }
@@ -144,7 +153,9 @@ function readDnd5e(actor: ActorData): CreatureFacts {
     if (!isChar && !f.armor?.value && f.naturalAc === undefined) f.naturalAc = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
   }
 
-  const walk = num(actor, P.walk);
+  // A character's speed comes from its race (species) item until the sheet derives it.
+  const race = (items ?? []).find((i) => i.type === "race");
+  const walk = num(actor, P.walk) ?? (race ? num(race, P.raceWalk) : undefined);
   if (walk !== undefined && walk >= 0 && walk <= 600) f.movement = sheet(Math.round((walk * 12) / 30), { key: "WC.Fill.movementFrom5e", params: { feet: walk } });
   const fly = num(actor, P.fly);
   if (fly !== undefined && fly > 0) f.flight = sheet("wings", { key: "WC.Fill.flightFromSpeed", params: { feet: fly } });
@@ -171,12 +182,15 @@ function readDnd5e(actor: ActorData): CreatureFacts {
   } else {
     const formula = text(actor, P.hpFormula);
     const hd = formula ? parseHitDice(formula) : undefined;
-    if (hd) f.hitDice = sheet({ dice: hd.dice, adjustment: Math.max(-99, Math.min(99, hd.adjustment)) }, { key: "WC.Fill.fromText", params: { text: formula as string } });
+    // The constant in dnd5e's formula is the Constitution bonus, not an old-school "+1" on the dice.
+    if (hd) f.hitDice = sheet({ dice: hd.dice, adjustment: 0 }, { key: "WC.Fill.hitDiceFrom5e", params: { text: formula as string } });
     const cr = num(actor, P.cr);
     const prof = int(actor, P.prof) ?? (cr !== undefined && cr >= 0 ? profFromCr(cr) : undefined);
     if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
-    const weapons = (items ?? []).filter((i) => i.type === "weapon");
-    const nat = weapons.find((w) => /natural/.test(text(w, "system.type.value") ?? "")) ?? weapons[0];
+    // Natural weapons (bite, claws) are the monster's own attacks; each is one attack a round.
+    const natural = (items ?? []).filter((i) => i.type === "weapon" && text(i, P.weaponType) === "natural");
+    if (natural.length > 0) f.attacksPerRound = sheet(Math.min(20, natural.length), { key: "WC.Fill.attacksFromWeapons", params: { count: natural.length } });
+    const nat = natural[0];
     if (nat) {
       const n = int(nat, P.weaponDamageNumber);
       const d = int(nat, P.weaponDamageDie);

@@ -11,7 +11,7 @@ import { bxModifier, isHelmet, kindFromAc, kindFromName, plusFromName, protectio
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
 import { completeFacts, nameOf, sizeFromToken } from "./fill.ts";
-import { intelligenceFromScore, parseAttacks, parseDamage, parseHitDice, parseMovement } from "./parse.ts";
+import { intelligenceFromScore, namesWeapon, parseAttacks, parseDamage, parseHitDice, parseMovement } from "./parse.ts";
 import { ADND_ARMOR_AC } from "./armor.ts";
 import { actorType, flag, int, itemsOf, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor, SystemSettings } from "./types.ts";
@@ -23,6 +23,8 @@ export const OSE_PATHS = {
   intelligence: "system.scores.int.value",
   ac: "system.ac.value",
   aac: "system.aac.value",
+  acMod: "system.ac.mod",
+  aacMod: "system.aac.mod",
   hp: "system.hp.value",
   hpMax: "system.hp.max",
   hitDice: "system.hp.hd",
@@ -82,10 +84,12 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
     const atk = atkText ? parseAttacks(atkText) : undefined;
     if (atk !== undefined) f.attacksPerRound = sheet(atk, { key: "WC.Fill.fromText", params: { text: atkText as string } });
     const dmg = atkText ? parseDamage(atkText) : undefined;
-    if (dmg) f.naturalAttack = sheet(dmg, { key: "WC.Fill.fromText", params: { text: atkText as string } });
+    if (dmg) f.naturalAttack = sheet({ ...dmg, kind: namesWeapon(atkText as string) ? "weapon" : "natural" }, { key: "WC.Fill.fromText", params: { text: atkText as string } });
   }
 
   const items = itemsOf(actor);
+  let armorAc: number | undefined;
+  let shieldBonus: number | undefined;
   if (items) {
     const worn = items.filter((i) => i.type === "armor" && flag(i, P.itemEquipped) === true);
     let armor: { kind: ArmorKind; plus: number; ad: number; name: string; fromName: boolean } | null = null;
@@ -100,13 +104,17 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
         // A shield's value is its bonus (1 for a plain shield); more is its magic.
         const bonus = v ?? 1;
         shield = { plus: plusFromName(i.name) ?? Math.max(0, bonus - 1) };
+        shieldBonus = bonus;
       } else if (kind === "light" || kind === "heavy") {
         const ac = v === undefined ? undefined : descending(v, asc);
         const byName = kindFromName(i.name);
         const k: ArmorKind = byName ?? (ac !== undefined ? kindFromAc(ac, OSE_KIND_BY_AC) : undefined) ?? (kind === "heavy" ? "plate" : "leather");
         const base = OSE_AC_BY_KIND[k] ?? 9;
         const plus = plusFromName(i.name) ?? (byName && ac !== undefined ? Math.max(0, base - ac) : 0);
-        if (!armor || (ac ?? 9) < armor.ad - armor.plus) armor = { kind: k, plus, ad: ADND_ARMOR_AC[k], name: i.name, fromName: byName !== undefined };
+        if (armorAc === undefined || (ac ?? 9) < armorAc) {
+          armor = { kind: k, plus, ad: ADND_ARMOR_AC[k], name: i.name, fromName: byName !== undefined };
+          armorAc = ac ?? base - plus;
+        }
       } else if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
     }
     for (const i of items) if (i.type === "item" && flag(i, P.itemEquipped) === true && protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
@@ -118,14 +126,24 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
     f.helmet = sheet(helmet);
   }
 
-  // The sheet's AC: monsters' stat-block value; characters' derived one where the live sheet has it.
+  // The AC: a monster's stat-block value; a character's worked out as OSE does (unarmoured 9,
+  // or the worn armour's AC, less the shield's bonus and the Dex modifier), since an export
+  // holds no derived values.
   const acRaw = int(actor, asc ? P.aac : P.ac);
-  if (acRaw !== undefined && (asc ? acRaw >= 9 : acRaw <= 9) && !(isChar && acRaw === 0)) {
+  if (!isChar && acRaw !== undefined) {
     const ac = descending(acRaw, asc);
     if (ac >= -20 && ac <= 10) {
       f.ac = sheet(ac, asc ? { key: "WC.Fill.fromAscending", params: { aac: acRaw } } : undefined);
-      if (!isChar && !f.armor?.value) f.naturalAc = sheet(ac);
+      if (!f.armor?.value) f.naturalAc = sheet(ac);
     }
+  } else if (isChar && items) {
+    const body = armorAc ?? 9;
+    const mod = int(actor, asc ? P.aacMod : P.acMod) ?? 0;
+    const ac = body - (shieldBonus ?? 0) + (f.dexAcAdjustment?.value ?? 0) - mod;
+    if (ac >= -20 && ac <= 10) f.ac = sheet(ac, { key: "WC.Fill.acAsOse" });
+  } else if (isChar && acRaw !== undefined && acRaw !== 0) {
+    const ac = descending(acRaw, asc);
+    if (ac >= -20 && ac <= 10) f.ac = sheet(ac, asc ? { key: "WC.Fill.fromAscending", params: { aac: acRaw } } : undefined);
   }
 
   const thac0 = int(actor, P.thac0);

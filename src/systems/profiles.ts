@@ -117,7 +117,9 @@ export function grappleDieProfile(id: string, f: CreatureFacts): ReadProfile {
   b.plain("dexSaveAdjustment", 0);
   b.put("toHit", f.thac0, { kind: "thac0", thac0: clamp(f.thac0.value, -10, 30) });
   const nat = f.naturalAttack.value;
-  if (!isChar && nat) b.put("readiedAttack", f.naturalAttack, { kind: "natural", lengthFt: 0, damage: { count: nat.count, sides: nat.sides }, damageBonus: clamp(nat.bonus, -20, 50), toHitBonus: 0 });
+  // A wielded weapon's length is not on any stat block: 3 ft, a one-handed weapon (project default).
+  if (!isChar && nat && nat.kind === "weapon") b.put("readiedAttack", fill(null, "weaponLength", { ft: 3 }), { kind: "weapon", lengthFt: 3, damage: { count: nat.count, sides: nat.sides }, damageBonus: clamp(nat.bonus, -20, 50), toHitBonus: 0 });
+  else if (!isChar && nat) b.put("readiedAttack", f.naturalAttack, { kind: "natural", lengthFt: 0, damage: { count: nat.count, sides: nat.sides }, damageBonus: clamp(nat.bonus, -20, 50), toHitBonus: 0 });
   else b.put("readiedAttack", isChar ? fill(null, "noReadiedWeapon") : f.naturalAttack, null);
   b.plain("grappleAbility", false);
   b.plain("pummelProficient", false);

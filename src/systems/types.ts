@@ -55,6 +55,8 @@ export interface DamageDice {
   readonly count: number;
   readonly sides: number;
   readonly bonus: number;
+  /** A weapon the creature wields (club, sword), or its own body (bite, claw). */
+  readonly kind?: "natural" | "weapon";
 }
 
 export interface HitDiceFact {
