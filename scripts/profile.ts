@@ -15,6 +15,7 @@
  * Bad input gets one line on stderr and exit code 1.
  */
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { CreatureDataError, SYSTEMS, detectSystemId, isVariantKey, knownSystem, readCreature } from "../src/systems/index.ts";
 import type { SystemDescriptor, VariantKey } from "../src/systems/index.ts";
 import { at } from "../src/systems/read.ts";
@@ -39,7 +40,22 @@ function localize(key: string, params: Readonly<Record<string, string | number>>
   return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? `{${k}}`)) : key;
 }
 
-function main(argv: string[]): void {
+/** The whole command, without the process: what it prints and its exit code. */
+export function runProfile(argv: readonly string[]): { code: number; stdout: string; stderr: string } {
+  try {
+    return { code: 0, stdout: main([...argv]), stderr: "" };
+  } catch (e) {
+    return { code: 1, stdout: "", stderr: `${message(e)}\n` };
+  }
+}
+
+function message(e: unknown): string {
+  if (e instanceof Refused) return `profile: ${e.message}`;
+  if (e instanceof CreatureDataError) return `profile: not an actor export: ${e.field} ${WHAT[e.code] ?? e.code}${Object.keys(e.params).length > 0 ? ` ${JSON.stringify(e.params)}` : ""}`;
+  return `profile: ${(e as Error).message}`;
+}
+
+function main(argv: string[]): string {
   const args = [...argv];
   const systemArg = flagValue(args, "--system");
   const variantArg = flagValue(args, "--variant") ?? "d12-holds";
@@ -83,14 +99,12 @@ function main(argv: string[]): void {
   const reading = readCreature(data, { system, variant, settings: { ascendingAC } });
   const out: Record<string, unknown> = { system: reading.system, variant: reading.variant, profile: reading.profile, sources: reading.sources };
   if (withReasons) out.reasons = Object.fromEntries(Object.entries(reading.reasons).map(([k, r]) => [k, localize(r.key, r.params)]));
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  if (e instanceof Refused) console.error(`profile: ${e.message}`);
-  else if (e instanceof CreatureDataError) console.error(`profile: not an actor export: ${e.field} ${WHAT[e.code] ?? e.code}${Object.keys(e.params).length > 0 ? ` ${JSON.stringify(e.params)}` : ""}`);
-  else console.error(`profile: ${(e as Error).message}`);
-  process.exitCode = 1;
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = runProfile(process.argv.slice(2));
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  process.exitCode = r.code;
 }

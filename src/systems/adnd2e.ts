@@ -130,7 +130,11 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       const ad = base ?? ADND_ARMOR_AC[kind];
       if (!armor || ad - magic < armor.ad - armor.plus) armor = { kind, plus: magic, ad, how: byType ? "type" : byName ? "name" : "ac", name: i.name };
     }
-    for (const i of items) if (i.type !== "armor" && flag(i, P.itemEquipped) === true && protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+    for (const i of items) {
+      if (i.type === "armor" || flag(i, P.itemEquipped) !== true) continue;
+      if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+      if (isHelmet(i.name)) helmet = true;
+    }
     f.armor = armor
       ? sheet({ kind: armor.kind, plus: armor.plus, ad: armor.ad }, armor.how === "name" ? { key: "WC.Fill.armorKindFromName", params: { name: armor.name } } : armor.how === "ac" ? { key: "WC.Fill.armorKindFromAc", params: { ac: armor.ad } } : undefined)
       : sheet(null);
@@ -165,9 +169,10 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
     const bw = int(actor, P.creatureSaveBreath);
     if (bw !== undefined && bw >= 1 && bw <= 30) f.saveVsBreath = sheet(bw);
   } else {
-    // The live sheet's derived AC; an export holds no derived values, so there the pieces serve.
+    // The live sheet's derived AC. An export holds no derived values: there `ac.normal` is the
+    // schema's initial 10, which is read as "not worked out" and the pieces serve instead.
     const acNormal = int(actor, P.acNormal);
-    if (acNormal !== undefined && acNormal >= -20 && acNormal <= 10 && !(acNormal === 10 && (f.armor?.value || f.shield?.value))) f.ac = sheet(acNormal);
+    if (acNormal !== undefined && acNormal >= -20 && acNormal < 10) f.ac = sheet(acNormal);
     const thac0 = int(actor, P.thac0);
     if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
     const move = int(actor, P.movement) ?? int(actor, P.movementBase);

@@ -23,8 +23,10 @@ function readGeneric(actor: ActorData): CreatureFacts {
   const P = GENERIC_PATHS;
   const f: Found = {};
   const type = actorType(actor);
-  if (type === "character") f.kind = sheet("character");
-  else if (["npc", "monster", "creature"].includes(type)) f.kind = sheet("monster");
+  // Player characters go by several type names (Shadowdark and DCC say "Player").
+  const t = type.toLowerCase();
+  if (["character", "player", "pc", "hero"].includes(t)) f.kind = sheet("character");
+  else if (["npc", "monster", "creature"].includes(t)) f.kind = sheet("monster");
   const word = text(actor, P.sizeTraits) ?? text(actor, P.sizeAttributes) ?? text(actor, P.sizeDetails);
   const size = word ? sizeFromWord(word) : undefined;
   f.size = size ? sheet(size) : sizeFromToken(actor, "this system");

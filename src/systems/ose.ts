@@ -66,7 +66,7 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
       f.dexterity = sheet(dex);
       // OSE's own Dex modifier is a bonus (+1 better); the variants read the AD&D table's sign.
       const mod = int(actor, P.dexMod) ?? bxModifier(dex);
-      f.dexAcAdjustment = sheet(-mod, { key: "WC.Fill.dexFromBx", params: { dex, mod } });
+      f.dexAcAdjustment = sheet(mod === 0 ? 0 : -mod, { key: "WC.Fill.dexFromBx", params: { dex, mod } });
     }
     const intel = int(actor, P.intelligence);
     if (intel !== undefined && intel >= 1 && intel <= 25) f.intelligence = sheet(intelligenceFromScore(intel));
@@ -117,7 +117,11 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
         }
       } else if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
     }
-    for (const i of items) if (i.type === "item" && flag(i, P.itemEquipped) === true && protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+    for (const i of items) {
+      if (i.type === "armor" || flag(i, P.itemEquipped) !== true) continue;
+      if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+      if (isHelmet(i.name)) helmet = true;
+    }
     f.armor = armor
       ? sheet({ kind: armor.kind, plus: armor.plus, ad: armor.ad }, armor.fromName ? { key: "WC.Fill.armorKindFromName", params: { name: armor.name } } : { key: "WC.Fill.armorKindFromAc", params: { ac: armor.ad } })
       : sheet(null);

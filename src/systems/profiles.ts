@@ -6,7 +6,7 @@
 import type { Strength } from "../rules/core/strength.ts";
 import { NON_PROFICIENCY_PENALTY } from "./classes.ts";
 import { MONSTER_STRENGTH_BY_SIZE } from "./fill.ts";
-import { clamp, fill, sheet } from "./read.ts";
+import { clamp, fill, plainZero, sheet } from "./read.ts";
 import type { CreatureFacts, Fact, Reason, SourceKind } from "./types.ts";
 
 export type VariantKey = "d12-holds" | "grapple-die" | "percentile";
@@ -27,7 +27,7 @@ class Builder {
   readonly reasons: Record<string, Reason> = {};
   /** Sets a field from a fact (the value may be transformed). */
   put<T>(field: string, fact: Fact<T>, value: unknown = fact.value): void {
-    this.profile[field] = value;
+    this.profile[field] = plainZero(value);
     this.sources[field] = fact.source;
     if (fact.reason) this.reasons[field] = fact.reason;
   }
@@ -154,7 +154,7 @@ export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
   b.put("armor", f.armor, armor && armor.kind !== "none" ? { ad: clamp(armor.ad, -10, 10), magic: clamp(armor.plus, -5, 5) } : null);
   b.put("shield", f.shield, f.shield.value ? { plus: clamp(f.shield.value.plus, -5, 5) } : null);
   b.put("helmet", f.helmet);
-  b.put("dexAcBonus", f.dexAcAdjustment, clamp(-f.dexAcAdjustment.value, -6, 6));
+  b.put("dexAcBonus", f.dexAcAdjustment, clamp(0 - f.dexAcAdjustment.value, -6, 6));
   b.put("magicProtection", f.magicProtection, clamp(f.magicProtection.value, -10, 10));
   b.put("speed", f.movement, clamp(Math.round(f.movement.value * 10), 0, 1000));
   b.put("foreLimbs", f.arms, clamp(f.arms.value, 0, 100));

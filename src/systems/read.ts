@@ -30,10 +30,11 @@ export function num(root: unknown, path: string): number | undefined {
 }
 
 export function asNumber(v: unknown): number | undefined {
-  if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
+  // -0 reads as 0 (it would print as 0 and yet compare unequal).
+  if (typeof v === "number") return Number.isFinite(v) ? v + 0 : undefined;
   if (typeof v === "string" && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(v)) {
     const n = Number(v);
-    return Number.isFinite(n) ? n : undefined;
+    return Number.isFinite(n) ? n + 0 : undefined;
   }
   return undefined;
 }
@@ -41,7 +42,7 @@ export function asNumber(v: unknown): number | undefined {
 /** A whole number at the path (a fractional one is rounded toward zero). */
 export function int(root: unknown, path: string): number | undefined {
   const n = num(root, path);
-  return n === undefined ? undefined : Math.trunc(n);
+  return n === undefined ? undefined : Math.trunc(n) + 0;
 }
 
 /** Non-empty text at the path (numbers are given as text). */
@@ -58,7 +59,15 @@ export function flag(root: unknown, path: string): boolean | undefined {
 }
 
 export function clamp(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, n));
+  return Math.min(max, Math.max(min, n)) + 0;
+}
+
+/** A value with every -0 in it made 0. */
+export function plainZero<T>(v: T): T {
+  if (typeof v === "number") return (v + 0) as T;
+  if (Array.isArray(v)) return v.map(plainZero) as T;
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plainZero(x)])) as T;
+  return v;
 }
 
 /** An item of the actor as plain data; `system` is whatever it holds. */
