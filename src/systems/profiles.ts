@@ -59,7 +59,8 @@ export function d12Profile(id: string, f: CreatureFacts): ReadProfile {
   b.put("name", sheet(f.name));
   b.put("kind", f.kind);
   b.put("size", f.size);
-  if (f.strength.value) b.put("strength", f.strength, strengthValue(f.strength.value));
+  // Strength is optional here: left out unless the sheet gives it (the rules then go without it).
+  if (f.strength.value && f.strength.source === "sheet") b.put("strength", f.strength, strengthValue(f.strength.value));
   b.put("dexAcAdjustment", f.dexAcAdjustment, clamp(f.dexAcAdjustment.value, -6, 6));
   const armor = f.armor.value;
   b.put("armor", f.armor, { type: armor?.kind ?? "none", plus: armor && armor.kind !== "none" ? clamp(armor.plus, -5, 5) : 0 });
@@ -100,7 +101,7 @@ export function grappleDieProfile(id: string, f: CreatureFacts): ReadProfile {
   b.put("heightFt", f.heightIn, clamp(Math.round((f.heightIn.value / 12) * 100) / 100, 0.01, 1000));
   b.put("weightLb", f.weightLb, clamp(f.weightLb.value, 0.01, 10000000));
   b.put("legs", f.legs, clamp(f.legs.value, 0, 100));
-  if (f.strength.value) b.put("strength", f.strength, strengthValue(f.strength.value));
+  if (f.strength.value && f.strength.source === "sheet") b.put("strength", f.strength, strengthValue(f.strength.value));
   if (isChar) {
     b.put("hitDice", f.level, clamp(f.level.value, 0, 100));
     b.put("hitDicePlus", sheet(0));

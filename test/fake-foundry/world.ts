@@ -43,10 +43,19 @@ function setProperty(obj: Data, path: string, value: unknown): void {
   o[keys[keys.length - 1] as string] = value;
 }
 
-/** Applies a Foundry-style update: dotted keys and nested objects both merge. */
+/**
+ * Applies a Foundry-style update: dotted keys and nested objects both merge; a last key written
+ * "-=name" deletes that key (Foundry's deletion syntax, which open-source systems rely on, e.g.
+ * foundryvtt/dnd5e@965ad2d module/applications/journal/config/journal-navigation-config.mjs
+ * `{ dnd5e: { "-=navigation": null } }`).
+ */
 function applyUpdate(target: Data, changes: Data): void {
   for (const [k, v] of Object.entries(changes)) {
-    if (k.includes(".")) setProperty(target, k, structuredClone(v));
+    const last = k.split(".").at(-1) ?? k;
+    if (last.startsWith("-=")) {
+      const parent = k.includes(".") ? getProperty(target, k.split(".").slice(0, -1).join(".")) : target;
+      if (parent && typeof parent === "object") delete (parent as Data)[last.slice(2)];
+    } else if (k.includes(".")) setProperty(target, k, structuredClone(v));
     else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(target[k] as Data, v as Data);
     else target[k] = structuredClone(v);
   }
@@ -165,9 +174,27 @@ export class FakeEffect extends FakeDocument {
   }
 }
 
+/**
+ * An embedded Item: its name, its system's type and its `system` data, read by the systems layer
+ * as every system's own code reads `actor.items` (e.g. ARS actor.js `_prepareArmorClass`, OSE
+ * data-model-character-ac.ts filtering `system.type`). Items are not written by the module.
+ */
+export class FakeItem {
+  readonly documentName = "Item";
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly type: string,
+    readonly system: Data,
+  ) {}
+}
+
 export class FakeActor extends FakeDocument {
   readonly documentName = "Actor";
   readonly effects = new Collection<FakeEffect>();
+  /** The system's actor type ("character", "npc", "monster", "creature"): Actor#type. */
+  type = "character";
+  readonly items = new Collection<FakeItem>();
   system: Data;
   constructor(
     world: FakeWorld,
@@ -323,6 +350,8 @@ export class FakeToken extends FakeDocument {
       // An unlinked token's actor starts as a copy of its base actor (flags included).
       this.synthetic = new FakeActor(this.world, this.baseActor.id, this.name, this.baseActor.system, this.baseActor.ownership, this);
       this.synthetic.flags = structuredClone(this.baseActor.flags);
+      this.synthetic.type = this.baseActor.type;
+      for (const i of this.baseActor.items) this.synthetic.items.set(i.id, new FakeItem(i.id, i.name, i.type, structuredClone(i.system)));
     }
     return this.synthetic;
   }
@@ -569,6 +598,9 @@ export class FakeClient {
       actors: w.actors,
       scenes: w.scenes,
       modules: w.modules,
+      // The world's game system: game.system.id, which systems read for their own settings
+      // (vttred/ose src/module/actor/data-model-monster.js: game.settings.get(game.system.id, "ascendingAC")).
+      system: { id: w.systemId },
     };
     const push = (level: string) => (message: string) => {
       this.notifications.push({ level, message });
@@ -619,6 +651,8 @@ export class FakeWorld {
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
   private faces: Array<[number, number]> = [];
+  /** The game system the world runs (game.system.id on every client); set before connecting. */
+  systemId = "worldbuilding";
   /** Models a server that gives effects passed inline with an update fresh ids of its own. */
   inlineIdsIgnored = false;
   /** Faces for unscripted dice (tabs racing each other cannot share a script); else a fixed LCG. */
@@ -673,8 +707,13 @@ export class FakeWorld {
     this.clients.splice(this.clients.indexOf(c), 1);
   }
 
-  addActor(name: string, system: Data, ownership: Record<string, number> = {}): FakeActor {
+  addActor(name: string, system: Data, ownership: Record<string, number> = {}, options: { type?: string; items?: ReadonlyArray<{ name?: string; type?: string; system?: Data }> } = {}): FakeActor {
     const a = new FakeActor(this, randomID(), name, system, ownership);
+    if (options.type !== undefined) a.type = options.type;
+    for (const i of options.items ?? []) {
+      const item = new FakeItem(randomID(), i.name ?? "", i.type ?? "", structuredClone(i.system ?? {}));
+      a.items.set(item.id, item);
+    }
     this.actors.set(a.id, a);
     return a;
   }
@@ -685,8 +724,10 @@ export class FakeWorld {
     return s;
   }
 
-  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number } = {}): FakeToken {
+  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number; width?: number; height?: number } = {}): FakeToken {
     const t = new FakeToken(this, randomID(), scene, options.name ?? actor.name, actor, options.linked ?? true);
+    t.width = options.width ?? 1;
+    t.height = options.height ?? 1;
     t.x = options.x ?? 0;
     t.y = options.y ?? 0;
     t.disposition = options.disposition ?? 0;

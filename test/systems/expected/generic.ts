@@ -17,9 +17,10 @@ export const GENERIC: readonly FixtureExpectation[] = [
   {
     // Shadowdark's "Player" is a character; its Strength is at `.base`, not read.
     file: "shadowdark-fighter.json",
-    "d12-holds": { profile: { kind: "character", strength: { score: 10 }, size: "M", toHit: { kind: "thac0", thac0: 20 } }, sources: { kind: "sheet", strength: "default", toHit: "default" } },
-    "grapple-die": { profile: { playerCharacter: true, hitDice: 1, nonProficiencyPenalty: -2 } },
-    percentile: { profile: { classGroup: "fighter", level: 1 }, sources: { classGroup: "default", level: "default" } },
+    // d12-holds and grapple-die go without a Strength the sheet does not give; percentile needs one (10).
+    "d12-holds": { profile: { kind: "character", size: "M", toHit: { kind: "thac0", thac0: 20 } }, sources: { kind: "sheet", toHit: "default" }, absent: ["strength"] },
+    "grapple-die": { profile: { playerCharacter: true, hitDice: 1, nonProficiencyPenalty: -2 }, absent: ["strength"] },
+    percentile: { profile: { classGroup: "fighter", level: 1, strength: { score: 10 } }, sources: { classGroup: "default", level: "default", strength: "default" } },
   },
   {
     // DCC: Strength 17 read; Agility is not Dexterity.
@@ -67,7 +68,7 @@ export const GENERIC: readonly FixtureExpectation[] = [
     // Text for Strength, null Dexterity, a number for a size, a string for items, text for the
     // token width: each unreadable value is filled in.
     file: "broken-values.json",
-    "d12-holds": { profile: { kind: "character", strength: { score: 10 }, size: "M", armor: { type: "none", plus: 0 } }, sources: { strength: "default", size: "default", armor: "default" } },
+    "d12-holds": { profile: { kind: "character", size: "M", armor: { type: "none", plus: 0 } }, sources: { size: "default", armor: "default" }, absent: ["strength"] },
     "grapple-die": { profile: { ac: 10, dexAcAdjustment: 0 } },
     percentile: { profile: { dexterity: 10, strength: { score: 10 } } },
   },
