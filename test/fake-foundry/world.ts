@@ -195,6 +195,8 @@ export class FakeActor extends FakeDocument {
   /** The system's actor type ("character", "npc", "monster", "creature"): Actor#type. */
   type = "character";
   readonly items = new Collection<FakeItem>();
+  /** Actor#prototypeToken: the footprint its new tokens get, in grid units (width and height). */
+  prototypeToken = { width: 1, height: 1 };
   system: Data;
   constructor(
     world: FakeWorld,
@@ -707,9 +709,10 @@ export class FakeWorld {
     this.clients.splice(this.clients.indexOf(c), 1);
   }
 
-  addActor(name: string, system: Data, ownership: Record<string, number> = {}, options: { type?: string; items?: ReadonlyArray<{ name?: string; type?: string; system?: Data }> } = {}): FakeActor {
+  addActor(name: string, system: Data, ownership: Record<string, number> = {}, options: { type?: string; items?: ReadonlyArray<{ name?: string; type?: string; system?: Data }>; prototypeToken?: { width: number; height: number } } = {}): FakeActor {
     const a = new FakeActor(this, randomID(), name, system, ownership);
     if (options.type !== undefined) a.type = options.type;
+    if (options.prototypeToken) a.prototypeToken = { ...options.prototypeToken };
     for (const i of options.items ?? []) {
       const item = new FakeItem(randomID(), i.name ?? "", i.type ?? "", structuredClone(i.system ?? {}));
       a.items.set(item.id, item);

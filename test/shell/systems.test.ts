@@ -51,8 +51,8 @@ function world(systemId: string, attacker: Export, defender: Export, setup: (w: 
   const player = w.connect(alice, register);
   for (const c of [gm, player]) c.run(() => setup(w, c));
   const scene = w.addScene();
-  const a = w.addActor(attacker.name, attacker.system, {}, { type: attacker.type, items: attacker.items ?? [] });
-  const d = w.addActor(defender.name, defender.system, { [alice.id]: 3 }, { type: defender.type, items: defender.items ?? [] });
+  const a = w.addActor(attacker.name, attacker.system, {}, { type: attacker.type, items: attacker.items ?? [], ...(attacker.prototypeToken ? { prototypeToken: attacker.prototypeToken } : {}) });
+  const d = w.addActor(defender.name, defender.system, { [alice.id]: 3 }, { type: defender.type, items: defender.items ?? [], ...(defender.prototypeToken ? { prototypeToken: defender.prototypeToken } : {}) });
   const at = w.addToken(scene, a, { linked: false, width: attacker.prototypeToken?.width ?? 1, height: attacker.prototypeToken?.height ?? 1 });
   const dt = w.addToken(scene, d, { width: defender.prototypeToken?.width ?? 1, height: defender.prototypeToken?.height ?? 1 });
   return { world: w, gm, player, attacker: a, defender: d, attackerToken: at, defenderToken: dt };
@@ -134,7 +134,7 @@ describe("OSE world", () => {
       return d.press("save");
     };
     await t.gm.run(() => openProfileForm(t.attackerToken.actor as never));
-    expect(html).toContain("OSE keeps no size for this creature: taken from its token (2 squares across)");
+    expect(html).toContain("OSE keeps no size for this creature: taken from its token's footprint (2 grid units across)");
     expect(html).toContain('data-wc-source="default"');
     expect(html).toContain('data-wc-source="sheet"');
     // Only the field the GM changed is stored.
@@ -156,10 +156,17 @@ describe("OSE world", () => {
     expect(read().sources.size).toBe("default");
   });
 
+  it("from the actor itself (not a token) the size comes from its prototype token", async () => {
+    const t = world("ose", fixture("ose", "ogre.json"), fixture("ose", "fighter-chain.json"), setup);
+    expect(t.gm.run(() => readProfile(t.attacker as never, d12.d12Variant)).profile.size).toBe("L");
+  });
+
   it("the action dialog lists what was filled in rather than read", async () => {
     const t = world("ose", fixture("ose", "ogre.json"), fixture("ose", "fighter-chain.json"), setup);
-    const html = await t.gm.run(() => dialogContent({ action: "grapple", attackerUuid: t.attackerToken.uuid, defenderUuid: t.defenderToken.uuid }, {}));
-    expect(html).toContain("Ogre: Size filled in (OSE keeps no size for this creature: taken from its token (2 squares across))");
+    const box = document.createElement("div");
+    box.innerHTML = await t.gm.run(() => dialogContent({ action: "grapple", attackerUuid: t.attackerToken.uuid, defenderUuid: t.defenderToken.uuid }, {}));
+    const html = box.textContent ?? "";
+    expect(html).toContain("Ogre: Size filled in (OSE keeps no size for this creature: taken from its token's footprint (2 grid units across))");
     expect(html).toContain("Gretchen: Size filled in");
     // Values no system keeps (windpipe, level drain, ...) are not listed.
     expect(html).not.toContain("No host system records this");

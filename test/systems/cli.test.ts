@@ -38,7 +38,7 @@ describe("npm run profile", () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { variant: string; reasons: Record<string, string> };
     expect(out.variant).toBe("d12-holds");
-    expect(out.reasons.size).toBe("OSE keeps no size for this creature: taken from its token (1 squares across)");
+    expect(out.reasons.size).toBe("OSE keeps no size for this creature: taken from its token's footprint (1 grid units across)");
   });
 
   it("reads an OSE export from an ascending-AC world as ascending, and --descending-ac overrides it", () => {

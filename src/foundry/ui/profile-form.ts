@@ -14,6 +14,7 @@ import { i18n } from "../i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
 import { hostSystem } from "../creature.ts";
+import { NOT_ON_SHEETS } from "../../systems/index.ts";
 
 export interface FieldView {
   readonly path: string;
@@ -101,17 +102,21 @@ export function sourcedFieldViews(view: StoredProfile, fields: readonly ProfileF
   const seen = new Set<string>();
   return fieldViews(view.profile, fields).map((f) => {
     const top = f.path.split(".")[0] as string;
-    const kind = view.sources[top] ?? (top in view.overrides ? "override" : "default");
+    // An optional field the profile leaves out (no Strength on a monster) has no source to show.
+    const kind = view.sources[top] ?? (top in view.overrides ? "override" : undefined);
+    if (kind === undefined) return f;
     const first = !seen.has(top);
     seen.add(top);
     const reason = view.reasons[top];
+    // A value no host system keeps is the rules' ordinary one: said in the badge, no reason line.
+    const plain = kind === "default" && reason?.key === NOT_ON_SHEETS;
     const sheetValue = get(view.read, f.path);
     return {
       ...f,
       source: {
         kind,
-        label: i18n.localize(`WC.Profile.source.${kind}`),
-        reason: reason && first ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
+        label: i18n.localize(`WC.Profile.source.${plain ? "plain" : kind}`),
+        reason: reason && first && !plain ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
         sheetSays: kind === "override" ? i18n.format("WC.Profile.sheetSays", { value: shown(sheetValue) }) : "",
         clear: i18n.localize("WC.Profile.clear"),
         clearName: `wc-clear.${top}`,
