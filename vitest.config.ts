@@ -47,7 +47,7 @@ export default defineConfig({
     projects: [unit, browser],
     coverage: {
       provider: "v8",
-      include: ["src/rules/**/*.ts"],
+      include: ["src/rules/**/*.ts", "src/systems/**/*.ts"],
       exclude: ["src/rules/**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
@@ -55,6 +55,8 @@ export default defineConfig({
         // Per-glob threshold: the rules core must stay at or above 95 % of lines.
         // `vitest run --coverage` exits non-zero when it drops below.
         "src/rules/**": { lines: 95 },
+        // The systems layer (host actor data -> profiles) is held to the same line.
+        "src/systems/**": { lines: 95 },
       },
     },
   },
