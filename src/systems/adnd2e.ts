@@ -9,11 +9,11 @@
  * those rather than adding its own. Characters and NPCs keep non-lethal damage in
  * `attributes.hp.nonlethal`; creatures have no such field.
  */
-import { ADND_ARMOR_AC, dexDefense, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { ADND_ARMOR_AC, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { intelligenceFromScore, namesWeapon, parseDamage, parseHeight, parseIntelligence, parseWeight } from "./parse.ts";
+import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
+import { intelligenceFromScore, namesWeapon, parseDamage, parseIntelligence } from "./parse.ts";
 import { actorType, at, flag, int, isObj, itemsOf, num, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 
@@ -88,11 +88,7 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
     const ex = int(actor, P.strengthExceptional);
     f.strength = sheet(str === 18 && ex !== undefined && ex >= 1 && ex <= 100 ? { score: 18, exceptional: ex } : { score: str });
   }
-  const dex = int(actor, P.dexterity);
-  if (dex !== undefined && dex >= 1 && dex <= 25) f.dexterity = sheet(dex);
-  const def = int(actor, P.dexDefense);
-  if (def !== undefined && def >= -6 && def <= 6) f.dexAcAdjustment = sheet(def);
-  else if (f.dexterity) f.dexAcAdjustment = sheet(dexDefense(f.dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: f.dexterity.value } });
+  readDexterity(f, actor, P.dexterity, P.dexDefense);
 
   if (isCreature) {
     const t = text(actor, P.creatureIntelligence);
@@ -149,8 +145,6 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       f.ac = sheet(ac);
       if (!f.armor?.value) f.naturalAc = sheet(ac);
     }
-    const thac0 = int(actor, P.creatureThac0);
-    if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
     const land = int(actor, P.creatureMovement);
     if (land !== undefined && land >= 0 && land <= 240) f.movement = sheet(land);
     const fly = num(actor, P.creatureFly);
@@ -166,15 +160,12 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       const dmgText = first ? (text(first, "damage") as string) : undefined;
       if (first && dmgText) f.naturalAttack = sheet({ ...(parseDamage(dmgText) as NonNullable<ReturnType<typeof parseDamage>>), kind: namesWeapon(text(first, "name") ?? "") ? "weapon" : "natural" }, { key: "WC.Fill.fromText", params: { text: dmgText } });
     }
-    const bw = int(actor, P.creatureSaveBreath);
-    if (bw !== undefined && bw >= 1 && bw <= 30) f.saveVsBreath = sheet(bw);
+    readCommon(f, actor, { thac0: P.creatureThac0, breath: P.creatureSaveBreath });
   } else {
     // The live sheet's derived AC. An export holds no derived values: there `ac.normal` is the
     // schema's initial 10, which is read as "not worked out" and the pieces serve instead.
     const acNormal = int(actor, P.acNormal);
     if (acNormal !== undefined && acNormal >= -20 && acNormal < 10) f.ac = sheet(acNormal);
-    const thac0 = int(actor, P.thac0);
-    if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
     const move = int(actor, P.movement) ?? int(actor, P.movementBase);
     if (move !== undefined && move > 0 && move <= 240) f.movement = sheet(move);
     const classes = at(actor, P.classes);
@@ -189,14 +180,7 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       if (group) f.classGroup = sheet(group);
       f.monkLevel = sheet(0);
     }
-    const hText = text(actor, P.height);
-    const h = hText ? parseHeight(hText) : undefined;
-    if (h !== undefined) f.heightIn = sheet(h, { key: "WC.Fill.fromText", params: { text: hText as string } });
-    const wText = text(actor, P.weight);
-    const w = wText ? parseWeight(wText) : undefined;
-    if (w !== undefined) f.weightLb = sheet(w, { key: "WC.Fill.fromText", params: { text: wText as string } });
-    const bw = int(actor, P.saveBreath);
-    if (bw !== undefined && bw >= 1 && bw <= 30) f.saveVsBreath = sheet(bw);
+    readCommon(f, actor, { height: P.height, weight: P.weight, thac0: P.thac0, breath: P.saveBreath });
   }
   return completeFacts(nameOf(actor), actor, f, "adnd2e");
 }

@@ -3,21 +3,11 @@
  * system gives: the item's own kind where it has one, else the words of its name, else its base
  * AC. Also the host tables every reader shares (Dex AC adjustment, AD&D armour ACs).
  */
+import { ARMOR_BASE_AC } from "../rules/d12-holds/tables.ts";
 import type { ArmorKind } from "./types.ts";
 
-/** AD&D's armour AC (1e PHB / 2e PHB armour tables; the same numbers as 000's own list). */
-export const ADND_ARMOR_AC: Readonly<Record<ArmorKind, number>> = {
-  none: 10,
-  padded: 8,
-  leather: 8,
-  studded: 7,
-  ring: 7,
-  scale: 6,
-  chain: 5,
-  splint: 4,
-  banded: 4,
-  plate: 3,
-};
+/** AD&D's armour AC (1e PHB / 2e PHB armour tables): the rules core's own list, 000's. */
+export const ADND_ARMOR_AC: Readonly<Record<ArmorKind, number>> = ARMOR_BASE_AC;
 
 /** The kind a base AC stands for, on AD&D's scale (where two share an AC, the commoner one). */
 export const ADND_KIND_BY_AC: Readonly<Record<number, ArmorKind>> = { 8: "leather", 7: "studded", 6: "scale", 5: "chain", 4: "banded", 3: "plate" };

@@ -4,12 +4,13 @@
  * (a fork of ARS 2023.08: src/template.json, src/module/actor/actor.js `_prepareArmorClass`,
  * src/module/config.js), the newest public code that reads ARS actors.
  */
-import { dexDefense, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { namesWeapon, parseAttacks, parseDamage, parseHeight, parseHitDice, parseIntelligence, parseMovement, parseStrength, parseWeight, intelligenceFromScore } from "./parse.ts";
+import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
+import { namesWeapon, parseAttacks, parseDamage, parseHitDice, parseIntelligence, parseMovement, parseStrength, intelligenceFromScore } from "./parse.ts";
 import { actorType, at, int, itemsOf, num, sheet, text } from "./read.ts";
 import { classGroupFromName } from "./classes.ts";
+import { FOUNDRY_STATUSES } from "./statuses.ts";
 import type { ActorData, ArmorFact, CreatureFacts, SystemDescriptor } from "./types.ts";
 
 export const ARS_PATHS = {
@@ -65,11 +66,7 @@ function readArs(actor: ActorData): CreatureFacts {
     const pct = int(actor, P.strengthPercent);
     f.strength = sheet(str.score === 18 && pct !== undefined && pct >= 1 && pct <= 100 ? { score: 18, exceptional: pct } : str.exceptional !== undefined ? str : { score: str.score });
   }
-  const dex = int(actor, P.dexterity);
-  if (dex !== undefined && dex >= 1 && dex <= 25) f.dexterity = sheet(dex);
-  const def = int(actor, P.dexDefense);
-  if (def !== undefined && def >= -6 && def <= 6) f.dexAcAdjustment = sheet(def);
-  else if (f.dexterity) f.dexAcAdjustment = sheet(dexDefense(f.dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: f.dexterity.value } });
+  readDexterity(f, actor, P.dexterity, P.dexDefense);
 
   const intScore = isChar ? int(actor, P.intelligence) : undefined;
   const intText = text(actor, P.npcIntelligence);
@@ -110,8 +107,6 @@ function readArs(actor: ActorData): CreatureFacts {
   else if (!isChar && acBlock !== undefined && acBlock >= -20 && acBlock <= 10) f.ac = sheet(acBlock);
   if (!isChar && acBlock !== undefined && acBlock >= -20 && acBlock <= 10 && !f.armor?.value) f.naturalAc = sheet(acBlock);
 
-  const thac0 = int(actor, P.thac0);
-  if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
 
   const moveText = isChar ? text(actor, P.movement) : (text(actor, P.npcMovement) ?? text(actor, P.movement));
   const move = moveText ? parseMovement(moveText) : undefined;
@@ -140,15 +135,7 @@ function readArs(actor: ActorData): CreatureFacts {
     if (dmg) f.naturalAttack = sheet({ ...dmg, kind: namesWeapon(`${atkText ?? ""} ${dmgText ?? ""}`) ? "weapon" : "natural" }, { key: "WC.Fill.fromText", params: { text: dmgText as string } });
   }
 
-  const hText = text(actor, P.height);
-  const h = hText ? parseHeight(hText) : undefined;
-  if (h !== undefined) f.heightIn = sheet(h, { key: "WC.Fill.fromText", params: { text: hText as string } });
-  const wText = text(actor, P.weight);
-  const w = wText ? parseWeight(wText) : undefined;
-  if (w !== undefined) f.weightLb = sheet(w, { key: "WC.Fill.fromText", params: { text: wText as string } });
-
-  const breath = int(actor, P.saveBreath);
-  if (breath !== undefined && breath >= 1 && breath <= 30) f.saveVsBreath = sheet(breath);
+  readCommon(f, actor, { height: P.height, weight: P.weight, thac0: P.thac0, breath: P.saveBreath });
   return completeFacts(nameOf(actor), actor, f, "ARS");
 }
 
@@ -159,8 +146,7 @@ export const ars: SystemDescriptor = {
   source: "lastredoubt/acks2-arsbase@171feb435d5634db63f916e86074ce0fcecb9878",
   paths: ARS_PATHS,
   hitPoints: () => ({ value: ARS_PATHS.hp, max: ARS_PATHS.hpMax, temporary: null }),
-  // ARS uses Foundry's own status list (actor.js reads 'prone', 'stun', 'paralysis', 'restrain', 'blind', 'invisible').
-  hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stun", paralyzed: "paralysis", restrained: "restrain", grappled: "restrain", held: "restrain", blinded: "blind", invisible: "invisible", dead: "dead" },
+  hostStatuses: FOUNDRY_STATUSES,
   facts: (actor) => readArs(actor),
 };
 

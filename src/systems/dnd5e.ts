@@ -7,11 +7,11 @@
  * descending AC = 20 - AC; speed 30 ft = 12"; THAC0 = 20 - proficiency bonus; hit dice from
  * the hit-point formula ("2d6" 2 HD).
  */
-import { ADND_ARMOR_AC, dexDefense, isHelmet, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { ADND_ARMOR_AC, isHelmet, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { intelligenceFromScore, parseDamage, parseHeight, parseHitDice, parseWeight } from "./parse.ts";
+import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
+import { intelligenceFromScore, parseDamage, parseHitDice } from "./parse.ts";
 import { actorType, flag, int, itemsOf, num, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 import { d20Modifier } from "./armor.ts";
@@ -87,11 +87,8 @@ function readDnd5e(actor: ActorData): CreatureFacts {
 
   const str = int(actor, P.strength);
   if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
-  const dex = int(actor, P.dexterity);
-  if (dex !== undefined && dex >= 1 && dex <= 25) {
-    f.dexterity = sheet(dex);
-    f.dexAcAdjustment = sheet(dexDefense(dex), { key: "WC.Fill.dexFromTable", params: { dex } });
-  }
+  readDexterity(f, actor, P.dexterity);
+  const dex = f.dexterity?.value;
   const intel = int(actor, P.intelligence);
   if (intel !== undefined && intel >= 1 && intel <= 25) f.intelligence = sheet(intelligenceFromScore(intel));
 
@@ -171,12 +168,7 @@ function readDnd5e(actor: ActorData): CreatureFacts {
       if (g) f.classGroup = sheet(g.group);
       f.monkLevel = sheet(classes.filter((c) => /monk/i.test(text(c, P.classIdentifier) ?? c.name)).reduce((n, c) => n + Math.trunc(num(c, P.classLevels) ?? 0), 0));
     }
-    const hText = text(actor, P.height);
-    const h = hText ? parseHeight(hText) : undefined;
-    if (h !== undefined) f.heightIn = sheet(h, { key: "WC.Fill.fromText", params: { text: hText as string } });
-    const wText = text(actor, P.weight);
-    const w = wText ? parseWeight(wText) : undefined;
-    if (w !== undefined) f.weightLb = sheet(w, { key: "WC.Fill.fromText", params: { text: wText as string } });
+    readCommon(f, actor, { height: P.height, weight: P.weight });
     const prof = int(actor, P.prof) ?? (f.level ? 2 + Math.floor((Math.max(1, f.level.value) - 1) / 4) : undefined);
     if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
   } else {

@@ -5,10 +5,45 @@
  */
 import type { Size } from "../rules/core/size.ts";
 import { ADND_ARMOR_AC, dexDefense } from "./armor.ts";
-import { fill, isObj, num, sheet } from "./read.ts";
+import { parseHeight, parseWeight } from "./parse.ts";
+import { fill, int, isObj, num, sheet, text } from "./read.ts";
 import type { ActorData, CreatureFacts, Fact } from "./types.ts";
 
 export type Found = { -readonly [K in keyof CreatureFacts]?: CreatureFacts[K] };
+
+/** A whole number at `path` within [min, max], as a sheet fact; undefined when absent or out of range. */
+export function intAt(root: unknown, path: string, min: number, max: number): Fact<number> | undefined {
+  const n = int(root, path);
+  return n !== undefined && n >= min && n <= max ? sheet(n) : undefined;
+}
+
+/** Text at `path` read by `parse`, as a sheet fact quoting the text; undefined when it cannot be read. */
+export function textAt<T>(root: unknown, path: string, parse: (t: string) => T | undefined): Fact<T> | undefined {
+  const t = text(root, path);
+  const v = t === undefined ? undefined : parse(t);
+  return v === undefined ? undefined : sheet(v, { key: "WC.Fill.fromText", params: { text: t as string } });
+}
+
+/** Reads what several systems keep alike, each at its own path: height and weight text, THAC0, save vs breath. */
+export function readCommon(f: Found, root: unknown, paths: { readonly height?: string; readonly weight?: string; readonly thac0?: string; readonly breath?: string }): void {
+  const h = paths.height === undefined ? undefined : textAt(root, paths.height, parseHeight);
+  if (h) f.heightIn = h;
+  const w = paths.weight === undefined ? undefined : textAt(root, paths.weight, parseWeight);
+  if (w) f.weightLb = w;
+  const thac0 = paths.thac0 === undefined ? undefined : intAt(root, paths.thac0, -10, 30);
+  if (thac0) f.thac0 = thac0;
+  const breath = paths.breath === undefined ? undefined : intAt(root, paths.breath, 1, 30);
+  if (breath) f.saveVsBreath = breath;
+}
+
+/** The Dexterity score, and its AC adjustment: the sheet's own (at `defensePath`) or the AD&D table's. */
+export function readDexterity(f: Found, root: unknown, dexPath: string, defensePath?: string): void {
+  const dex = intAt(root, dexPath, 1, 25);
+  if (dex) f.dexterity = dex;
+  const own = defensePath === undefined ? undefined : intAt(root, defensePath, -6, 6);
+  if (own) f.dexAcAdjustment = own;
+  else if (dex) f.dexAcAdjustment = sheet(dexDefense(dex.value), { key: "WC.Fill.dexFromTable", params: { dex: dex.value } });
+}
 
 /**
  * Size from the token's footprint in grid squares: half a square or less S, one M, two L,

@@ -3,10 +3,10 @@
  * Dexterity score, hit points under attributes), and everything else is the variants' ordinary
  * values, each shown as filled in. The GM's profile values and the hit-point settings rule here.
  */
-import { dexDefense } from "./armor.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, sizeFromToken, sizeFromWord } from "./fill.ts";
+import { completeFacts, nameOf, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
 import { actorType, int, sheet, text } from "./read.ts";
+import { FOUNDRY_STATUSES } from "./statuses.ts";
 import type { ActorData, CreatureFacts, SystemDescriptor } from "./types.ts";
 
 export const GENERIC_PATHS = {
@@ -32,11 +32,7 @@ function readGeneric(actor: ActorData): CreatureFacts {
   f.size = size ? sheet(size) : sizeFromToken(actor, "this system");
   const str = int(actor, P.strength);
   if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
-  const dex = int(actor, P.dexterity);
-  if (dex !== undefined && dex >= 1 && dex <= 25) {
-    f.dexterity = sheet(dex);
-    f.dexAcAdjustment = sheet(dexDefense(dex), { key: "WC.Fill.dexFromTable", params: { dex } });
-  }
+  readDexterity(f, actor, P.dexterity);
   return completeFacts(nameOf(actor), actor, f, "this system");
 }
 
@@ -47,7 +43,6 @@ export const generic: SystemDescriptor = {
   source: "none: common paths only",
   paths: GENERIC_PATHS,
   hitPoints: () => ({ value: GENERIC_PATHS.hp, max: GENERIC_PATHS.hpMax, temporary: null }),
-  // Foundry's own status list, which a system keeps unless it replaces it.
-  hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stun", paralyzed: "paralysis", restrained: "restrain", grappled: "restrain", held: "restrain", blinded: "blind", invisible: "invisible", dead: "dead" },
+  hostStatuses: FOUNDRY_STATUSES,
   facts: (actor) => readGeneric(actor),
 };

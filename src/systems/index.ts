@@ -20,6 +20,7 @@ export * from "./types.ts";
 export type { ReadProfile, VariantKey } from "./profiles.ts";
 export { VARIANT_KEYS } from "./profiles.ts";
 export { NOT_ON_SHEETS, BODY_BY_SIZE, MONSTER_STRENGTH_BY_SIZE } from "./fill.ts";
+export { FOUNDRY_STATUSES } from "./statuses.ts";
 
 /** Every system the layer reads, by its id. */
 export const SYSTEMS: Readonly<Record<string, SystemDescriptor>> = { ars, ose, adnd2e, dnd5e, generic };

@@ -10,10 +10,11 @@
 import { bxModifier, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, sizeFromToken } from "./fill.ts";
+import { completeFacts, nameOf, readCommon, sizeFromToken } from "./fill.ts";
 import { intelligenceFromScore, namesWeapon, parseAttacks, parseDamage, parseHitDice, parseMovement } from "./parse.ts";
 import { ADND_ARMOR_AC } from "./armor.ts";
 import { actorType, flag, int, itemsOf, sheet, text } from "./read.ts";
+import { FOUNDRY_STATUSES } from "./statuses.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor, SystemSettings } from "./types.ts";
 
 export const OSE_PATHS = {
@@ -150,13 +151,10 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
     if (ac >= -20 && ac <= 10) f.ac = sheet(ac, asc ? { key: "WC.Fill.fromAscending", params: { aac: acRaw } } : undefined);
   }
 
-  const thac0 = int(actor, P.thac0);
-  if (thac0 !== undefined && thac0 >= -10 && thac0 <= 30) f.thac0 = sheet(thac0);
   const moveText = text(actor, P.movement);
   const move = moveText ? parseMovement(moveText) : undefined;
   if (move !== undefined && move > 0) f.movement = sheet(move, { key: "WC.Fill.movementFromFeet", params: { feet: moveText as string } });
-  const breath = int(actor, P.saveBreath);
-  if (breath !== undefined && breath >= 1 && breath <= 30) f.saveVsBreath = sheet(breath);
+  readCommon(f, actor, { thac0: P.thac0, breath: P.saveBreath });
   return completeFacts(nameOf(actor), actor, f, "OSE");
 }
 
@@ -167,8 +165,7 @@ export const ose: SystemDescriptor = {
   source: "vttred/ose@e5b4a104bc88cfdd9a1eab539a2259602771cdb6",
   paths: OSE_PATHS,
   hitPoints: () => ({ value: OSE_PATHS.hp, max: OSE_PATHS.hpMax, temporary: null }),
-  // OSE registers no statuses of its own (no CONFIG.statusEffects in its source): Foundry's list serves.
-  hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stun", paralyzed: "paralysis", restrained: "restrain", grappled: "restrain", held: "restrain", blinded: "blind", invisible: "invisible", dead: "dead" },
+  hostStatuses: FOUNDRY_STATUSES,
   facts: (actor, settings) => readOse(actor, settings),
 };
 
