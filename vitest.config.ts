@@ -58,7 +58,7 @@ export default defineConfig({
     attachmentsDir: join(RUN_OUTPUT, "attachments"),
     coverage: {
       provider: "v8",
-      include: ["src/rules/**/*.ts", "src/foundry/**/*.ts"],
+      include: ["src/rules/**/*.ts", "src/foundry/**/*.ts", "src/systems/**/*.ts"],
       exclude: ["src/**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
@@ -68,6 +68,8 @@ export default defineConfig({
         // `vitest run --coverage` exits non-zero when either drops below.
         "src/rules/**": { lines: 95 },
         "src/foundry/**": { lines: 90 },
+        // The systems layer (host actor data -> profiles) is held to the rules core's line.
+        "src/systems/**": { lines: 95 },
       },
     },
   },

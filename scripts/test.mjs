@@ -1,7 +1,8 @@
 // `npm test`: the whole check, in order, with one summary line at the very end. On a fresh
 // machine with only Node and npm, `npm ci && npm test` is all it takes.
 //
-//   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types)
+//   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types),
+//      and the systems layer alone (tsconfig.systems.json: the same, for src/systems)
 //   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint
 //   3. build dist/ and dist/module.zip (`npm run build`): the browser tests load dist/module.js
 //   4. find Debian's Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium); when
@@ -74,7 +75,7 @@ function record(name, ok, note) {
 }
 
 // 1-2. Type checks.
-for (const project of ["tsconfig.rules.json", "tsconfig.json"]) {
+for (const project of ["tsconfig.rules.json", "tsconfig.systems.json", "tsconfig.json"]) {
   const { code } = await run("tsc", ["-p", project]);
   record(`typecheck ${project}`, code === 0);
   if (code !== 0) failed += 1;

@@ -6,7 +6,7 @@
 import type { Consequences, HoldRecord } from "../rules/index.ts";
 import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
 import { damageUpdate, readLedger } from "./actors.ts";
-import { hpPaths } from "./settings.ts";
+import { hitPointPaths } from "./creature.ts";
 import { MODULE_ID } from "./constants.ts";
 import { holdEffectPair, holdEffects } from "./holds.ts";
 import { stableId } from "./ids.ts";
@@ -180,7 +180,6 @@ function present(actor: Actor.Implementation, data: Record<string, unknown>): bo
  * plan for a combat deleted meanwhile stops ("cancelled").
  */
 export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
-  const hp = hpPaths().value;
   const result = await writeAll(
     plan.writes.map((x) => ({
       actor: x.actor,
@@ -190,7 +189,7 @@ export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<
       deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
       data: (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
-      hpPath: hp,
+      hpPath: hitPointPaths(x.actor).value,
     })),
     stillValid,
   );
@@ -217,7 +216,7 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
       deletes: r.created.filter((id) => actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
       data: r.restore,
-      hpPath: hpPaths().value,
+      hpPath: hitPointPaths(actor).value,
     })),
   );
   reportProblems(result.problems);

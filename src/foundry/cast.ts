@@ -4,6 +4,7 @@
  */
 import type { Participant } from "../rules/index.ts";
 import { readProfile } from "./actors.ts";
+import type { StoredProfile } from "./actors.ts";
 import type { CastMember } from "./apply.ts";
 import type { RulesVariant } from "../rules/index.ts";
 import { conditionsOn } from "./statuses.ts";
@@ -55,14 +56,15 @@ export function resolveCast(attackerUuid: string, defenderUuid: string): { attac
  * conditions where the variant knows them, so a status set on the token counts without
  * editing the profile.
  */
-export function participant(s: Side, variant: RulesVariant): Participant & { stored: boolean } {
-  const p = readProfile(s.actor, variant);
+export function participant(s: Side, variant: RulesVariant): Participant & { stored: boolean; filled: StoredProfile["filled"] } {
+  // Read from the host system's sheet through the token standing for it, the GM's values over it.
+  const p = readProfile(s.actor, variant, s.token);
   const field = variant.profileFields.find((f) => f.path === "conditions");
-  if (!field || field.kind !== "multi") return { id: s.id, profile: p.profile, stored: p.stored };
+  if (!field || field.kind !== "multi") return { id: s.id, profile: p.profile, stored: p.stored, filled: p.filled };
   const active = [...conditionsOn(s.actor)].filter((c) => field.choices.includes(c));
   const own = Array.isArray(p.profile.conditions) ? (p.profile.conditions as string[]) : [];
   const conditions = [...new Set([...own, ...active])];
-  return { id: s.id, profile: { ...p.profile, conditions }, stored: p.stored };
+  return { id: s.id, profile: { ...p.profile, conditions }, stored: p.stored, filled: p.filled };
 }
 
 export function castMembers(...sides: Side[]): CastMember[] {

@@ -30,7 +30,7 @@ function centre(t: TokenDocument.Implementation, grid: number): Point {
 }
 
 function unitOf(token: TokenDocument.Implementation, id: string, rank: number): d12.MassChargeUnit {
-  const p = readProfile(token.actor as Actor.Implementation, d12.d12Variant).profile as Partial<d12.D12Combatant>;
+  const p = readProfile(token.actor as Actor.Implementation, d12.d12Variant, token).profile as Partial<d12.D12Combatant>;
   return { id, size: (p.size ?? "M") as Size, rank, ...(p.kind ? { kind: p.kind } : {}), ...(p.strength ? { strength: p.strength } : {}) };
 }
 

@@ -10,6 +10,7 @@
  * work too): it is read and added to in whichever shape it has.
  */
 import type { ConditionId } from "../rules/index.ts";
+import type { HostStatuses } from "../systems/index.ts";
 import { ICONS, STATUS } from "./constants.ts";
 
 export type StatusKey = keyof typeof STATUS;
@@ -80,6 +81,21 @@ let current: StatusMap = chooseStatuses([]);
 /** The host system's own choices, when the module knows the system (see src/systems). */
 export function setStatusPreferences(p: StatusPreferences): void {
   preferences = p;
+}
+
+/**
+ * The module's conditions in the terms of a system's own statuses (src/systems' `hostStatuses`).
+ * A system whose "grappled" is only its "restrained" (Foundry core's `restrain`) keeps the
+ * module's own grappled: both grapplers are grappled, and neither is restrained.
+ */
+export function preferencesFrom(host: HostStatuses): StatusPreferences {
+  const out: StatusPreferences = {};
+  if (host.prone) out.prone = host.prone;
+  if (host.unconscious) out.unconscious = host.unconscious;
+  if (host.stunned) out.stunned = host.stunned;
+  if (host.restrained) out.immobilized = host.restrained;
+  if (host.grappled && host.grappled !== host.restrained) out.grappled = host.grappled;
+  return out;
 }
 
 const ownIds = new Set<string>(Object.values(STATUS));

@@ -8,7 +8,8 @@ import { RulesInputError } from "../rules/index.ts";
 import { readLedger, readProfile } from "./actors.ts";
 import { MODULE_ID } from "./constants.ts";
 import { i18n } from "./i18n.ts";
-import { activeVariant, activeVariantId, automation, hpPaths } from "./settings.ts";
+import { activeVariant, activeVariantId, automation } from "./settings.ts";
+import { hitPointPaths, hostSystem } from "./creature.ts";
 import { statusEntries, statusMap } from "./statuses.ts";
 import { hooksSeen } from "./hooks-seen.ts";
 
@@ -53,9 +54,17 @@ function foundrySection(): CheckSection {
 
 function systemSection(): CheckSection {
   const system = (game as unknown as { system?: { id?: string; version?: string; title?: string } }).system;
+  const host = hostSystem();
+  const known = host.id !== "generic";
+  const sample = game.actors.contents[0] as Actor.Implementation | undefined;
+  const paths = sample ? hitPointPaths(sample) : { value: "?", max: "?" };
   return {
     title: i18n.localize("WC.Check.system"),
-    rows: [row("WC.Check.systemId", `${system?.title ?? system?.id ?? "?"} (${system?.id ?? "?"} ${system?.version ?? ""})`.trim()), row("WC.Check.hpPaths", `${hpPaths().value} / ${hpPaths().max}`)],
+    rows: [
+      row("WC.Check.systemId", `${system?.title ?? system?.id ?? "?"} (${system?.id ?? "?"} ${system?.version ?? ""})`.trim()),
+      row("WC.Check.systemRead", known ? i18n.format("WC.Check.systemKnown", { label: host.label }) : i18n.localize("WC.Check.systemUnknown"), known ? "ok" : "warn"),
+      row("WC.Check.hpPaths", `${paths.value} / ${paths.max}`),
+    ],
   };
 }
 
@@ -105,10 +114,12 @@ function creaturesSection(): CheckSection {
     }
     const notes: string[] = [];
     let level: CheckLevel = "ok";
-    const p = readProfile(actor, variant);
+    const p = readProfile(actor, variant, token);
     if (!p.stored) {
       notes.push(i18n.localize("WC.Check.defaultProfile"));
       level = "warn";
+    } else if (p.filled.length > 0) {
+      notes.push(i18n.format("WC.Check.filledIn", { fields: p.filled.map((f) => f.field).join(", ") }));
     }
     try {
       variant.validateProfile(token.uuid, p.profile, "profile");

@@ -50,10 +50,19 @@ function setProperty(obj: Data, path: string, value: unknown): void {
   o[keys[keys.length - 1] as string] = value;
 }
 
-/** [C-02] A document update: dotted keys and nested objects both merge into the source. */
+/**
+ * [C-02] A document update: dotted keys and nested objects both merge into the source; a last key
+ * written "-=name" deletes that key (Foundry's deletion syntax, which open-source systems rely on,
+ * e.g. foundryvtt/dnd5e@965ad2d module/applications/journal/config/journal-navigation-config.mjs
+ * `{ dnd5e: { "-=navigation": null } }`).
+ */
 function applyUpdate(target: Data, changes: Data): void {
   for (const [k, v] of Object.entries(changes)) {
-    if (k.includes(".")) setProperty(target, k, structuredClone(v));
+    const last = k.split(".").at(-1) ?? k;
+    if (last.startsWith("-=")) {
+      const parent = k.includes(".") ? getProperty(target, k.split(".").slice(0, -1).join(".")) : target;
+      if (parent && typeof parent === "object") delete (parent as Data)[last.slice(2)];
+    } else if (k.includes(".")) setProperty(target, k, structuredClone(v));
     else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(target[k] as Data, v as Data);
     else target[k] = structuredClone(v);
   }
@@ -235,6 +244,11 @@ export class FakeEffect extends FakeDocument {
   }
 }
 
+/**
+ * An embedded Item: its name, its system's type and its `system` data, read by the systems layer
+ * as every system's own code reads `actor.items` (e.g. ARS actor.js `_prepareArmorClass`, OSE
+ * data-model-character-ac.ts filtering `system.type`). Items are not written by the module.
+ */
 export class FakeItem extends FakeDocument {
   readonly documentName = "Item";
   constructor(
@@ -259,6 +273,8 @@ export class FakeActor extends FakeDocument {
   readonly documentName = "Actor";
   readonly effects = new Collection<FakeEffect>();
   readonly items = new Collection<FakeItem>();
+  /** Actor#prototypeToken: the footprint its new tokens get, in grid units (width and height). */
+  prototypeToken = { width: 1, height: 1 };
   system: Data;
   constructor(
     world: FakeWorld,
@@ -578,6 +594,7 @@ export class FakeToken extends FakeDocument {
       a.flags = structuredClone(this.baseActor.flags);
       for (const e of this.baseActor.effects) a.effects.set(e.id, e.clone(a));
       for (const i of this.baseActor.items) a.items.set(i.id, new FakeItem(this.world, i.id, a, i.name, i.type, i.system));
+      a.prototypeToken = { ...this.baseActor.prototypeToken };
       this.synthetic = a;
     }
     return this.synthetic;
@@ -915,7 +932,9 @@ export class FakeClient {
       actors: w.actors,
       scenes: w.scenes,
       modules: w.modules,
-      system: { id: w.system.id, title: w.system.title, version: "1.0.0" },
+      // The world's game system: game.system.id, which systems read for their own settings
+      // (vttred/ose src/module/actor/data-model-monster.js: game.settings.get(game.system.id, "ascendingAC")).
+      system: { id: w.systemId, title: w.system.title, version: "1.0.0" },
       // [C-42] game.release.generation is the major version.
       release,
       version: `${release.generation}.${release.build}`,
@@ -1035,6 +1054,8 @@ export class FakeWorld {
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
   private faces: Array<[number, number]> = [];
+  /** The game system the world runs (game.system.id on every client): the system's own, unless set before connecting. */
+  systemId: string;
   /** Faces for unscripted dice (tabs racing each other cannot share a script); else a fixed LCG. */
   fallbackFace: ((sides: number) => number) | null = null;
   private rng = 12345;
@@ -1057,6 +1078,7 @@ export class FakeWorld {
     this.system = options.system ?? GENERIC;
     this.batchRefusal = options.batchRefusal ?? "all";
     this.build = options.build ?? (this.generation === 13 ? 351 : 363);
+    this.systemId = this.system.id;
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
     makeActive(this);
     installGlobals();
@@ -1097,8 +1119,15 @@ export class FakeWorld {
     if (!c.user.active) for (const other of this.clients) other.run(() => other.Hooks.callAll("userConnected", c.user, false));
   }
 
-  addActor(name: string, system: Data, ownership: Record<string, number> = {}, type = "character"): FakeActor {
-    const a = new FakeActor(this, randomID(), name, system, ownership, null, type);
+  addActor(
+    name: string,
+    system: Data,
+    ownership: Record<string, number> = {},
+    options: { type?: string; items?: ReadonlyArray<{ name?: string; type?: string; system?: Data }>; prototypeToken?: { width: number; height: number } } = {},
+  ): FakeActor {
+    const a = new FakeActor(this, randomID(), name, system, ownership, null, options.type ?? "character");
+    if (options.prototypeToken) a.prototypeToken = { ...options.prototypeToken };
+    for (const i of options.items ?? []) this.addItem(a, i.name ?? "", i.type ?? "", structuredClone(i.system ?? {}));
     this.actors.set(a.id, a);
     return a;
   }
@@ -1117,10 +1146,10 @@ export class FakeWorld {
 
   addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number; width?: number; height?: number } = {}): FakeToken {
     const t = new FakeToken(this, randomID(), scene, options.name ?? actor.name, actor, options.linked ?? true);
-    t.x = options.x ?? 0;
-    t.y = options.y ?? 0;
     t.width = options.width ?? 1;
     t.height = options.height ?? 1;
+    t.x = options.x ?? 0;
+    t.y = options.y ?? 0;
     t.disposition = options.disposition ?? 0;
     scene.tokens.set(t.id, t);
     return t;

@@ -257,12 +257,13 @@ describe("hit points a system will not take do not lose the rest of the update",
     expect(holdHalves(t)).toHaveLength(2);
   });
 
-  it("a system that allows negative hit points gets them (OSE, AD&D)", async () => {
+  it("a system that allows negative hit points gets them (OSE keeps them at system.hp, with no floor)", async () => {
     const t = makeTable({ world: { system: OSE_LIKE } });
-    (t.fighter.system as { attributes: { hp: { value: number } } }).attributes.hp.value = 0;
+    t.fighter.system = { hp: { value: 0, max: 30 } };
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
-    expect(hp(t.fighter)).toBe(-1);
+    expect((t.fighter.system as { hp: { value: number } }).hp.value).toBe(-1);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
     expect(t.gm.notifications).toEqual([]);
   });
 
@@ -365,7 +366,7 @@ describe("a world where players may not whisper", () => {
 describe("check this world", () => {
   it("reports versions, the system, the conditions, players and every creature on the scene", async () => {
     const t = makeTable({ world: { system: dnd5eLike() } });
-    const bare = t.world.addActor("Wolf", { attributes: { hp: { value: 11, max: 11 } } });
+    const bare = t.world.addActor("Wolf", { attributes: { hp: { value: 11, max: 11 } } }, {}, { type: "npc" });
     t.world.addToken(t.fighterToken.parent, bare, { linked: false });
     const noHp = t.world.addActor("Statue", {});
     noHp.flags[M] = { profile: (t.goblin.flags[M] as { profile: object }).profile };
@@ -375,18 +376,29 @@ describe("check this world", () => {
     const rows = Object.fromEntries(report.sections.flatMap((s) => s.rows.map((r) => [r.label, `${r.level} ${r.value}`])));
     expect(rows["Foundry version"]).toBe("ok 13.351 (build 351)");
     expect(rows.System).toMatch(/dnd5e/);
+    expect(rows["Read by the module"]).toMatch(/^ok yes: /);
     expect(rows.Prone).toBe('ok the system\'s own status "prone"');
     expect(rows.Pinned).toBe(`ok the module's status "${M}.pinned"`);
     expect(rows.Alice).toBe("warn may send requests, but not as whispers: their request cards are seen by everyone");
     expect(rows["Active GM"]).toBe("ok Gamemaster");
-    expect(rows.Fighter).toBe("ok ready");
-    expect(rows.Wolf).toBe("warn no weaponless profile: ordinary values stand in");
-    expect(rows.Statue).toBe("warn hit points not found where the module looks");
-    expect(report.warnings).toBe(3);
-    expect(report.text).toContain("!!  Wolf: no weaponless profile");
+    // The wolf's sheet is read (dnd5e): what it lacks is filled in, and said so.
+    expect(rows.Wolf).toMatch(/^ok ready; filled in rather than read: .*size/);
+    expect(rows.Statue).toMatch(/^warn .*hit points not found where the module looks/);
+    expect(report.warnings).toBe(2);
+    expect(report.text).toContain("!!  Statue:");
     // Through the API, for macros: the same report, without a window.
     const api = t.gm.run(() => (game.modules.get(M) as unknown as { api: { checkWorld(o: object): Promise<unknown> } }).api);
-    expect(await t.gm.run(() => api.checkWorld({ show: false }))).toMatchObject({ warnings: 3 });
+    expect(await t.gm.run(() => api.checkWorld({ show: false }))).toMatchObject({ warnings: 2 });
     expect(await t.player.run(() => api.checkWorld({ show: false }))).toBeNull();
+  });
+
+  it("in a system the module does not read, says so, and names the creatures it knows nothing of", () => {
+    const t = makeTable();
+    const bare = t.world.addActor("Wolf", { attributes: { hp: { value: 11, max: 11 } } });
+    t.world.addToken(t.fighterToken.parent, bare, { linked: false });
+    const rows = Object.fromEntries(t.gm.run(() => checkWorld()).sections.flatMap((s) => s.rows.map((r) => [r.label, `${r.level} ${r.value}`])));
+    expect(rows["Read by the module"]).toMatch(/^warn not a system the module knows/);
+    expect(rows.Wolf).toBe("warn nothing read from this sheet and no values set by the GM: ordinary values stand in");
+    expect(rows.Fighter).toMatch(/^ok ready/);
   });
 });

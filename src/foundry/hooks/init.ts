@@ -2,7 +2,8 @@
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { buildApi } from "../api.ts";
 import { registerSettings } from "../settings.ts";
-import { prepareHostEffects, registerStatusEffects } from "../statuses.ts";
+import { preferencesFrom, prepareHostEffects, registerStatusEffects, setStatusPreferences } from "../statuses.ts";
+import { hostSystem } from "../creature.ts";
 import { sawHook } from "../hooks-seen.ts";
 
 export function listen(): void {
@@ -15,6 +16,7 @@ export function listen(): void {
   // Some systems (dnd5e) rebuild CONFIG.statusEffects in i18nInit: by setup the host's list is final.
   Hooks.once("setup", () => {
     sawHook("setup");
+    setStatusPreferences(preferencesFrom(hostSystem().hostStatuses));
     registerStatusEffects();
   });
   // A system or module that replaces the list later still finds the module's conditions back;

@@ -8,6 +8,7 @@ import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
 import { localizeParams, traceOf } from "../card-view.ts";
 import { contextFor } from "../perform.ts";
+import { fieldKey } from "./profile-form.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
 import type { Intent } from "../types.ts";
 
@@ -62,18 +63,24 @@ export function foundOnItsOwn(ctx: ActionContext): string[] {
   }
 }
 
+/** What was not read from a creature's sheet: ordinary values throughout, or each value filled in and why. */
+export function profileNotes(p: ActionContext["attacker"], name: string): string[] {
+  const side = p as ActionContext["attacker"] & { stored?: boolean; filled?: ReadonlyArray<{ field: string; reason: { key: string; params?: Readonly<Record<string, string | number>> } }> };
+  if (side.stored === false) return [i18n.format("WC.Dialog.defaultProfile", { name })];
+  return (side.filled ?? []).map((f) => i18n.format("WC.Dialog.filledIn", { name, field: i18n.localize(fieldKey(f.field)), reason: i18n.format(f.reason.key, localizeParams(f.reason.params ?? {}, i18n)) }));
+}
+
 export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
   const variant = activeVariant();
   const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
   const list = attackerBoxes(variant.situational(intent.action));
   const ctx = contextFor({ ...intent, declared }, attacker, defender, variant);
   const notes: string[] = [];
-  if (!(ctx.attacker as { stored?: boolean }).stored) notes.push(i18n.format("WC.Dialog.defaultProfile", { name: attacker.name }));
-  if (!(ctx.defender as { stored?: boolean }).stored) notes.push(i18n.format("WC.Dialog.defaultProfile", { name: defender.name }));
+  const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
+  notes.push(...profileNotes(ctx.attacker, attacker.name), ...(npcHidden ? [] : profileNotes(ctx.defender, defender.name)));
   for (const h of ctx.holds) notes.push(i18n.format("WC.Dialog.holdInPlace", { part: i18n.localize(h.label) }));
   // What the module found on its own (sizes, speed, armor, conditions, holds): the modifiers of a
   // trial resolution with every die at its highest face, which changes nothing.
-  const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
   if (!npcHidden) notes.push(...foundOnItsOwn(ctx));
   if (variant.projectTables(intent.action, activeOptions()).length > 0) notes.push(i18n.localize("WC.Source.projectDefault"));
   const showOdds = canSeeOdds();

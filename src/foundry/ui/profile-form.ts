@@ -1,13 +1,20 @@
 /**
  * The weaponless profile of a creature, for the active variant: a small form built from the
- * variant's field list, saved into the actor's module flags after the core has checked it.
+ * variant's field list. Each field says where its value comes from (the host system's sheet, a
+ * value filled in and why, or the GM's own); what the GM changes is saved, field by field, into
+ * the actor's module flags after the core has checked it, and ticking a field's box returns it
+ * to the sheet.
  */
 import type { ProfileField } from "../../rules/index.ts";
+import type { StoredProfile } from "../actors.ts";
 import { readProfile, writeProfile } from "../actors.ts";
+import { localizeParams } from "../card-view.ts";
 import { TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
+import { hostSystem } from "../creature.ts";
+import { NOT_ON_SHEETS } from "../../systems/index.ts";
 
 export interface FieldView {
   readonly path: string;
@@ -21,6 +28,8 @@ export interface FieldView {
   readonly min?: number;
   readonly max?: number;
   readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
+  /** Where the value comes from, shown beside it; the box to go back to the sheet on the first field of a group. */
+  readonly source?: { readonly kind: string; readonly label: string; readonly reason: string; readonly sheetSays: string; readonly clear: string; readonly clearName: string; readonly overridden: boolean; readonly first: boolean };
 }
 
 /** The label of a profile field: WC.Field.<path with _ for .>, e.g. WC.Field.armor_type. */
@@ -88,22 +97,88 @@ export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileF
   return out;
 }
 
+/** Field views with where each value comes from (sources are kept per top-level field: `armor` for `armor.type`). */
+export function sourcedFieldViews(view: StoredProfile, fields: readonly ProfileField[]): FieldView[] {
+  const seen = new Set<string>();
+  return fieldViews(view.profile, fields).map((f) => {
+    const top = f.path.split(".")[0] as string;
+    // An optional field the profile leaves out (no Strength on a monster) has no source to show.
+    const kind = view.sources[top] ?? (top in view.overrides ? "override" : undefined);
+    if (kind === undefined) return f;
+    const first = !seen.has(top);
+    seen.add(top);
+    const reason = view.reasons[top];
+    // A value no host system keeps is the rules' ordinary one: said in the badge, no reason line.
+    const plain = kind === "default" && reason?.key === NOT_ON_SHEETS;
+    const sheetValue = get(view.read, f.path);
+    return {
+      ...f,
+      source: {
+        kind,
+        label: i18n.localize(`WC.Profile.source.${plain ? "plain" : kind}`),
+        reason: reason && first && !plain ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
+        sheetSays: kind === "override" ? i18n.format("WC.Profile.sheetSays", { value: shown(sheetValue) }) : "",
+        clear: i18n.localize("WC.Profile.clear"),
+        clearName: `wc-clear.${top}`,
+        overridden: kind === "override",
+        first,
+      },
+    };
+  });
+}
+
+function shown(v: unknown): string {
+  if (v === undefined || v === null) return "—";
+  if (Array.isArray(v)) return v.length === 0 ? "—" : v.join(", ");
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The GM's values after the form: a field whose box is ticked goes back to the sheet; a field
+ * that differs from the sheet's reading is the GM's; one set back to the sheet's value follows
+ * the sheet again.
+ */
+export function overridesFromForm(form: HTMLFormElement, view: StoredProfile, next: Record<string, unknown>): { overrides: Record<string, unknown>; cleared: string[] } {
+  const overrides: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(next), ...Object.keys(view.overrides)]);
+  for (const k of keys) {
+    const box = form.elements.namedItem(`wc-clear.${k}`);
+    if (box instanceof HTMLInputElement && box.checked) continue;
+    if (!(k in next)) continue;
+    if (!same(next[k], view.read[k])) overrides[k] = next[k];
+  }
+  const cleared = Object.keys(view.overrides).filter((k) => !(k in overrides));
+  return { overrides, cleared };
+}
+
 export async function openProfileForm(actor: Actor.Implementation): Promise<void> {
   const variant = activeVariant();
-  const { profile } = readProfile(actor, variant);
+  const token = (actor as unknown as { token?: TokenDocument.Implementation | null }).token ?? null;
+  const view = readProfile(actor, variant, token);
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.profile, {
     hint: i18n.format("WC.Profile.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
-    fields: fieldViews(profile, variant.profileFields),
+    systemHint: view.stored ? i18n.format("WC.Profile.systemHint", { system: hostSystemLabel() }) : "",
+    fields: sourcedFieldViews(view, variant.profileFields),
   });
   await openSaveDialog({
     title: i18n.format("WC.Profile.title", { name: actor.name ?? "" }),
     content,
     invalidKey: "WC.Profile.invalid",
-    pathLabel: (i) => i18n.localize(fieldKey(i.path.replace(/^profile\./, ""))),
+    pathLabel: (i) => i18n.localize(fieldKey(i.path.replace(/^(profile|override)\./, ""))),
     save: async (form) => {
-      const next = profileFromForm(form, variant.profileFields, profile);
-      variant.validateProfile("check", next, "profile");
-      await writeProfile(actor, activeVariantId(), next);
+      const next = profileFromForm(form, variant.profileFields, view.profile);
+      const { overrides, cleared } = overridesFromForm(form, view, next);
+      variant.validateProfile("check", { ...view.read, ...overrides }, "profile");
+      await writeProfile(actor, activeVariantId(), overrides, cleared);
     },
   });
+}
+
+function hostSystemLabel(): string {
+  return hostSystem().label;
 }

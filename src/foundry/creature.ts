@@ -1,0 +1,107 @@
+/**
+ * The shell's side of the systems layer: a Foundry actor (and the token standing for it) as the
+ * plain data src/systems reads, the host system chosen by `game.system.id`, the GM's overrides
+ * on the actor, and where this actor's hit points and temporary damage live.
+ */
+import type { RulesVariant } from "../rules/index.ts";
+import type { ActorData, HitPointPaths, HostCondition, Reason, SourceKind, SystemDescriptor, SystemSettings, VariantKey } from "../systems/index.ts";
+import { CreatureDataError, NOT_ON_SHEETS, isVariantKey, readCreature, systemFor } from "../systems/index.ts";
+import { MODULE_ID } from "./constants.ts";
+
+/** The host system's descriptor: its own for ARS, OSE, adnd2e and dnd5e, the generic one otherwise. */
+export function hostSystem(): SystemDescriptor {
+  const id = (game as { system?: { id?: string } }).system?.id ?? "";
+  return systemFor(id);
+}
+
+/** The world settings a reading depends on: OSE's ascending AC (`ose.ascendingAC`). */
+export function systemSettings(system: SystemDescriptor): SystemSettings {
+  if (system.id !== "ose") return {};
+  try {
+    return { ascendingAC: (game.settings.get as (ns: string, key: string) => unknown)("ose", "ascendingAC") === true };
+  } catch {
+    return { ascendingAC: false };
+  }
+}
+
+/** The host's own status id for one of our conditions (prone, unconscious, stunned, ...), if it has one. */
+export function hostStatusId(condition: HostCondition, system: SystemDescriptor = hostSystem()): string | undefined {
+  return system.hostStatuses[condition];
+}
+
+/**
+ * The actor as plain data. The live `system` (with the system's derived values) is read in
+ * place; the token's footprint stands for the prototype token's.
+ */
+export function actorData(actor: Actor.Implementation, token?: TokenDocument.Implementation | null): ActorData {
+  const a = actor as unknown as { id?: string; name?: string; type?: string; system?: unknown; items?: Iterable<{ name?: string; type?: string; system?: unknown }>; prototypeToken?: { width?: number; height?: number } };
+  const items = a.items ? [...a.items].map((i) => ({ name: i.name ?? "", type: i.type ?? "", system: i.system })) : [];
+  const size = token ? { width: token.width, height: token.height } : a.prototypeToken ? { width: a.prototypeToken.width, height: a.prototypeToken.height } : undefined;
+  return { _id: a.id, name: a.name, type: a.type, system: a.system ?? {}, items, ...(size ? { prototypeToken: size } : {}) };
+}
+
+/** The GM's own values for this variant on the actor (today's flags profile), by field. */
+export function overridesOf(actor: Actor.Implementation, variantId: string): Record<string, unknown> {
+  const all = actor.getFlag(MODULE_ID, "profile") ?? {};
+  const mine = (all as Record<string, unknown>)[variantId];
+  return mine && typeof mine === "object" && !Array.isArray(mine) ? { ...(mine as Record<string, unknown>) } : {};
+}
+
+export interface CreatureView {
+  /** The profile the rules get (without id): the sheet's reading with the GM's values over it. */
+  readonly profile: Record<string, unknown>;
+  /** The sheet's reading alone (what clearing an override goes back to). */
+  readonly read: Record<string, unknown>;
+  readonly sources: Record<string, SourceKind>;
+  readonly reasons: Record<string, Reason>;
+  readonly overrides: Record<string, unknown>;
+  readonly system: string;
+}
+
+function withoutId(p: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...p };
+  delete out.id;
+  return out;
+}
+
+/** How a creature reads for a variant, with where each value came from. */
+export function creatureView(actor: Actor.Implementation, variant: RulesVariant, token?: TokenDocument.Implementation | null): CreatureView {
+  const system = hostSystem();
+  const overrides = overridesOf(actor, variant.id);
+  if (!isVariantKey(variant.id)) return { profile: { ...variant.defaultProfile(), ...overrides }, read: variant.defaultProfile(), sources: {}, reasons: {}, overrides, system: system.id };
+  const key: VariantKey = variant.id;
+  const data = actorData(actor, token);
+  const settings = systemSettings(system);
+  const read = readCreature(data, { system, variant: key, settings });
+  let merged = read;
+  try {
+    merged = readCreature(data, { system, variant: key, settings, overrides });
+  } catch (e) {
+    // A stored value that no longer fits: hand it on as it is, so the rules name the bad field.
+    if (!(e instanceof CreatureDataError)) throw e;
+    merged = { ...read, profile: { ...read.profile, ...overrides }, sources: { ...read.sources, ...Object.fromEntries(Object.keys(overrides).map((k) => [k, "override" as const])) } };
+  }
+  return { profile: withoutId(merged.profile), read: withoutId(read.profile), sources: merged.sources, reasons: merged.reasons, overrides, system: system.id };
+}
+
+/** The values filled in rather than read (leaving out those no system keeps), for the action dialog. */
+export function filledIn(view: CreatureView): Array<{ field: string; reason: Reason }> {
+  return Object.entries(view.sources)
+    .filter(([field, s]) => s === "default" && view.reasons[field] && view.reasons[field]?.key !== NOT_ON_SHEETS)
+    .map(([field]) => ({ field, reason: view.reasons[field] as Reason }));
+}
+
+// The settings' own defaults: a GM who never changed them gets the system's paths.
+const UNSET_HP = new Set(["", "system.attributes.hp.value"]);
+const UNSET_HP_MAX = new Set(["", "system.attributes.hp.max"]);
+
+/**
+ * Where this actor keeps hit points and temporary damage: the GM's paths from the settings when
+ * set (for a system the module does not know, or another field), otherwise the host system's.
+ */
+export function hitPointPaths(actor: Actor.Implementation): HitPointPaths {
+  const own = hostSystem().hitPoints(typeof (actor as { type?: unknown }).type === "string" ? (actor as unknown as { type: string }).type : "");
+  const value = String(game.settings.get(MODULE_ID, "hpPath") ?? "").trim();
+  const max = String(game.settings.get(MODULE_ID, "hpMaxPath") ?? "").trim();
+  return { value: UNSET_HP.has(value) ? own.value : value, max: UNSET_HP_MAX.has(max) ? own.max : max, temporary: own.temporary };
+}

@@ -1,0 +1,211 @@
+/**
+ * dnd5e (`dnd5e`) as a host for house rules, read from foundryvtt/dnd5e@965ad2d (5.3.3):
+ * module/config.mjs (actorSizes, armorTypes, armorIds, conditionTypes) and the compendium
+ * sources packs/_source/monsters and packs/_source/heroes for the data model.
+ *
+ * dnd5e's numbers are turned into the variants' terms by stated readings (project defaults):
+ * descending AC = 20 - AC; speed 30 ft = 12"; THAC0 = 20 - proficiency bonus; hit dice from
+ * the hit-point formula ("2d6" 2 HD).
+ */
+import { ADND_ARMOR_AC, isHelmet, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { classGroupFromName } from "./classes.ts";
+import type { Found } from "./fill.ts";
+import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
+import { intelligenceFromScore, parseDamage, parseHitDice } from "./parse.ts";
+import { actorType, flag, int, itemsOf, num, sheet, text } from "./read.ts";
+import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
+import { d20Modifier } from "./armor.ts";
+
+export const DND5E_PATHS = {
+  size: "system.traits.size",
+  strength: "system.abilities.str.value",
+  dexterity: "system.abilities.dex.value",
+  intelligence: "system.abilities.int.value",
+  ac: "system.attributes.ac.value",
+  acFlat: "system.attributes.ac.flat",
+  acCalc: "system.attributes.ac.calc",
+  hp: "system.attributes.hp.value",
+  hpMax: "system.attributes.hp.max",
+  hpFormula: "system.attributes.hp.formula",
+  prof: "system.attributes.prof",
+  walk: "system.attributes.movement.walk",
+  fly: "system.attributes.movement.fly",
+  level: "system.details.level",
+  cr: "system.details.cr",
+  creatureType: "system.details.type.value",
+  height: "system.details.height",
+  weight: "system.details.weight",
+  itemArmorType: "system.type.value",
+  itemBaseItem: "system.type.baseItem",
+  itemArmorValue: "system.armor.value",
+  itemMagicalBonus: "system.armor.magicalBonus",
+  itemMagicalBonusOld: "system.magicalBonus",
+  itemEquipped: "system.equipped",
+  classLevels: "system.levels",
+  classIdentifier: "system.identifier",
+  weaponDamageNumber: "system.damage.base.number",
+  weaponDamageDie: "system.damage.base.denomination",
+  weaponType: "system.type.value",
+  raceWalk: "system.movement.walk",
+  wisdom: "system.abilities.wis.value",
+  constitution: "system.abilities.con.value",
+} as const;
+
+/** dnd5e's base armour ids as the variants' kinds. */
+const KIND_BY_BASE: Readonly<Record<string, ArmorKind>> = {
+  padded: "padded",
+  leather: "leather",
+  studded: "studded",
+  hide: "scale",
+  chainshirt: "ring",
+  scalemail: "scale",
+  breastplate: "scale",
+  halfplate: "banded",
+  ringmail: "ring",
+  chainmail: "chain",
+  splint: "splint",
+  plate: "plate",
+};
+
+/** A dnd5e armour's base AC as the kind it stands for (11 leather ... 18 plate). */
+const KIND_BY_5E_AC: Readonly<Record<number, ArmorKind>> = { 11: "leather", 12: "studded", 13: "ring", 14: "scale", 15: "banded", 16: "chain", 17: "splint", 18: "plate" };
+
+/** dnd5e's proficiency bonus by challenge rating (NPCs without a derived `prof`). */
+function profFromCr(cr: number): number {
+  return cr < 5 ? 2 : Math.min(9, 3 + Math.floor((cr - 5) / 4));
+}
+
+function readDnd5e(actor: ActorData): CreatureFacts {
+  const P = DND5E_PATHS;
+  const f: Found = {};
+  const type = actorType(actor);
+  const isChar = type === "character";
+  if (type === "character" || type === "npc") f.kind = sheet(isChar ? "character" : "monster");
+  const sizeWord = text(actor, P.size);
+  const size = sizeWord ? sizeFromWord(sizeWord) : undefined;
+  f.size = size ? sheet(size) : sizeFromToken(actor, "dnd5e");
+
+  const str = int(actor, P.strength);
+  if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
+  readDexterity(f, actor, P.dexterity);
+  const dex = f.dexterity?.value;
+  const intel = int(actor, P.intelligence);
+  if (intel !== undefined && intel >= 1 && intel <= 25) f.intelligence = sheet(intelligenceFromScore(intel));
+
+  const items = itemsOf(actor);
+  let acFromItems: number | undefined;
+  if (items) {
+    const worn = items.filter((i) => i.type === "equipment" && flag(i, P.itemEquipped) === true);
+    let armor: { kind: ArmorKind; plus: number; how: string; name: string; base5e: number; type: string } | null = null;
+    let shield: { plus: number; base5e: number } | null = null;
+    let natural: number | undefined;
+    let protection = 0;
+    let helmet = false;
+    for (const i of worn) {
+      const t = text(i, P.itemArmorType) ?? "";
+      const plus = int(i, P.itemMagicalBonus) ?? int(i, P.itemMagicalBonusOld) ?? plusFromName(i.name) ?? 0;
+      const base5e = int(i, P.itemArmorValue);
+      if (isHelmet(i.name)) helmet = true;
+      if (t === "shield") shield = { plus, base5e: base5e ?? 2 };
+      else if (t === "natural") natural = base5e;
+      else if (t === "light" || t === "medium" || t === "heavy") {
+        const byBase = KIND_BY_BASE[text(i, P.itemBaseItem) ?? ""];
+        const byName = byBase ? undefined : kindFromName(i.name);
+        const byAc = byBase || byName || base5e === undefined ? undefined : KIND_BY_5E_AC[base5e];
+        const kind = byBase ?? byName ?? byAc ?? (t === "heavy" ? "plate" : t === "medium" ? "scale" : "leather");
+        armor = { kind, plus, how: byBase ? "type" : byName ? "name" : "ac", name: i.name, base5e: base5e ?? 10, type: t };
+      } else if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+    }
+    f.armor = armor
+      ? sheet(
+          { kind: armor.kind, plus: armor.plus, ad: ADND_ARMOR_AC[armor.kind] },
+          armor.how === "name" ? { key: "WC.Fill.armorKindFromName", params: { name: armor.name } } : armor.how === "ac" ? { key: "WC.Fill.armorKindFromAc", params: { ac: armor.base5e } } : { key: "WC.Fill.armorAdFromKind", params: { kind: armor.kind } },
+        )
+      : sheet(null);
+    f.shield = sheet(shield ? { plus: shield.plus } : null);
+    f.magicProtection = sheet(protection);
+    f.helmet = sheet(helmet);
+    // dnd5e's own armour sum (for an export, which holds no derived AC): armour + Dex (medium
+    // at most +2, heavy none) + shield + their magic.
+    const dexMod = dex === undefined ? 0 : d20Modifier(dex);
+    if (armor) acFromItems = armor.base5e + armor.plus + (armor.type === "heavy" ? 0 : armor.type === "medium" ? Math.min(2, dexMod) : dexMod);
+    else if (natural !== undefined) acFromItems = natural;
+    else {
+      // dnd5e's unarmoured defences: a monk adds Wisdom, a barbarian Constitution.
+      const calcNow = text(actor, P.acCalc);
+      const extra = calcNow === "unarmoredMonk" ? int(actor, P.wisdom) : calcNow === "unarmoredBarb" ? int(actor, P.constitution) : undefined;
+      acFromItems = 10 + dexMod + (extra === undefined ? 0 : d20Modifier(extra));
+    }
+    if (shield) acFromItems += shield.base5e + shield.plus;
+    if (!armor && natural !== undefined && !isChar) f.naturalAc = sheet(20 - natural, { key: "WC.Fill.fromAscending", params: { aac: natural } });
+  }
+
+  const acLive = int(actor, P.ac);
+  const calc = text(actor, P.acCalc);
+  const flat = int(actor, P.acFlat);
+  const aac = acLive ?? ((calc === "flat" || calc === "natural") && flat !== undefined ? flat : acFromItems);
+  if (aac !== undefined && aac >= 0 && aac <= 40) {
+    const desc = Math.max(-20, Math.min(10, 20 - aac));
+    f.ac = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
+    if (!isChar && !f.armor?.value && f.naturalAc === undefined) f.naturalAc = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
+  }
+
+  // A character's speed comes from its race (species) item until the sheet derives it.
+  const race = (items ?? []).find((i) => i.type === "race");
+  const walk = num(actor, P.walk) ?? (race ? num(race, P.raceWalk) : undefined);
+  if (walk !== undefined && walk >= 0 && walk <= 600) f.movement = sheet(Math.round((walk * 12) / 30), { key: "WC.Fill.movementFrom5e", params: { feet: walk } });
+  const fly = num(actor, P.fly);
+  if (fly !== undefined && fly > 0) f.flight = sheet("wings", { key: "WC.Fill.flightFromSpeed", params: { feet: fly } });
+
+  if (isChar) {
+    const classes = (items ?? []).filter((i) => i.type === "class");
+    const levels = classes.reduce((n, c) => n + Math.max(0, Math.trunc(num(c, P.classLevels) ?? 0)), 0);
+    const lvl = int(actor, P.level) ?? (levels > 0 ? levels : undefined);
+    if (lvl !== undefined && lvl >= 0 && lvl <= 40) f.level = sheet(lvl);
+    const main = classes.reduce<(typeof classes)[number] | undefined>((a, c) => (!a || (num(c, P.classLevels) ?? 0) > (num(a, P.classLevels) ?? 0) ? c : a), undefined);
+    if (main) {
+      const g = classGroupFromName(text(main, P.classIdentifier) ?? main.name);
+      if (g) f.classGroup = sheet(g.group);
+      f.monkLevel = sheet(classes.filter((c) => /monk/i.test(text(c, P.classIdentifier) ?? c.name)).reduce((n, c) => n + Math.trunc(num(c, P.classLevels) ?? 0), 0));
+    }
+    readCommon(f, actor, { height: P.height, weight: P.weight });
+    const prof = int(actor, P.prof) ?? (f.level ? 2 + Math.floor((Math.max(1, f.level.value) - 1) / 4) : undefined);
+    if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
+  } else {
+    const formula = text(actor, P.hpFormula);
+    const hd = formula ? parseHitDice(formula) : undefined;
+    // The constant in dnd5e's formula is the Constitution bonus, not an old-school "+1" on the dice.
+    if (hd) f.hitDice = sheet({ dice: hd.dice, adjustment: 0 }, { key: "WC.Fill.hitDiceFrom5e", params: { text: formula as string } });
+    const cr = num(actor, P.cr);
+    const prof = int(actor, P.prof) ?? (cr !== undefined && cr >= 0 ? profFromCr(cr) : undefined);
+    if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
+    // Natural weapons (bite, claws) are the monster's own attacks; each is one attack a round.
+    const natural = (items ?? []).filter((i) => i.type === "weapon" && text(i, P.weaponType) === "natural");
+    if (natural.length > 0) f.attacksPerRound = sheet(Math.min(20, natural.length), { key: "WC.Fill.attacksFromWeapons", params: { count: natural.length } });
+    const nat = natural[0];
+    if (nat) {
+      const n = int(nat, P.weaponDamageNumber);
+      const d = int(nat, P.weaponDamageDie);
+      if (n !== undefined && d !== undefined && n >= 1 && n <= 20 && d >= 1 && d <= 100) f.naturalAttack = sheet({ count: n, sides: d, bonus: 0 });
+      else {
+        const t = text(nat, "system.damage.parts.0.0");
+        const dmg = t ? parseDamage(t) : undefined;
+        if (dmg) f.naturalAttack = sheet(dmg);
+      }
+    }
+    if (text(actor, P.creatureType) === "beast" && intel === undefined) f.intelligence = sheet("animal");
+  }
+  return completeFacts(nameOf(actor), actor, f, "dnd5e");
+}
+
+export const dnd5e: SystemDescriptor = {
+  id: "dnd5e",
+  systemIds: ["dnd5e"],
+  label: "dnd5e",
+  source: "foundryvtt/dnd5e@965ad2d0cf5d063dac675ba078b5bd3c3c0dd449",
+  paths: DND5E_PATHS,
+  hitPoints: () => ({ value: DND5E_PATHS.hp, max: DND5E_PATHS.hpMax, temporary: null }),
+  // DND5E.conditionTypes (module/config.mjs) become its status ids; "dead" is Foundry's own.
+  hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stunned", paralyzed: "paralyzed", restrained: "restrained", grappled: "grappled", held: "grappled", blinded: "blinded", invisible: "invisible", incapacitated: "incapacitated", dead: "dead" },
+  facts: (actor) => readDnd5e(actor),
+};

@@ -1,0 +1,99 @@
+// `npm run -s profile`: JSON on stdout for every fixture, one clear line and a non-zero exit
+// for what it cannot read.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runProfile } from "../../scripts/profile.ts";
+
+/** The command in this process (the same code the script runs); `spawned` runs the real script. */
+function run(...args: string[]): { code: number; stdout: string; stderr: string } {
+  return runProfile(args);
+}
+function spawned(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync("npm", ["run", "-s", "profile", "--", ...args], { encoding: "utf8" });
+  return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "wc-profile-"));
+function file(name: string, text: string): string {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+describe("npm run profile", () => {
+  it("prints {system, variant, profile, sources} for an export, the system from _stats.systemId", () => {
+    const out = JSON.parse(run("test/systems/fixtures/ars/fighter-18-76.json", "--variant", "percentile").stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["system", "variant", "profile", "sources"]);
+    expect(out.system).toBe("ars");
+    expect(out.variant).toBe("percentile");
+    expect(out.profile).toMatchObject({ id: "wcArsFighter0001", name: "Brannoc the Bold", strength: { score: 18, exceptional: 76 }, height: 74 });
+    expect(out.sources).toMatchObject({ strength: "sheet", kind: "sheet" });
+  });
+
+  it("defaults to d12-holds; --reasons adds why each value is what it is", () => {
+    const r = run("test/systems/fixtures/ose/goblin.json", "--reasons");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { variant: string; reasons: Record<string, string> };
+    expect(out.variant).toBe("d12-holds");
+    expect(out.reasons.size).toBe("OSE keeps no size for this creature: taken from its token's footprint (1 grid units across)");
+  });
+
+  it("reads an OSE export from an ascending-AC world as ascending, and --descending-ac overrides it", () => {
+    const asc = JSON.parse(run("test/systems/fixtures/ose/fighter-ascending.json", "--variant", "grapple-die").stdout) as { profile: { ac: number } };
+    expect(asc.profile.ac).toBe(3);
+    // Read as descending, the chain mail's untouched AC 9 and the shield's 9 count: 9 - 9 - 1, past the floor.
+    const desc = JSON.parse(run("test/systems/fixtures/ose/fighter-ascending.json", "--variant", "grapple-die", "--descending-ac").stdout) as { profile: { ac: number } };
+    expect(desc.profile.ac).toBe(-1);
+  });
+
+  it("works on every fixture with every variant", () => {
+    for (const system of ["ars", "ose", "adnd2e", "dnd5e", "generic"]) {
+      for (const f of readdirSync(`test/systems/fixtures/${system}`).filter((x) => x.endsWith(".json"))) {
+        for (const variant of ["d12-holds", "grapple-die", "percentile"]) {
+          const args = [`test/systems/fixtures/${system}/${f}`, "--variant", variant, ...(system === "generic" ? ["--system", "generic"] : [])];
+          const r = run(...args);
+          expect(r.code, `${f} ${variant}: ${r.stderr}`).toBe(0);
+          expect((JSON.parse(r.stdout) as { system: string }).system).toBe(system);
+        }
+      }
+    }
+  });
+
+  it("as npm runs it: JSON on stdout and exit 0; a bad file, one line on stderr and exit 1", () => {
+    const ok = spawned("test/systems/fixtures/dnd5e/goblin.json", "--variant", "grapple-die");
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.stdout) as { profile: { ac: number } }).profile.ac).toBe(5);
+    const bad = spawned(file("bad2.json", "not json"));
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(bad.stderr).toMatch(/is not JSON/);
+  }, 60_000);
+
+  it.each([
+    ["not JSON", () => [file("bad.json", "{ nope")], /is not JSON/],
+    ["not an actor (a list)", () => [file("list.json", "[1, 2]"), "--system", "ose"], /not an actor export: actor is not an object/],
+    ["not an actor (no system)", () => [file("nosys.json", JSON.stringify({ name: "x", _stats: { systemId: "dnd5e" } }))], /not an actor export: system is missing/],
+    ["a system it does not know", () => ["test/systems/fixtures/generic/pf2e-guard.json"], /exported from system "pf2e".*--system generic/],
+    ["no system said and none in the export", () => ["test/systems/fixtures/generic/no-type-no-token.json"], /give --system ID/],
+    ["an unknown --system", () => ["test/systems/fixtures/ars/troll.json", "--system", "pf2e"], /unknown system "pf2e"/],
+    ["an unknown --variant", () => ["test/systems/fixtures/ars/troll.json", "--variant", "wrestling"], /unknown variant "wrestling"/],
+    ["a missing file", () => [join(tmp, "nothing.json")], /cannot read/],
+    ["no file", () => [], /usage/],
+  ])("%s: one line on stderr, exit 1", (_name, args, message) => {
+    const r = run(...(args as () => string[])());
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("--system generic reads a system it does not know", () => {
+    const r = run("test/systems/fixtures/generic/pf2e-guard.json", "--system", "generic");
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { sources: Record<string, string> }).sources.size).toBe("default");
+  });
+});
