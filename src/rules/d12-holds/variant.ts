@@ -7,7 +7,7 @@ import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, unknownAction } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, refusedHeadline, unknownAction } from "../core/shell.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
 import { validateHold, validateSituation } from "./actions.ts";
@@ -21,14 +21,14 @@ import { resolveChargingOverbear } from "./charge.ts";
 import { chargeConsequences, grappleConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
-import { resolveGrapple } from "./grapple.ts";
+import { grappleEligibility, resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import { overbearChance, rollOverbear } from "./overbear.ts";
 import type { D12Combatant } from "./profile.ts";
 import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
-import { resolvePummel } from "./pummel.ts";
+import { pummelEligibility, resolvePummel } from "./pummel.ts";
 import { BREAK_TARGET, INTELLIGENCE } from "./tables.ts";
 
 const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"];
@@ -110,6 +110,10 @@ function situation(ctx: ActionContext, holds: readonly Hold[]): Situation {
   );
 }
 
+function eligibilityReason(r: { readonly kind: string; readonly reason?: string } | null): string | undefined {
+  return r?.kind === "notAllowed" ? r.reason : undefined;
+}
+
 function firstStrike(d: Declared): FirstStrike {
   const v = d.firstStrike;
   return v === "hit" || v === "miss" || v === "none" ? v : "roll";
@@ -173,14 +177,17 @@ export const d12Variant: RulesVariant = {
     const holds = holdsOf(ctx);
     const s = situation(ctx, holds);
     const done = (result: unknown, consequences: Consequences, key: string, params?: Record<string, string | number>): Resolution => ({ action: ctx.action, result, consequences, headline: headline(key, params) });
+    const refused = (result: unknown, reason: string): Resolution => ({ action: ctx.action, result, consequences: noConsequences(), headline: refusedHeadline(reason) });
     switch (ctx.action) {
       case "grapple": {
         const r = resolveGrapple(a, d, s, o, dice);
+        if (r.kind === "notAllowed") return refused(r, r.reason);
         return done(r, grappleConsequences(a.id, d.id, r), `WC.Result.${r.kind}`, r.kind === "hold" ? { part: r.hold.part } : undefined);
       }
       case "pummel": {
         const r = resolvePummel(a, d, s, o, dice);
-        return done(r, pummelConsequences(d.id, r), r.kind === "routine" ? "WC.Result.pummelRoutine" : "WC.Result.notAllowed", r.kind === "routine" ? { hits: r.hits, damage: r.total.total } : undefined);
+        if (r.kind === "notAllowed") return refused(r, r.reason);
+        return done(r, pummelConsequences(d.id, r), "WC.Result.pummelRoutine", { hits: r.hits, damage: r.total.total });
       }
       case "chargingOverbear": {
         const r = resolveChargingOverbear(a, d, s, firstStrike(ctx.declared), o, dice);
@@ -209,9 +216,10 @@ export const d12Variant: RulesVariant = {
       }
       case "liftOff": {
         const r = liftOff(a, holds, o, dice);
+        if (r.kind === "cannot") return refused(r, r.reason);
         const c = noConsequences();
         if (r.kind === "rolled") c.holdsRemoved.push(...r.rolls.filter((x) => x.broken).map((x) => x.holdId));
-        return done(r, c, r.kind === "rolled" ? "WC.Result.liftOff" : "WC.Result.notAllowed");
+        return done(r, c, "WC.Result.liftOff");
       }
       case "release": {
         const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
@@ -239,8 +247,11 @@ export const d12Variant: RulesVariant = {
     const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
     const holds = holdsOf(ctx);
     const s = situation(ctx, holds);
+    // The odds say only "not allowed"; the headline of the refused resolution names why.
+    const refusal = ctx.action === "grapple" ? eligibilityReason(grappleEligibility(a, s)) : ctx.action === "pummel" ? eligibilityReason(pummelEligibility(a)) : undefined;
     const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): OddsOutcome[] =>
       list.map((x): OddsOutcome => {
+        if (x.kind === "notAllowed" && refusal) return { ...refusedHeadline(refusal), p: x.p };
         if (x.kind.startsWith("hold:")) return { key: "WC.Result.hold", params: { part: x.kind.slice(5) }, p: x.p };
         if (x.kind.startsWith("hits:")) return { key: "WC.Result.hits", params: { hits: Number(x.kind.slice(5)) }, p: x.p };
         return { key: `WC.Result.${x.kind}`, p: x.p };
@@ -263,7 +274,8 @@ export const d12Variant: RulesVariant = {
         return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.broken", "WC.Result.stillHeld");
       }
       case "liftOff": {
-        if (a.flight === "none" || (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body"))) return [{ key: "WC.Result.notAllowed", p: 1 }];
+        if (a.flight === "none") return [{ ...refusedHeadline("notAFlier"), p: 1 }];
+        if (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body")) return [{ ...refusedHeadline("bodyHeld"), p: 1 }];
         const pAll = holds.filter((h) => h.heldId === a.id).reduce((p, h) => p * pAtLeast(12, sumMods(breakModifiers(a, h, o)), BREAK_TARGET.liftOff), 1);
         return yesNo(pAll, "WC.Result.allBroken", "WC.Result.someHeld");
       }

@@ -12,7 +12,7 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { headline, profileWithId, profileWithoutId, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { headline, profileWithId, profileWithoutId, refusedHeadline, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
@@ -28,11 +28,11 @@ import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdd
 import type { GrappleDieOptions } from "./options.ts";
 import { GRAPPLE_DIE_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import type { OverbearSituation } from "./overbear.ts";
-import { resolveOverbear } from "./overbear.ts";
+import { overbearLimits, resolveOverbear } from "./overbear.ts";
 import type { Condition, GdCombatant } from "./profile.ts";
 import { CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
 import type { PummelSituation, SubdueSituation } from "./pummel.ts";
-import { resolvePummel, resolveSubdue } from "./pummel.ts";
+import { pummelRefusal, resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, RoundEndResult, Timer as CoreTimer } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, OVERBEAR_SAVE, PROJECT_DEFAULT, TIMING } from "./tables.ts";
@@ -532,18 +532,21 @@ export const grappleDieVariant: RulesVariant = {
       }
       case "overbear": {
         const r = resolveOverbear(a, d, overbearSituation(p), strikeInput(decl, "immediateAttack"), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.limits.exceeded[0] ?? "cannotAct"));
         const c = overbearConsequences(d.id, r);
-        if (r.kind !== "notAllowed") strikeDamage(c, a.id, r.immediateAttack, "WC.Purpose.immediateAttackDamage");
+        strikeDamage(c, a.id, r.immediateAttack, "WC.Purpose.immediateAttackDamage");
         if (r.kind === "overborne" && r.effect.kind === "pushed") return done(r, c, { key: "WC.Result.pushed", params: { feet: r.effect.feet } });
         return done(r, c, keyOf(r.kind));
       }
       case "pummel": {
         const r = resolvePummel(a, d, blowSituation(p), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.reason));
         if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
         return done(r, pummelConsequences(d.id, r), { key: r.stunSegments > 0 ? "WC.Result.hitForStunned" : "WC.Result.hitFor", params: { damage: r.split.total } });
       }
       case "subdue": {
         const r = resolveSubdue(a, d, blowSituation(p), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.reason));
         if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
         return done(r, pummelConsequences(d.id, r), { key: "WC.Result.hitFor", params: { damage: r.split.total } });
       }
@@ -581,6 +584,8 @@ export const grappleDieVariant: RulesVariant = {
         chosenHold(ctx, holds, holdsOn(a.id, d.id), { path: "attacker", code: "holdsNothing" });
         return [{ key: "WC.Result.released", p: 1 }];
       case "overbear": {
+        const limits = overbearLimits(a, d, o);
+        if (!limits.allowed) return [{ ...refusedHeadline(limits.exceeded[0] ?? "cannotAct"), p: 1 }];
         const s = overbearSituation(p);
         const odds = overbearOdds(a, d, s, strikeInput(decl, "immediateAttack"), o);
         if (s.effect !== "push") return keyed(odds.outcomes);
@@ -590,6 +595,8 @@ export const grappleDieVariant: RulesVariant = {
         );
       }
       case "pummel": {
+        const why = pummelRefusal(a, d, o);
+        if (why) return [{ ...refusedHeadline(why), p: 1 }];
         const odds = pummelOdds(a, d, blowSituation(p), o);
         // A natural 20 that hits also stuns: split the hits.
         const split = odds.outcomes.flatMap((x): Outcome[] =>
@@ -603,6 +610,8 @@ export const grappleDieVariant: RulesVariant = {
         return keyed(split.filter((x) => x.p > 0));
       }
       case "subdue":
+        if (d.playerCharacter) return [{ ...refusedHeadline("playerCharacter"), p: 1 }];
+        if (a.readiedAttack === null) return [{ ...refusedHeadline("unarmed"), p: 1 }];
         return keyed(subdueOdds(a, d, blowSituation(p), o).outcomes);
       default:
         return unknownAction(ctx.action);
