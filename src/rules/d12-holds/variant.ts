@@ -29,6 +29,7 @@ import { overbearChance, rollOverbear } from "./overbear.ts";
 import type { D12Combatant } from "./profile.ts";
 import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
 import { pummelEligibility, resolvePummel } from "./pummel.ts";
+import { d12Next } from "./next.ts";
 import { BREAK_TARGET, INTELLIGENCE } from "./tables.ts";
 
 const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release"];
@@ -119,22 +120,30 @@ function firstStrike(d: Declared): FirstStrike {
   return v === "hit" || v === "miss" || v === "none" ? v : "roll";
 }
 
-/** The summary card's lines for a round end; ids in parameters are shown as names by the shell. */
-export function roundLines(r: RoundEndResult): Headline[] {
+/**
+ * The summary card's lines for a round end; ids in parameters are shown as names by the shell
+ * (`holders` is a comma-separated list of ids). Each line names whose hold it is and which.
+ */
+export function roundLines(r: RoundEndResult, holds: readonly Hold[] = []): Headline[] {
   const lines: Headline[] = [];
+  const byId = new Map([...holds, ...r.holds].map((h) => [h.id, h]));
+  const holdOf = (id: string): Record<string, string> => {
+    const h = byId.get(id);
+    return h ? { holder: h.holderId, hold: `WC.Part.${h.part}` } : {};
+  };
   for (const e of r.events) {
     switch (e.kind) {
       case "overbear":
-        lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, roll: e.die.face, chance: e.chance } });
+        lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, holders: e.attempting.join(","), roll: e.die.face, chance: e.chance } });
         break;
       case "overbearSkipped":
         lines.push({ key: "WC.Round.overbearSkipped", params: { who: e.defenderId, reason: `WC.Reason.${e.reason}` } });
         break;
       case "strangle":
-        lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
+        lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, ...holdOf(e.holdId), total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
         break;
       case "break":
-        lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, roll: e.die.face, total: e.total, target: e.target } });
+        lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, ...holdOf(e.holdId), roll: e.die.face, total: e.total, target: e.target } });
         break;
       case "attacksLost":
         lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
@@ -169,6 +178,9 @@ export const d12Variant: RulesVariant = {
   },
   // Every table of 000 is printed in the text.
   projectTables: () => [],
+  // 000: the held may break free (or fly off); the holder may let go or try to bear it down.
+  holdActions: { held: [{ action: "breakFree" }, { action: "liftOff" }], holder: [{ action: "release" }, { action: "overbear", label: "WC.Card.declareOverbear" }] },
+  next: (ctx, r, o) => d12Next(ctx, r, o as D12Options),
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const o = rawOptions as D12Options;
@@ -212,7 +224,7 @@ export const d12Variant: RulesVariant = {
         const r = rollBreak(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o, dice);
         const c = noConsequences();
         if (r.broken) c.holdsRemoved.push(h.id);
-        return done(r, c, r.broken ? "WC.Result.broken" : "WC.Result.stillHeld");
+        return done(r, c, r.broken ? "WC.Result.brokeFree" : "WC.Result.stillHeld");
       }
       case "liftOff": {
         const r = liftOff(a, holds, o, dice);
@@ -238,7 +250,7 @@ export const d12Variant: RulesVariant = {
     const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
     const r = resolveRoundEnd({ round: ctx.round, combatants, holds, overbear: ctx.overbear, ledgers: ctx.ledgers, outOfMelee: ctx.outOfMelee }, o, dice);
     // 000 keeps no timers: unconsciousness follows the ledger, and holds last until broken.
-    return { result: r, consequences: roundEndConsequences(r), holdsUpdated: [], timers: [], lines: roundLines(r) };
+    return { result: r, consequences: roundEndConsequences(r), holdsUpdated: [], timers: [], lines: roundLines(r, holds) };
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
@@ -271,7 +283,7 @@ export const d12Variant: RulesVariant = {
         return yesNo(overbearOdds(d, holds, [a.id], o).p, "WC.Result.overborne", "WC.Result.resisted");
       case "breakFree": {
         const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
-        return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.broken", "WC.Result.stillHeld");
+        return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.brokeFree", "WC.Result.stillHeld");
       }
       case "liftOff": {
         if (a.flight === "none") return [{ ...refusedHeadline("notAFlier"), p: 1 }];

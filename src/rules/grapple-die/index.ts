@@ -15,3 +15,4 @@ export * from "./tables.ts";
 export * from "./timing.ts";
 export * from "./consequences.ts";
 export * from "./variant.ts";
+export * from "./next.ts";

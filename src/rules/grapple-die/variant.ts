@@ -17,6 +17,7 @@ import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
 import { validateHold } from "./actions.ts";
+import { grappleDieNext } from "./next.ts";
 import type { Strike, StrikeInput } from "./attack.ts";
 import { rollBreak } from "./breaks.ts";
 import { breakConsequences, changeHoldConsequences, grappleConsequences, overbearConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
@@ -490,6 +491,12 @@ export const grappleDieVariant: RulesVariant = {
     const die = o.table.source === PROJECT_DEFAULT && ["grapple", "counterGrapple"].includes(action) ? [o.table.id] : [];
     // The armour-rating scale behind pummel immunity is the module's own (002 names it only).
     return action === "pummel" ? [...die, BASE_ARMOR_RATING.id] : die;
+  },
+
+  // 002: the held may break free or counter-grapple on its turn; the holder may let go.
+  holdActions: { held: [{ action: "breakFree" }, { action: "counterGrapple" }], holder: [{ action: "release" }] },
+  next(ctx, r, o) {
+    return grappleDieNext(ctx, r, (c) => this.odds(c, o));
   },
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {

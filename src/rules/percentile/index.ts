@@ -15,3 +15,4 @@ export * from "./start.ts";
 export * from "./tables.ts";
 export * from "./variable.ts";
 export * from "./variant.ts";
+export * from "./next.ts";

@@ -36,7 +36,7 @@ describe("d12-holds as a RulesVariant", () => {
     const held = ctx({ action: "breakFree", attacker: fighter, defender: goblin, holds: [armHold], round: 3 });
     // Goblin (S) holds fighter (M): adjustment -2, so the fighter rolls d12 + 2 against 10: 8+ -> 5/12.
     const [broken, still] = v.odds(held, o);
-    expect(broken?.key).toBe("WC.Result.broken");
+    expect(broken?.key).toBe("WC.Result.brokeFree");
     expect(broken?.p).toBeCloseTo(5 / 12, 12);
     expect(still?.key).toBe("WC.Result.stillHeld");
     expect(still?.p).toBeCloseTo(7 / 12, 12);
