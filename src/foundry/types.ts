@@ -1,6 +1,6 @@
 /** Types the shell stores in Foundry documents and exposes to macros. */
 import type * as Rules from "../rules/index.ts";
-import type { Consequences, HoldRecord, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
+import type { Consequences, HoldRecord, NextLine, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";
@@ -62,6 +62,8 @@ export interface StoredCard {
   readonly defenderIsNpc?: boolean;
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
+  /** What happens next, as the variant sees it (who may break free, when, needing what). */
+  readonly next?: readonly NextLine[];
 }
 
 export interface WeaponlessApi {
