@@ -50,7 +50,7 @@ function stage(kind: string, title: string, html: string, buttons: readonly stri
 
 // The audit goes into each page as source; esbuild (tsx) names functions with a helper the page lacks.
 function page(theme: Theme, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${look}</style><style>${moduleCss}</style><script>window.__name = (f) => f; window.__wcAudit = ${audit.toString()};</script></head><body class="theme-${theme}"><div id="stage">${body}</div></body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><base href="http://foundry.local/"><style>${look}</style><style>${moduleCss}</style><script>window.__name = (f) => f; window.__wcAudit = ${audit.toString()};</script></head><body class="theme-${theme}"><div id="stage">${body}</div></body></html>`;
 }
 
 const scenes = [...(await collectScenes()), iconScene()].filter((s) => `${s.id}--${s.role}`.includes(filter));
@@ -87,7 +87,7 @@ for (const s of scenes) {
     const height = Math.round((await el.boundingBox())?.height ?? 0);
     await el.screenshot({ path: join(outDir, file) });
     // Cards are audited message by message against the chat column; windows against themselves.
-    const targets = s.kind === "card" ? ".chat-message" : s.kind === "dialog" ? ".application" : s.kind === "hud" ? ".wc-hud" : "#stage > *";
+    const targets = s.kind === "card" ? ".chat-message" : s.kind === "dialog" ? ".application" : s.kind === "hud" ? ".wc-hud__palette" : "#stage > *";
     const results = s.kind === "icons" ? [] : await tab.$$eval(targets, (els, min) => els.map((e) => (window as unknown as { __wcAudit: typeof audit }).__wcAudit(e, min)), 4.5);
     const merged: AuditResult = {
       findings: results.flatMap((r) => r.findings),
