@@ -106,6 +106,12 @@ function has(i18n: I18n, key: string): boolean {
   return i18n.has ? i18n.has(key) : i18n.localize(key) !== key;
 }
 
+/** The text of the first key that has one (a specific label before a shared one); else the last key. */
+export function localizeFirst(i18n: I18n, keys: readonly string[]): string {
+  const key = keys.find((k) => has(i18n, k)) ?? keys[keys.length - 1] ?? "";
+  return i18n.localize(key);
+}
+
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
