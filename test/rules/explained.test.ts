@@ -55,3 +55,14 @@ describe("percentile: the chance to grapple explains itself", () => {
     expect(roll.chanceTerms.map((t) => t.key)).toContain("WC.Mod.variableAttacker");
   });
 });
+
+describe("d12-holds round lines say what changed", () => {
+  it("no line for attacks kept whole; a lost attack is told with who holds whom", () => {
+    const base = { round: 2, holds: [], brokenHoldIds: [], overborne: [], ledgers: {}, attacksNextRound: {}, vitality: {} };
+    expect(d12.roundLines({ ...base, events: [{ kind: "attacksLost", defenderId: "g", lost: 0, attacksNextRound: 1 }] })).toEqual([]);
+    expect(d12.roundLines({ ...base, events: [{ kind: "attacksLost", defenderId: "g", lost: 1, attacksNextRound: 1 }] })).toEqual([{ key: "WC.Round.attacksNext", params: { who: "g", n: 1, lost: 1 } }]);
+    const hold = { id: "o>g", holderId: "o", heldId: "g", part: "arm" as const, limb: 0, result: 6, sizeAdjustment: 2, holderSize: "L" as const, roundGained: 1 };
+    const lines = d12.roundLines({ ...base, events: [{ kind: "break", defenderId: "g", holdId: "o>g", die: { purpose: "breakRoll", sides: 12, face: 6 }, modifiers: [], total: 4, target: 11, targetReason: "holderTwoLarger", broken: false }] }, [hold]);
+    expect(lines).toEqual([{ key: "WC.Round.heldFast", params: { who: "g", holder: "o", hold: "WC.Part.arm", roll: 6, total: 4, target: 11 } }]);
+  });
+});

@@ -146,7 +146,8 @@ export function roundLines(r: RoundEndResult, holds: readonly Hold[] = []): Head
         lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, ...holdOf(e.holdId), roll: e.die.face, total: e.total, target: e.target } });
         break;
       case "attacksLost":
-        lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
+        // Nothing to say when no attack is lost.
+        if (e.lost > 0) lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
         break;
       case "recovered":
         lines.push({ key: "WC.Round.recovered", params: { who: e.id, n: e.healed } });
