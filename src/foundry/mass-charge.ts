@@ -225,6 +225,7 @@ export async function openMassCharge(): Promise<ChatMessage.Implementation | nul
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massChargeDialog, {
     attackers: rows(attackers),
     defenders: rows(defenders),
+    anyVL: [...attackers, ...defenders].some((u) => d12.chargeSize(u.unit) === "VL"),
     obstacles: (["none", "double", "forbid"] as const).map((o) => ({ value: o, label: i18n.localize(`WC.MassCharge.obstacle.${o}`) })),
     labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), rank: i18n.localize("WC.MassCharge.rank"), killed: i18n.localize("WC.MassCharge.killed"), vlPoints: i18n.localize("WC.MassCharge.vlPoints"), obstacle: i18n.localize("WC.MassCharge.obstacleLabel"), hint: i18n.localize("WC.MassCharge.hint") },
   });
