@@ -90,7 +90,7 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
       return d.press("roll");
     };
     t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
-    const message = (await t.gm.run(() => openMassCharge())) as FakeChatMessage;
+    const message = (await t.gm.run(() => openMassCharge())) as unknown as FakeChatMessage;
     expect(message.content).toContain("Applied");
     const seen = (client: typeof t.gm) =>
       client.run(() => {
