@@ -137,7 +137,7 @@ export function localizeParams(params: Params, i18n: I18n): Record<string, strin
   return out;
 }
 
-const COUNTS = ["n", "rounds", "hits"] as const;
+const COUNTS = ["n", "rounds", "hits", "steps", "grapplers"] as const;
 
 /**
  * A line's text from its key and parameters: ids become names (a comma-separated list of ids,
@@ -157,7 +157,13 @@ export function formatLine(key: string, params: Params | undefined, names: Reado
 }
 
 function modView(m: Modifier, purpose: string, pair: Pair, i18n: I18n): ModView {
-  return { label: m.params ? i18n.format(m.key, localizeParams(m.params, i18n)) : i18n.localize(m.key), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
+  return { label: formatLine(m.key, m.params, {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
+}
+
+/** The order a reader follows: the attack rolls first, then what they led to, damage last (the trace keeps no time). */
+function rollRank(r: RollView, purpose: string): number {
+  if (r.kind === "damage") return 2;
+  return /ToHit$|Attack$|^firstStrike|^variable/.test(purpose) ? 0 : 1;
 }
 
 function outcomeOf(v: Obj, i18n: I18n): RollView["outcome"] {
@@ -214,6 +220,7 @@ function damageView(v: Obj, pair: Pair, i18n: I18n): RollView | null {
  */
 export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: "", defender: "" }): { rolls: RollView[] } {
   const rolls: RollView[] = [];
+  const purposes = new Map<RollView, string>();
   const seen = new Set<unknown>();
   const walk = (v: unknown): void => {
     if (seen.has(v)) return;
@@ -235,10 +242,14 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
       const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
       const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
       const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
-      rolls.push(rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n)));
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n));
+      rolls.push(view);
+      purposes.set(view, purpose);
       seen.add(v.die);
     } else if (isDie(v)) {
-      rolls.push(rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null));
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null);
+      rolls.push(view);
+      purposes.set(view, v.purpose);
       return;
     } else {
       const damage = damageView(v, pair, i18n);
@@ -250,7 +261,9 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
     for (const [k, x] of Object.entries(v)) if (k !== "die" && k !== "chanceTerms") walk(x);
   };
   walk(result);
-  return { rolls };
+  const ranked = rolls.map((r, i) => ({ r, i, rank: rollRank(r, purposes.get(r) ?? "") }));
+  ranked.sort((a, b) => a.rank - b.rank || a.i - b.i);
+  return { rolls: ranked.map((x) => x.r) };
 }
 
 /** A resolution the rules refused: its reason, to tell the user in a notice (and post no card). */

@@ -172,7 +172,8 @@ describe("whose numbers (point 6)", () => {
   });
 
   it("every modifier reason the module has is given an owner", () => {
-    const mods = Object.keys(get("WC.Mod") as Record<string, unknown>);
+    // (<key>One is the singular text of <key>, not a modifier of its own.)
+    const mods = Object.keys(get("WC.Mod") as Record<string, unknown>).filter((k) => !(k.endsWith("One") && get(`WC.Mod.${k.slice(0, -3)}`) !== undefined));
     expect(mods.filter((k) => MOD_OWNERS[k] === undefined)).toEqual([]);
   });
 });
