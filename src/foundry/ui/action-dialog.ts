@@ -53,16 +53,23 @@ export function oddsFor(intent: Intent): OddsOutcome[] {
 
 /**
  * The modifiers the rules apply without being told (sizes, speed, armor, conditions, holds), as
- * "roll: +2 reason, -1 reason" lines: those of a trial resolution with every die at its highest
- * face, which changes nothing. Numbers from the GM's creatures are left out for players (unless
+ * "roll: +2 reason, -1 reason" lines: those of trial resolutions, which change nothing. Numbers from the GM's creatures are left out for players (unless
  * the GM allows them); a roll that had some says so.
  */
 export function foundOnItsOwn(ctx: ActionContext, pair: { attacker: string; defender: string }, hidden: (secret: readonly string[]) => boolean): Array<{ label: string; mods: string; withheld: boolean }> {
   try {
-    const highest: Dice = { roll: (sides) => sides };
-    const { rolls } = traceOf(activeVariant().resolve(ctx, activeOptions(), highest).result, i18n, pair);
+    // Every die at its highest face, then at its lowest: between them every roll the action can
+    // make is reached (a d20 to hit succeeds high, a percentile chance low).
+    const rolls = [];
+    for (const face of [(sides: number) => sides, () => 1]) {
+      const dice: Dice = { roll: face };
+      rolls.push(...traceOf(activeVariant().resolve(ctx, activeOptions(), dice).result, i18n, pair).rolls);
+    }
     const out: Array<{ label: string; mods: string; withheld: boolean }> = [];
+    const labels = new Set<string>();
     for (const r of rolls) {
+      if (labels.has(r.label)) continue;
+      labels.add(r.label);
       const all = [...r.modifiers, ...r.terms];
       if (all.length === 0) continue;
       const shown = all.filter((m) => !hidden(m.secret.split(" ").filter(Boolean)));

@@ -35,6 +35,8 @@ export interface OddsPicture {
   readonly segments: ReadonlyArray<{ readonly tone: Tone; readonly width: string; readonly title: string }>;
   readonly lines: ReadonlyArray<{ readonly tone: Tone; readonly pct: string; readonly label: string }>;
   readonly rough: string;
+  /** The rules refuse the action outright: why, in place of the picture. */
+  readonly refused: string;
 }
 
 const RANK: Record<Tone, number> = { good: 0, mid: 1, bad: 2 };
@@ -51,11 +53,14 @@ export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i
   const sorted = [...shown].sort((a, b) => RANK[a.tone] - RANK[b.tone] || b.o.p - a.o.p);
   const label = (o: OddsOutcome) => formatLine(o.key, o.params, {}, i18n);
   const good = odds.filter((o) => toneOf(o) === "good").reduce((s, o) => s + o.p, 0);
+  const only = odds.length === 1 ? odds[0] : undefined;
+  if (only && only.key.startsWith("WC.Result.notAllowed")) return { big: "", what: "", segments: [], lines: [], rough: "", refused: label(only) };
   return {
     big: pct(good, rough),
     what: i18n.localize(`WC.Odds.headline.${action}`),
     segments: sorted.filter((x) => x.p > 0).map((x) => ({ tone: x.tone, width: `${(x.p * 100).toFixed(2)}%`, title: `${pct(x.o.p, rough)} ${label(x.o)}` })),
     lines: sorted.map((x) => ({ tone: x.tone, pct: pct(x.o.p, rough), label: label(x.o) })),
     rough: rough ? i18n.localize("WC.Odds.rough") : "",
+    refused: "",
   };
 }
