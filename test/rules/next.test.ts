@@ -85,4 +85,11 @@ describe("percentile (004 §Break Free)", () => {
     const p = odds.filter((x) => x.key === "WC.Result.brokeFree").reduce((s, x) => s + x.p, 0);
     expect(line?.numbers?.params?.pct).toBe(Math.round(100 * p));
   });
+
+  it("a stunned held creature cannot try now, and the line says why instead of giving a chance", () => {
+    const c = context(v, {}, { conditions: ["stunned"] }, { declared: { defense: "none" } });
+    const r = v.resolve(c, o, new ScriptedDice([[6, 1], [4, 4], [100, 1], [100, 50]]));
+    expect(r.consequences.holdsAdded).toHaveLength(1);
+    expect((v.next?.(c, r, o) ?? [])[0]).toEqual({ key: "WC.Next.cannotBreakNow", params: { who: "d", holder: "a", reason: "WC.Reason.cannotAct" } });
+  });
 });

@@ -4,7 +4,7 @@
  * that made the hold, or counter-grapples), hold damage on segment 3 of each later round, and
  * §Strangle Hold's knock-out roll at the end of each round.
  */
-import { breakChance } from "../core/next.ts";
+import { breakChance, breakLine } from "../core/next.ts";
 import type { ActionContext, NextLine, OddsOutcome, Resolution } from "../variant.ts";
 import { validateHold } from "./actions.ts";
 
@@ -12,13 +12,7 @@ export function grappleDieNext(ctx: ActionContext, r: Resolution, odds: (c: Acti
   const lines: NextLine[] = [];
   r.consequences.holdsAdded.forEach((rec, i) => {
     const h = validateHold(rec.data, `holdsAdded[${i}].data`);
-    const pct = breakChance(ctx, r, rec, "WC.Result.brokeFree", odds);
-    lines.push({
-      key: "WC.Next.breakOrCounterOnTurn",
-      params: { who: h.heldId, holder: h.holderId },
-      numbers: pct === null ? { key: "WC.NextNumbers.meetDie", params: { die: h.die } } : { key: "WC.NextNumbers.meetDieChance", params: { die: h.die, pct } },
-      numbersOf: [h.heldId, h.holderId],
-    });
+    lines.push(breakLine(h.heldId, h.holderId, breakChance(ctx, r, rec, "WC.Result.brokeFree", odds), (pct): { key: string; params: Record<string, number> } => (pct === null ? { key: "WC.NextNumbers.meetDie", params: { die: h.die } } : { key: "WC.NextNumbers.meetDieChance", params: { die: h.die, pct } })));
     if (h.damage.dice || h.damage.flat > 0) lines.push({ key: "WC.Next.holdHurtsEachRound", params: { who: h.heldId, holder: h.holderId, hold: `WC.Hold.${h.name}` } });
     if (h.effects.strangle) lines.push({ key: "WC.Next.strangleKnockOut", params: { who: h.heldId, holder: h.holderId } });
   });

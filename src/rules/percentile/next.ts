@@ -3,7 +3,7 @@
  * turn the held creature may try to break free, needing a result one category above the hold,
  * or counter-grapple) and the kept hold's damage at later round ends.
  */
-import { breakChance } from "../core/next.ts";
+import { breakChance, breakLine } from "../core/next.ts";
 import type { ActionContext, NextLine, OddsOutcome, Resolution } from "../variant.ts";
 import { validateHold } from "./actions.ts";
 
@@ -11,13 +11,8 @@ export function percentileNext(ctx: ActionContext, r: Resolution, odds: (c: Acti
   const lines: NextLine[] = [];
   r.consequences.holdsAdded.forEach((rec, i) => {
     const h = validateHold(rec.data, `holdsAdded[${i}].data`);
-    const pct = breakChance(ctx, r, rec, "WC.Result.brokeFree", odds);
-    lines.push({
-      key: "WC.Next.breakOrCounterOnTurn",
-      params: { who: h.heldId, holder: h.holderId },
-      numbers: pct === null ? { key: "WC.NextNumbers.category", params: { category: h.row.category + 1 } } : { key: "WC.NextNumbers.categoryChance", params: { category: h.row.category + 1, pct } },
-      numbersOf: [h.heldId, h.holderId],
-    });
+    const category = h.row.category + 1;
+    lines.push(breakLine(h.heldId, h.holderId, breakChance(ctx, r, rec, "WC.Result.brokeFree", odds), (pct): { key: string; params: Record<string, number> } => (pct === null ? { key: "WC.NextNumbers.category", params: { category } } : { key: "WC.NextNumbers.categoryChance", params: { category, pct } })));
     if (keptHoldHurts && h.original && h.row.damage > 0) lines.push({ key: "WC.Next.holdHurtsEachRound", params: { who: h.heldId, holder: h.holderId, hold: `WC.Hold.${h.row.hold}` } });
   });
   return lines;
