@@ -14,10 +14,11 @@ import { roundCardView } from "../../src/foundry/card-view.ts";
 import type { I18n } from "../../src/foundry/card-view.ts";
 import { oddsPicture } from "../../src/foundry/ui/odds-view.ts";
 import type { ActionContext, Dice, RulesVariant, ShellAction } from "../../src/rules/index.ts";
+import type * as RulesModule from "../../src/rules/index.ts";
 import { audit } from "./audit.ts";
 import { callHook, installFoundryStub } from "./foundry-stub.ts";
 
-type Rules = typeof import("../../src/rules/index.ts");
+type Rules = typeof RulesModule;
 type Api = { rules: Rules; renderCard(c: unknown): Promise<string> };
 
 const get = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
