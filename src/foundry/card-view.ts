@@ -307,6 +307,15 @@ export function followUps(card: StoredCard, variant: RulesVariant | undefined, i
   return out;
 }
 
+/** The GM's buttons on any card: Apply while it waits, Undo once applied, and Adjust damage. */
+export function gmButtons(state: string, i18n: I18n): ButtonView[] {
+  return [
+    ...(state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply") }] : []),
+    ...(state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo") }] : []),
+    { action: "ledger", label: i18n.localize("WC.Ledger.open") },
+  ];
+}
+
 export function cardView(card: StoredCard, i18n: I18n): CardView {
   const pair: Pair = { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid };
   const names: Record<string, string> = { [pair.attacker]: card.attackerName, [pair.defender]: card.defenderName };
@@ -319,10 +328,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
   for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
   for (const n of c.notes) effects.push(i18n.localize(n.key));
-  const buttons: ButtonView[] = [];
-  if (card.state === "pending") buttons.push({ action: "apply", label: i18n.localize("WC.Card.apply") });
-  if (card.state === "applied") buttons.push({ action: "undo", label: i18n.localize("WC.Card.undo") });
-  buttons.push({ action: "ledger", label: i18n.localize("WC.Ledger.open") });
+  const buttons = gmButtons(card.state, i18n);
   const h = card.resolution.headline;
   const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
   return {
@@ -367,10 +373,6 @@ export function roundCardView(card: RoundCardLike, i18n: I18n): Record<string, u
     nothing: card.resolution.lines.length === 0 ? i18n.localize("WC.Round.nothing") : "",
     state: card.state,
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
-    buttons: [
-      ...(card.state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply") }] : []),
-      ...(card.state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo") }] : []),
-      { action: "ledger", label: i18n.localize("WC.Ledger.open") },
-    ],
+    buttons: gmButtons(card.state, i18n),
   };
 }

@@ -8,6 +8,7 @@ import { d12 } from "../rules/index.ts";
 import type { Consequences, Size } from "../rules/index.ts";
 import type { CastMember } from "./apply.ts";
 import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { gmButtons } from "./card-view.ts";
 import { tokenByUuid } from "./cast.ts";
 import { openLedgerEditor } from "./ui/ledger.ts";
 import { readProfile } from "./actors.ts";
@@ -199,11 +200,7 @@ export function massChargeView(card: StoredMassCharge): Record<string, unknown> 
     labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), killed: i18n.localize("WC.MassCharge.killedLabel") },
     state: card.state,
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
-    buttons: [
-      ...(card.state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply") }] : []),
-      ...(card.state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo") }] : []),
-      { action: "ledger", label: i18n.localize("WC.Ledger.open") },
-    ],
+    buttons: gmButtons(card.state, i18n),
   };
 }
 

@@ -28,6 +28,26 @@ function hall(widthSquares: number, gnollsPerRow: number) {
   return { t, fighters, gnolls };
 }
 
+/** The GM selects the gnolls and targets the fighters. */
+async function select(t: ReturnType<typeof hall>["t"], fighters: FakeToken[], gnolls: FakeToken[]): Promise<void> {
+  await t.gm.run(async () => {
+    t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
+    t.gmUser.targets.clear();
+    for (const f of fighters) t.gmUser.targets.add(f.object);
+  });
+}
+
+/** ... ticks three gnolls killed behind a doubling obstacle, and the dice come: d100 50, then the saves. */
+async function charging(t: ReturnType<typeof hall>["t"], fighters: FakeToken[], gnolls: FakeToken[]): Promise<void> {
+  await select(t, fighters, gnolls);
+  t.world.onDialog = async (d) => {
+    for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
+    (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
+    return d.press("roll");
+  };
+  t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
+}
+
 describe("mass charge from token positions (000 §Mass charge)", () => {
   const o = d12.D12_DEFAULTS;
 
@@ -54,19 +74,9 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
 
   it("the GM's dialog: tick the dead, roll, and the failed Strength saves go down", async () => {
     const { t, fighters, gnolls } = hall(4, 5);
-    await t.gm.run(async () => {
-      t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
-      t.gmUser.targets.clear();
-      for (const f of fighters) t.gmUser.targets.add(f.object);
-    });
-    t.world.onDialog = async (d) => {
-      for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
-      (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
-      return d.press("roll");
-    };
     // d100 50 against 54%: the charge breaks through. Saves d20 against Str (unknown M: 11; one has 18):
     // 11 pushed aside, 12 down, 5 pushed, 20 down, 9 pushed, 18 (Str 18) pushed.
-    t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
+    await charging(t, fighters, gnolls);
     const message = await t.gm.run(() => openMassCharge());
     expect(t.world.scriptedLeft).toBe(0);
     expect(message?.content).toContain("Chance 54%, d100 rolled 50");
@@ -79,17 +89,7 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
 
   it("its card carries the state, Undo and Adjust damage for the GM (none for players), and Undo stands the fallen back up", async () => {
     const { t, fighters, gnolls } = hall(4, 5);
-    await t.gm.run(async () => {
-      t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
-      t.gmUser.targets.clear();
-      for (const f of fighters) t.gmUser.targets.add(f.object);
-    });
-    t.world.onDialog = async (d) => {
-      for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
-      (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
-      return d.press("roll");
-    };
-    t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
+    await charging(t, fighters, gnolls);
     const message = (await t.gm.run(() => openMassCharge())) as unknown as FakeChatMessage;
     expect(message.content).toContain("Applied");
     const seen = (client: typeof t.gm) =>
@@ -112,11 +112,7 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
 
   it("a charge the obstacle forbids is a notice, not a card", async () => {
     const { t, fighters, gnolls } = hall(4, 5);
-    await t.gm.run(async () => {
-      t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
-      t.gmUser.targets.clear();
-      for (const f of fighters) t.gmUser.targets.add(f.object);
-    });
+    await select(t, fighters, gnolls);
     t.world.onDialog = async (d) => {
       (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "forbid";
       return d.press("roll");

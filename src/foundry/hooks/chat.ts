@@ -41,25 +41,27 @@ export function refreshRenderedCards(): void {
   for (const card of document.querySelectorAll<HTMLElement>(".wc-card")) showToViewer(card);
 }
 
-function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+type GmAction = "apply" | "undo" | "ledger";
+
+/** A card whose only buttons are the GM's (round end, mass charge): each click goes to `handle`. */
+function bindGmCard(html: HTMLElement, handle: (action: GmAction) => Promise<unknown>): void {
   showToViewer(html);
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
     const action = button?.dataset.wcAction;
-    if (button && action === "ledger") {
-      const card = message.getFlag(MODULE_ID, "roundCard");
-      void openLedgerEditor(Object.keys(card?.names ?? {}));
-      return;
-    }
-    if (!button || (action !== "apply" && action !== "undo")) return;
+    if (!button || (action !== "apply" && action !== "undo" && action !== "ledger")) return;
     event.preventDefault();
     button.disabled = true;
-    void handleRoundCardAction(message, action).then(() => {
+    void handle(action).then(() => {
       button.disabled = false;
     });
   });
+}
+
+function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  bindGmCard(html, (action) => (action === "ledger" ? openLedgerEditor(Object.keys(message.getFlag(MODULE_ID, "roundCard")?.names ?? {})) : handleRoundCardAction(message, action)));
 }
 
 /** A question to the defender's owner: only they (and the GM) see the answers. */
@@ -83,19 +85,7 @@ function bindStrikeCard(message: ChatMessage.Implementation, html: HTMLElement):
 
 /** The mass-charge card: the GM's Apply, Undo and Adjust damage. */
 function bindMassChargeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  showToViewer(html);
-  if (html.dataset.wcBound) return;
-  html.dataset.wcBound = "1";
-  html.addEventListener("click", (event) => {
-    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
-    const action = button?.dataset.wcAction;
-    if (!button || (action !== "apply" && action !== "undo" && action !== "ledger")) return;
-    event.preventDefault();
-    button.disabled = true;
-    void handleMassChargeAction(message, action).then(() => {
-      button.disabled = false;
-    });
-  });
+  bindGmCard(html, (action) => handleMassChargeAction(message, action));
 }
 
 /** A follow-up button's click: checked again (the hold may have ended since), then the action's dialog. */
