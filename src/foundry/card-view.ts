@@ -1,150 +1,133 @@
 /**
- * The chat card's view: plain strings and numbers for the template, built from the stored
- * result. The trace is read generically from the core's result shapes (a die with modifiers
- * and a total; lists of damage dice; a damage split), which every variant shares.
+ * The chat cards' views: plain strings and numbers for the templates, built from the stored
+ * result. The trace is read generically from the core's result shapes, which every variant
+ * shares: a die with its modifiers, total and target (or the terms of a chance); a damage roll
+ * (dice or a table's figure, modifiers, a size multiplier, a total); the consequences; and the
+ * variant's "what happens next" lines.
+ *
+ * Numbers that come from a creature's statistics carry `secret`: the token uuids whose owners'
+ * numbers they are. The client hides them from players when one of those is the GM's creature
+ * (hooks/chat.ts); a total is as secret as its most secret modifier, so no sum can be worked back.
  */
-import type { Modifier } from "../rules/index.ts";
+import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../rules/index.ts";
+import { RULES_VARIANTS } from "../rules/index.ts";
+import type { Pair } from "./secrets.ts";
+import { modifierSecret, ROUND_NUMBER_OWNERS, targetSecret, unionSecret } from "./secrets.ts";
 import type { StoredCard } from "./types.ts";
 
 export interface I18n {
   localize(key: string): string;
   format(key: string, data: Record<string, string | number>): string;
+  /** Whether a key has a text (Foundry's game.i18n.has); without it, a key that localizes to itself has none. */
+  has?(key: string): boolean;
+}
+
+type Params = Readonly<Record<string, string | number>>;
+
+export interface ModView {
+  readonly label: string;
+  readonly value: string;
+  /** Space-separated token uuids whose numbers this is; "" when anyone may see it. */
+  readonly secret: string;
 }
 
 export interface RollView {
+  readonly kind: "roll" | "damage";
   readonly label: string;
   readonly formula: string;
   readonly face: number;
-  readonly modifiers: ReadonlyArray<{ readonly label: string; readonly value: string }>;
-  readonly total?: number;
-  readonly against?: string;
+  readonly modifiers: readonly ModView[];
+  /** What the target number is made of (percentile's chance), when the trace says. */
+  readonly terms: readonly ModView[];
+  readonly hasTotal: boolean;
+  readonly total: number;
+  readonly totalSecret: string;
+  readonly against: string;
+  readonly againstSecret: string;
+  /** The secrets of everything hidden in this roll: the "GM's numbers" note shows when they are. */
+  readonly hiddenNote: string;
+  readonly outcome: { readonly label: string; readonly tone: "good" | "bad" } | null;
+  /** Whether the roll has a closing line (total, target, outcome). */
+  readonly hasFoot: boolean;
+}
+
+export interface LineView {
+  readonly text: string;
+  readonly numbers: string;
+  readonly secret: string;
+}
+
+export interface ButtonView {
+  readonly action: string;
+  readonly label: string;
+}
+
+/** A button for what a creature may do next: shown only to whom it serves, while the hold exists. */
+export interface FollowUpView {
+  readonly action: ShellAction;
+  readonly label: string;
+  readonly actor: string;
+  readonly target: string;
+  readonly holder: string;
+  readonly held: string;
+  readonly hold: string;
 }
 
 export interface CardView {
   readonly title: string;
   readonly headline: string;
+  readonly tone: "done" | "none";
   readonly subtitle: string;
   readonly rolls: RollView[];
-  readonly damage: ReadonlyArray<{ readonly label: string; readonly text: string }>;
   readonly effects: string[];
+  readonly next: LineView[];
+  readonly nextLabel: string;
+  readonly hiddenLabel: string;
   readonly state: StoredCard["state"];
   readonly stateLabel: string;
-  readonly buttons: ReadonlyArray<{ readonly action: string; readonly label: string; readonly gmOnly: boolean }>;
+  readonly buttons: ButtonView[];
+  readonly followUps: FollowUpView[];
   readonly requestId: string;
-  /** Roll details come from an NPC's numbers and may be hidden from players. */
-  readonly npcDetails: boolean;
   /** Set when a table the module made (the source prints none) decided the result. */
   readonly projectTable: string;
 }
 
 type Obj = Record<string, unknown>;
+type Die = { purpose: string; sides: number; face: number };
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const isDie = (v: unknown): v is { purpose: string; sides: number; face: number } => isObj(v) && typeof v.purpose === "string" && typeof v.sides === "number" && typeof v.face === "number";
+const isDie = (v: unknown): v is Die => isObj(v) && typeof v.purpose === "string" && typeof v.sides === "number" && typeof v.face === "number";
 const isMod = (v: unknown): v is Modifier => isObj(v) && typeof v.key === "string" && typeof v.value === "number";
 const isSplit = (v: unknown): v is { total: number; actual: number; temporary: number } => isObj(v) && typeof v.total === "number" && typeof v.actual === "number" && typeof v.temporary === "number";
+/** The modifiers of a roll that change it: a 0 (a speed with no effect) is left out. */
+const mods = (v: unknown): Modifier[] => (Array.isArray(v) ? v.filter(isMod).filter((m) => m.value !== 0) : []);
 
-function text(i18n: I18n, key: string, params?: Readonly<Record<string, string | number>>): string {
-  return params ? i18n.format(key, { ...params }) : i18n.localize(key);
+function has(i18n: I18n, key: string): boolean {
+  return i18n.has ? i18n.has(key) : i18n.localize(key) !== key;
 }
 
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
+/** The text of the first key that has one (a specific label before a shared one); else the last key. */
+export function localizeFirst(i18n: I18n, keys: readonly string[]): string {
+  const key = keys.find((k) => has(i18n, k)) ?? keys[keys.length - 1] ?? "";
+  return i18n.localize(key);
 }
 
-/** Walks a result and collects every roll, damage split and list of damage dice, in order. */
-export function traceOf(result: unknown, i18n: I18n): { rolls: RollView[]; damage: Array<{ label: string; text: string }> } {
-  const rolls: RollView[] = [];
-  const damage: Array<{ label: string; text: string }> = [];
-  const seen = new Set<unknown>();
-  const walk = (v: unknown, key: string): void => {
-    if (seen.has(v)) return;
-    if (Array.isArray(v)) {
-      if (v.length > 0 && v.every(isDie)) {
-        seen.add(v);
-        const purpose = v[0]?.purpose ?? "dice";
-        rolls.push({ label: i18n.localize(`WC.Purpose.${purpose}`), formula: `${v.length}d${v[0]?.sides ?? 0}`, face: v.reduce((s, d) => s + d.face, 0), modifiers: [] });
-        return;
-      }
-      for (const x of v) walk(x, key);
-      return;
-    }
-    if (!isObj(v)) return;
-    seen.add(v);
-    if (isDie(v.die)) {
-      const mods = Array.isArray(v.modifiers) ? v.modifiers.filter(isMod) : [];
-      const total = typeof v.total === "number" ? v.total : typeof v.adjusted === "number" ? v.adjusted : undefined;
-      const against = typeof v.needed === "number" ? i18n.format("WC.Card.needs", { n: v.needed }) : typeof v.target === "number" ? i18n.format("WC.Card.needs", { n: v.target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : undefined;
-      const sizeAdj = typeof v.sizeAdjustment === "number" && v.sizeAdjustment !== 0 ? [{ label: i18n.localize("WC.Mod.holdSize"), value: signed(v.sizeAdjustment) }] : [];
-      rolls.push({
-        label: i18n.localize(`WC.Purpose.${v.die.purpose}`),
-        formula: `1d${v.die.sides}`,
-        face: v.die.face,
-        modifiers: [...mods.map((m) => ({ label: text(i18n, m.key, m.params), value: signed(m.value) })), ...sizeAdj],
-        ...(total !== undefined ? { total } : {}),
-        ...(against !== undefined ? { against } : {}),
-      });
-      seen.add(v.die);
-    } else if (isDie(v)) {
-      rolls.push({ label: i18n.localize(`WC.Purpose.${v.purpose}`), formula: `1d${v.sides}`, face: v.face, modifiers: [] });
-    }
-    if (isSplit(v) && key !== "total") {
-      damage.push({ label: i18n.localize("WC.Card.damage"), text: i18n.format("WC.Card.split", { total: v.total, actual: v.actual, temporary: v.temporary }) });
-    }
-    for (const [k, x] of Object.entries(v)) if (k !== "die") walk(x, k);
-  };
-  walk(result, "");
-  return { rolls, damage };
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
-export function cardView(card: StoredCard, i18n: I18n): CardView {
-  const { rolls, damage } = traceOf(card.resolution.result, i18n);
-  const c = card.consequences;
-  const names: Record<string, string> = { ...card.otherNames, [card.intent.attackerUuid]: card.attackerName, [card.intent.defenderUuid]: card.defenderName };
-  const nameOf = (id: string): string => names[id] ?? card.attackerName;
-  const effects: string[] = [];
-  for (const h of c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { part: i18n.localize(h.label) }));
-  if (c.holdsRemoved.length > 0) effects.push(i18n.format("WC.Card.holdsEnded", { n: c.holdsRemoved.length }));
-  for (const d of c.damage) if (d.actual !== 0 || d.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { actual: d.actual, temporary: d.temporary, name: nameOf(d.targetId) }));
-  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
-  for (const n of c.notes) effects.push(i18n.localize(n.key));
-  const buttons: Array<{ action: string; label: string; gmOnly: boolean }> = [];
-  if (card.state === "pending") buttons.push({ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true });
-  if (card.state === "applied") buttons.push({ action: "undo", label: i18n.localize("WC.Card.undo"), gmOnly: true });
-  buttons.push({ action: "ledger", label: i18n.localize("WC.Ledger.open"), gmOnly: true });
-  if (c.holdsAdded.length > 0 && card.state === "applied") {
-    buttons.push({ action: "breakFree", label: i18n.localize("WC.Action.breakFree"), gmOnly: false });
-    buttons.push({ action: "release", label: i18n.localize("WC.Action.release"), gmOnly: false });
-    buttons.push({ action: "overbear", label: i18n.localize("WC.Card.declareOverbear"), gmOnly: false });
-  }
-  return {
-    title: i18n.localize(`WC.Action.${card.resolution.action}`),
-    headline: text(i18n, card.resolution.headline.key, card.resolution.headline.params ? localizeParams(withNames(card.resolution.headline.params, names), i18n) : undefined),
-    subtitle: i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }),
-    rolls,
-    damage,
-    effects,
-    state: card.state,
-    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
-    buttons,
-    requestId: card.requestId,
-    npcDetails: card.defenderIsNpc === true,
-    projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
-  };
-}
-
-/** A parameter naming a creature by its id (`who`) reads as its name. */
-function withNames(params: Readonly<Record<string, string | number>>, names: Readonly<Record<string, string>>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = typeof v === "string" && Object.hasOwn(names, v) ? (names[v] as string) : v;
-  return out;
+/** "3 damage (1 real, 2 temporary)", "3 real damage", "2 temporary damage": no zero parts. */
+export function damagePhrase(actual: number, temporary: number, i18n: I18n): string {
+  const total = actual + temporary;
+  if (actual !== 0 && temporary !== 0) return i18n.format("WC.Card.damageBoth", { total, actual, temporary });
+  return i18n.format(actual !== 0 ? "WC.Card.damageReal" : "WC.Card.damageTemporary", { total });
 }
 
 /**
  * Parameters can be keys themselves: a full key ("WC.Hold.bearHug") is translated, and a bare
  * `part` ("arm") reads as WC.Part.arm.
  */
-export function localizeParams(params: Readonly<Record<string, string | number>>, i18n: I18n): Record<string, string | number> {
+export function localizeParams(params: Params, i18n: I18n): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(params)) {
     if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.localize(v);
@@ -152,4 +135,245 @@ export function localizeParams(params: Readonly<Record<string, string | number>>
     else out[k] = v;
   }
   return out;
+}
+
+const COUNTS = ["n", "rounds", "hits", "steps", "grapplers"] as const;
+
+/**
+ * A line's text from its key and parameters: ids become names (a comma-separated list of ids,
+ * a list of names), keys are translated, `actual` and `temporary` become a `damage` phrase, and a
+ * count of 1 takes the key's singular form (<key>One) where there is one.
+ */
+export function formatLine(key: string, params: Params | undefined, names: Readonly<Record<string, string>>, i18n: I18n): string {
+  const named: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {})) {
+    named[k] = typeof v === "string" && v.includes(",") && v.split(",").every((id) => names[id] !== undefined) ? v.split(",").map((id) => names[id]).join(", ") : typeof v === "string" && names[v] !== undefined ? (names[v] as string) : v;
+  }
+  const p = localizeParams(named, i18n);
+  if (typeof p.actual === "number" && typeof p.temporary === "number" && p.damage === undefined) p.damage = damagePhrase(p.actual, p.temporary, i18n);
+  const count = COUNTS.find((c) => p[c] !== undefined);
+  const singular = count && p[count] === 1 && has(i18n, `${key}One`) ? `${key}One` : key;
+  return Object.keys(p).length > 0 ? i18n.format(singular, p) : i18n.localize(singular);
+}
+
+function modView(m: Modifier, purpose: string, pair: Pair, i18n: I18n): ModView {
+  return { label: formatLine(m.key, m.params, {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
+}
+
+/** The order a reader follows: the attack rolls first, then what they led to, damage last (the trace keeps no time). */
+function rollRank(r: RollView, purpose: string): number {
+  if (r.kind === "damage") return 2;
+  return /ToHit$|Attack$|^firstStrike|^variable/.test(purpose) ? 0 : 1;
+}
+
+function outcomeOf(v: Obj, i18n: I18n): RollView["outcome"] {
+  const pick = (flag: unknown, yes: string, no: string) => (typeof flag === "boolean" ? { label: i18n.localize(`WC.Card.outcome.${flag ? yes : no}`), tone: flag ? ("good" as const) : ("bad" as const) } : undefined);
+  return pick(v.hit, "hit", "miss") ?? pick(v.success, "success", "failure") ?? pick(v.broken, "broken", "held") ?? pick(v.saved, "saved", "notSaved") ?? pick(v.overborne, "success", "failure") ?? null;
+}
+
+/** One roll box from its parts; secrets joined, the total as secret as its modifiers. */
+function rollView(kind: RollView["kind"], label: string, formula: string, face: number, modifiers: ModView[], terms: ModView[], total: number | undefined, against: string, againstSecret: string[], outcome: RollView["outcome"]): RollView {
+  const modSecret = unionSecret(...modifiers.map((m) => m.secret.split(" ")));
+  const termSecret = unionSecret(...terms.map((m) => m.secret.split(" ")));
+  const againstAll = unionSecret(againstSecret, termSecret);
+  const hasTotal = total !== undefined && (modifiers.length > 0 || total !== face);
+  return {
+    kind,
+    label,
+    formula,
+    face,
+    modifiers,
+    terms,
+    hasTotal,
+    total: total ?? face,
+    totalSecret: modSecret.join(" "),
+    against,
+    againstSecret: againstAll.join(" "),
+    hiddenNote: unionSecret(modSecret, againstAll).join(" "),
+    outcome,
+    hasFoot: hasTotal || against !== "" || outcome !== null,
+  };
+}
+
+/** A damage block: dice (or a table's figure), modifiers, a flat part, a size multiplier, a total. */
+function damageView(v: Obj, pair: Pair, i18n: I18n): RollView | null {
+  const dice = Array.isArray(v.dice) && v.dice.every(isDie) ? (v.dice as Die[]) : null;
+  const base = typeof v.base === "number" && isSplit(v.split) ? v.base : null;
+  if (dice === null && base === null) return null;
+  if (dice !== null && !Array.isArray(v.modifiers) && !isSplit(v.split) && typeof v.total !== "number") return null;
+  const purpose = dice?.[0]?.purpose ?? "tableDamage";
+  const list = mods(v.modifiers).map((m) => modView(m, purpose, pair, i18n));
+  if (typeof v.flat === "number" && v.flat !== 0) list.push({ label: i18n.localize("WC.Card.flat"), value: signed(v.flat), secret: "" });
+  if (typeof v.multiplier === "number" && v.multiplier !== 1) list.push({ label: i18n.format("WC.Card.times", { n: v.multiplier }), value: `×${v.multiplier}`, secret: "" });
+  const face = dice ? dice.reduce((s, d) => s + d.face, 0) : (base ?? 0);
+  const total = isSplit(v.split) ? v.split.total : typeof v.total === "number" ? v.total : face;
+  const label = dice && dice[0] ? i18n.localize(`WC.Purpose.${purpose}`) : i18n.localize("WC.Card.tableDamage");
+  const formula = dice && dice[0] ? `${dice.length}d${dice[0].sides}` : "";
+  const view = rollView("damage", label, formula, face, list, [], total, "", [], null);
+  const hasTotal = list.length > 0 || total !== face;
+  return { ...view, hasTotal, hasFoot: hasTotal };
+}
+
+/**
+ * Walks a result and collects every roll and damage roll, in order. `pair` names the acting
+ * creature and its opponent (token uuids) for the secrets.
+ */
+export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: "", defender: "" }): { rolls: RollView[] } {
+  const rolls: RollView[] = [];
+  const purposes = new Map<RollView, string>();
+  const seen = new Set<unknown>();
+  const walk = (v: unknown): void => {
+    if (seen.has(v)) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+      return;
+    }
+    if (!isObj(v)) return;
+    seen.add(v);
+    // A Variable (percentile) shows as the modifier it becomes; its die is named there.
+    if (isDie(v.die) && typeof v.assignedTo === "string") return;
+    if (isDie(v.die)) {
+      const purpose = v.die.purpose;
+      const total = typeof v.total === "number" ? v.total : typeof v.adjusted === "number" ? v.adjusted : undefined;
+      // With no total the modifiers make the chance, not the die's score (an overbear's d100).
+      const chanceMods = total === undefined && typeof v.chance === "number" && !Array.isArray(v.chanceTerms);
+      const list = chanceMods ? [] : mods(v.modifiers).map((m) => modView(m, purpose, pair, i18n));
+      if (typeof v.sizeAdjustment === "number" && v.sizeAdjustment !== 0) list.push({ label: i18n.localize("WC.Mod.holdSize"), value: signed(v.sizeAdjustment), secret: "" });
+      const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
+      const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
+      const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n));
+      rolls.push(view);
+      purposes.set(view, purpose);
+      seen.add(v.die);
+    } else if (isDie(v)) {
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null);
+      rolls.push(view);
+      purposes.set(view, v.purpose);
+      return;
+    } else {
+      const damage = damageView(v, pair, i18n);
+      if (damage) {
+        rolls.push(damage);
+        if (Array.isArray(v.dice)) for (const d of v.dice) seen.add(d);
+      }
+    }
+    for (const [k, x] of Object.entries(v)) if (k !== "die" && k !== "chanceTerms") walk(x);
+  };
+  walk(result);
+  const ranked = rolls.map((r, i) => ({ r, i, rank: rollRank(r, purposes.get(r) ?? "") }));
+  ranked.sort((a, b) => a.rank - b.rank || a.i - b.i);
+  return { rolls: ranked.map((x) => x.r) };
+}
+
+/** A resolution the rules refused: its reason, to tell the user in a notice (and post no card). */
+export function refusalOf(resolution: { readonly headline: Headline }): { key: string; params: Record<string, string> } | null {
+  const h = resolution.headline;
+  if (h.key !== "WC.Result.notAllowedBecause" && h.key !== "WC.Result.notAllowed") return null;
+  const reason = h.params?.reason;
+  return { key: "WC.Refuse.byRules", params: { reason: typeof reason === "string" ? reason : "WC.Result.notAllowed" } };
+}
+
+/** Headlines that already say a hold ended: no separate line for it. */
+const ENDS_HOLD = new Set(["WC.Result.released", "WC.Result.broken", "WC.Result.brokeFree", "WC.Result.allBroken", "WC.Result.counterBroke", "WC.Result.liftOff"]);
+
+export function nextViews(next: readonly NextLine[], names: Readonly<Record<string, string>>, i18n: I18n): LineView[] {
+  return next.map((l) => ({
+    text: formatLine(l.key, l.params, names, i18n),
+    numbers: l.numbers ? formatLine(l.numbers.key, l.numbers.params, names, i18n) : "",
+    secret: (l.numbersOf ?? []).join(" "),
+  }));
+}
+
+/** The buttons for what comes next: the variant's hold actions, for each hold the card leaves in place. */
+export function followUps(card: StoredCard, variant: RulesVariant | undefined, i18n: I18n): FollowUpView[] {
+  if (!variant?.holdActions || card.state === "undone") return [];
+  const c = card.consequences;
+  const { attackerUuid: a, defenderUuid: d } = card.intent;
+  const pairs: Array<{ holder: string; held: string; hold: string; label: string }> = c.holdsAdded.map((h) => ({ holder: h.holderId, held: h.heldId, hold: h.id, label: h.label }));
+  // A try that left the hold as it was: the same buttons again.
+  if (pairs.length === 0 && card.resolution.action === "breakFree" && c.holdsRemoved.length === 0) pairs.push({ holder: d, held: a, hold: card.intent.holdId ?? "", label: "" });
+  const out: FollowUpView[] = [];
+  for (const p of pairs) {
+    const part = pairs.length > 1 && p.label ? ` (${i18n.localize(p.label)})` : "";
+    for (const [side, list] of [["held", variant.holdActions.held], ["holder", variant.holdActions.holder]] as const) {
+      for (const x of list) {
+        if (!variant.actions.includes(x.action)) continue;
+        const actor = side === "held" ? p.held : p.holder;
+        out.push({ action: x.action, label: `${i18n.localize(x.label ?? `WC.Action.${x.action}`)}${part}`, actor, target: actor === p.held ? p.holder : p.held, holder: p.holder, held: p.held, hold: p.hold });
+      }
+    }
+  }
+  return out;
+}
+
+/** The GM's buttons on any card: Apply while it waits, Undo once applied, and Adjust damage. */
+export function gmButtons(state: string, i18n: I18n): ButtonView[] {
+  return [
+    ...(state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply") }] : []),
+    ...(state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo") }] : []),
+    { action: "ledger", label: i18n.localize("WC.Ledger.open") },
+  ];
+}
+
+export function cardView(card: StoredCard, i18n: I18n): CardView {
+  const pair: Pair = { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid };
+  // The others a result may name (the members of a grapple a blow went into) by their names too.
+  const names: Record<string, string> = { ...card.otherNames, [pair.attacker]: card.attackerName, [pair.defender]: card.defenderName };
+  const nameOf = (id: string) => names[id] ?? "?";
+  const { rolls } = traceOf(card.resolution.result, i18n, pair);
+  const c = card.consequences;
+  const effects: string[] = [];
+  for (const h of c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { holder: nameOf(h.holderId), held: nameOf(h.heldId) }));
+  if (c.holdsRemoved.length > 0 && !ENDS_HOLD.has(card.resolution.headline.key)) effects.push(formatLine("WC.Card.holdsEnded", { n: c.holdsRemoved.length }, names, i18n));
+  for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
+  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
+  for (const n of c.notes) effects.push(i18n.localize(n.key));
+  const buttons = gmButtons(card.state, i18n);
+  const h = card.resolution.headline;
+  const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
+  return {
+    title: i18n.localize(`WC.Action.${card.resolution.action}`),
+    headline: formatLine(h.key, h.params, names, i18n),
+    tone: changed ? "done" : "none",
+    subtitle: i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }),
+    rolls,
+    effects,
+    next: card.state === "undone" ? [] : nextViews(card.next ?? [], names, i18n),
+    nextLabel: i18n.localize("WC.Card.next"),
+    hiddenLabel: i18n.localize("WC.Card.hidden"),
+    state: card.state,
+    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
+    buttons,
+    followUps: followUps(card, RULES_VARIANTS[card.variant], i18n),
+    requestId: card.requestId,
+    projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
+  };
+}
+
+/** A round card's view: its lines (numbers apart, hideable), state and the GM's buttons. */
+export interface RoundCardLike {
+  readonly round: number;
+  readonly resolution: { readonly lines: readonly Headline[] };
+  readonly names: Readonly<Record<string, string>>;
+  readonly state: string;
+}
+
+export function roundLineView(line: Headline, names: Readonly<Record<string, string>>, i18n: I18n): LineView {
+  const name = line.key.split(".").at(-1) ?? "";
+  const numbersKey = `WC.RoundNumbers.${name}`;
+  const owners = ROUND_NUMBER_OWNERS[name] ?? [];
+  const numbers = has(i18n, numbersKey) ? formatLine(numbersKey, line.params, names, i18n) : "";
+  return { text: formatLine(line.key, line.params, names, i18n), numbers, secret: owners.map((p) => line.params?.[p]).filter((x): x is string => typeof x === "string").join(" ") };
+}
+
+export function roundCardView(card: RoundCardLike, i18n: I18n): Record<string, unknown> {
+  return {
+    title: i18n.format("WC.Round.title", { round: card.round }),
+    lines: card.resolution.lines.map((l) => roundLineView(l, card.names, i18n)),
+    nothing: card.resolution.lines.length === 0 ? i18n.localize("WC.Round.nothing") : "",
+    state: card.state,
+    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
+    buttons: gmButtons(card.state, i18n),
+  };
 }

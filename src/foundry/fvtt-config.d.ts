@@ -1,6 +1,7 @@
 // Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
 import type { HoldRecord } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
+import type { StoredMassCharge } from "./mass-charge.ts";
 import type { StoredRoundCard } from "./round-end.ts";
 import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, StoredStrike, VariantId, WeaponlessApi } from "./types.ts";
 
@@ -40,6 +41,7 @@ declare module "fvtt-types/configuration" {
         undo?: UndoRecord[];
         roundCard?: StoredRoundCard;
         strike?: StoredStrike;
+        massCharge?: StoredMassCharge;
       };
     };
   }

@@ -1,5 +1,6 @@
 /** Foundry's localization, with numbers allowed as parameters. */
 import type { I18n } from "./card-view.ts";
+import { localizeParams } from "./card-view.ts";
 
 function strings(data: Readonly<Record<string, string | number>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -10,8 +11,10 @@ function strings(data: Readonly<Record<string, string | number>>): Record<string
 export const i18n: I18n = {
   localize: (key) => game.i18n.localize(key),
   format: (key, data) => game.i18n.format(key, strings(data)),
+  has: (key) => game.i18n.has(key),
 };
 
 export function notify(level: "info" | "warn" | "error", key: string, params: Readonly<Record<string, string | number>> = {}): void {
-  ui.notifications?.[level](i18n.format(key, params));
+  // Parameters may be keys themselves (a refusal's reason): they are read in the user's language.
+  ui.notifications?.[level](i18n.format(key, localizeParams(params, i18n)));
 }

@@ -5,9 +5,12 @@
  * attacks killed, and set the obstacle. One card tells the whole story.
  */
 import { d12 } from "../rules/index.ts";
-import type { Size } from "../rules/index.ts";
+import type { Consequences, Size } from "../rules/index.ts";
 import type { CastMember } from "./apply.ts";
-import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { gmButtons } from "./card-view.ts";
+import { tokenByUuid } from "./cast.ts";
+import { openLedgerEditor } from "./ui/ledger.ts";
 import { readProfile } from "./actors.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
@@ -104,36 +107,100 @@ export async function resolveMassChargeOnCanvas(attackers: readonly ChargeUnitVi
   const options = activeOptions() as d12.D12Options;
   const input = chargeInput(attackers, defenders, choice);
   const { value: result, rolls } = await withFoundryDice((dice) => d12.resolveMassCharge(input, options, dice));
+  // 000: no mass charge across such an obstacle. A refusal is a notice, not a card.
+  if (result.kind === "impossible") {
+    notify("warn", "WC.Refuse.byRules", { action: i18n.localize("WC.Action.massCharge"), reason: "WC.Result.impossible" });
+    return null;
+  }
   const consequences = d12.massChargeConsequences(result);
-  const cast: CastMember[] = [...attackers, ...defenders].filter((u) => u.token.actor).map((u) => ({ id: u.unit.id, actor: u.token.actor as Actor.Implementation }));
+  const units = [...attackers, ...defenders];
   const id = requestId();
-  const plan = planConsequences(consequences, cast, [], "d12-holds", id);
+  const plan = planConsequences(consequences, castOf(units.map((u) => u.unit.id)), [], "d12-holds", id);
   const state = automation() === "automatic" ? "applied" : automation() === "confirm" ? "pending" : "manual";
-  const names = Object.fromEntries([...attackers, ...defenders].map((u) => [u.unit.id, u.token.name ?? ""]));
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massCharge, massChargeView(result, names));
+  const card: StoredMassCharge = { version: 1, requestId: id, result, consequences, names: Object.fromEntries(units.map((u) => [u.unit.id, u.token.name ?? ""])), state };
+  const content = await renderMassCharge(card);
   const message = await ChatMessage.create(
-    { _id: stableId(`massCharge|${id}`), content, rolls, flags: { [MODULE_ID]: { undo: state === "applied" ? undoFor(plan) : [] } } } as never,
+    { _id: stableId(`massCharge|${id}`), content, rolls, flags: { [MODULE_ID]: { massCharge: card, undo: state === "applied" ? undoFor(plan) : [] } } } as never,
     { keepId: true },
   );
   if (message && state === "applied") await carryOut(plan);
   return message ?? null;
 }
 
-export function massChargeView(r: d12.MassChargeResult, names: Readonly<Record<string, string>>): Record<string, unknown> {
-  if (r.kind === "impossible") return { title: i18n.localize("WC.Action.massCharge"), headline: i18n.localize("WC.Result.impossible") };
-  const side = (p: d12.SidePoints) => p.units.map((u) => ({ name: names[u.id] ?? u.id, size: u.size, rank: u.rank, points: u.points, counted: u.counted }));
+/** A mass charge as its card stores it: the core's result, who is who, and the state. */
+export interface StoredMassCharge {
+  readonly version: 1;
+  readonly requestId: string;
+  readonly result: Exclude<d12.MassChargeResult, { kind: "impossible" }>;
+  readonly consequences: Consequences;
+  /** Names by token uuid (the units' ids). */
+  readonly names: Readonly<Record<string, string>>;
+  readonly state: "applied" | "pending" | "manual" | "undone";
+}
+
+/** The creatures of a charge still on the canvas, by their token uuids. */
+function castOf(uuids: readonly string[]): CastMember[] {
+  return uuids.flatMap((uuid) => {
+    const actor = tokenByUuid(uuid)?.actor as Actor.Implementation | null | undefined;
+    return actor ? [{ id: uuid, actor }] : [];
+  });
+}
+
+export function renderMassCharge(card: StoredMassCharge): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.massCharge, massChargeView(card));
+}
+
+/** The GM's buttons on the mass-charge card: apply a pending one, undo an applied one, adjust damage. */
+export async function handleMassChargeAction(message: ChatMessage.Implementation, action: "apply" | "undo" | "ledger"): Promise<void> {
+  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
+  const card = message.getFlag(MODULE_ID, "massCharge");
+  if (!card) return;
+  if (action === "ledger") return openLedgerEditor(Object.keys(card.names));
+  if (action === "apply" && card.state === "pending") {
+    const plan = planConsequences(card.consequences, castOf(Object.keys(card.names)), [], "d12-holds", card.requestId);
+    const next: StoredMassCharge = { ...card, state: "applied" };
+    await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
+    await carryOut(plan);
+    return;
+  }
+  if (action === "undo" && card.state === "applied") {
+    const next: StoredMassCharge = { ...card, state: "undone" };
+    await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next } as never);
+    await undo(message.getFlag(MODULE_ID, "undo") ?? []);
+  }
+}
+
+/** Units of one side grouped by rank, killed chargers apart. */
+function ranks(p: d12.SidePoints, names: Readonly<Record<string, string>>): Array<{ rank: string; units: string }> {
+  const by = new Map<number, { points: number; units: string[] }>();
+  for (const u of p.units.filter((x) => x.counted)) {
+    const r = by.get(u.rank) ?? { points: 0, units: [] };
+    r.points += u.points;
+    r.units.push(`${names[u.id] ?? "?"} (${u.size})`);
+    by.set(u.rank, r);
+  }
+  return [...by.entries()].sort((a, b) => a[0] - b[0]).map(([rank, r]) => ({ rank: i18n.format("WC.MassCharge.rankN", { n: rank, points: r.points }), units: r.units.join(", ") }));
+}
+
+export function massChargeView(card: StoredMassCharge): Record<string, unknown> {
+  const r = card.result;
+  const names = card.names;
+  const killed = r.attackers.units.filter((u) => !u.counted).map((u) => names[u.id] ?? "?");
   return {
     title: i18n.localize("WC.Action.massCharge"),
     headline: i18n.localize(`WC.Result.${r.kind}`),
-    attackers: side(r.attackers),
-    defenders: side(r.defenders),
-    attackerTotal: r.attackers.total,
-    defenderTotal: r.defenderTotal,
-    breakdown: i18n.format("WC.MassCharge.breakdown", { front: r.attackers.front, rear: r.attackers.rear, attackers: r.attackers.total, defenders: r.defenderTotal, obstacle: i18n.localize(`WC.MassCharge.obstacle.${r.obstacle}`) }),
+    tone: r.kind === "succeeded" ? "done" : "none",
     chance: i18n.format("WC.MassCharge.chance", { chance: r.chance, roll: r.die.face }),
-    saves: r.kind === "succeeded" ? r.saves.map((s) => i18n.format(`WC.MassCharge.${s.result}`, { name: names[s.id] ?? s.id, roll: s.die.face, strength: s.strength })) : [],
+    breakdown: i18n.format("WC.MassCharge.breakdown", { front: r.attackers.front, rear: r.attackers.rear, attackers: r.attackers.total, defenders: r.defenderTotal, obstacle: i18n.localize(`WC.MassCharge.obstacle.${r.obstacle}`) }),
+    chargers: ranks(r.attackers, names),
+    holders: ranks(r.defenders, names),
+    killed: killed.join(", "),
+    saves: r.kind === "succeeded" ? r.saves.map((x) => i18n.format(`WC.MassCharge.${x.result}`, { name: names[x.id] ?? "?", roll: x.die.face, strength: x.strength })) : [],
     advance: r.kind === "succeeded" ? i18n.format("WC.MassCharge.advance", { advance: r.mayAdvance, stay: r.mustStay }) : "",
-    labels: { name: i18n.localize("WC.MassCharge.name"), size: i18n.localize("WC.Field.size"), rank: i18n.localize("WC.MassCharge.rank"), points: i18n.localize("WC.MassCharge.points"), chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders") },
+    labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), killed: i18n.localize("WC.MassCharge.killedLabel") },
+    state: card.state,
+    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
+    buttons: gmButtons(card.state, i18n),
   };
 }
 
@@ -155,6 +222,7 @@ export async function openMassCharge(): Promise<ChatMessage.Implementation | nul
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massChargeDialog, {
     attackers: rows(attackers),
     defenders: rows(defenders),
+    anyVL: [...attackers, ...defenders].some((u) => d12.chargeSize(u.unit) === "VL"),
     obstacles: (["none", "double", "forbid"] as const).map((o) => ({ value: o, label: i18n.localize(`WC.MassCharge.obstacle.${o}`) })),
     labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), rank: i18n.localize("WC.MassCharge.rank"), killed: i18n.localize("WC.MassCharge.killed"), vlPoints: i18n.localize("WC.MassCharge.vlPoints"), obstacle: i18n.localize("WC.MassCharge.obstacleLabel"), hint: i18n.localize("WC.MassCharge.hint") },
   });

@@ -7,7 +7,7 @@ import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts"
 import { RulesInputError } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import { carryOut, planConsequences, undoFor } from "./apply.ts";
-import { cardView } from "./card-view.ts";
+import { cardView, refusalOf as rulesRefusal } from "./card-view.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
 import { freeAttacksIn, rememberForRoundEnd } from "./round-end.ts";
@@ -118,6 +118,9 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const ctx = contextFor(intent, attacker, defender, variant, circle);
     const options = activeOptions();
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
+    // The rules refuse it: the user is told why, and no card is posted (nothing to apply or undo).
+    const refused = rulesRefusal(resolution);
+    if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`) } };
     const level = automation();
     const state: StoredCard["state"] = level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual";
     const card: StoredCard = {
@@ -133,6 +136,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       defenderIsNpc: !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER")),
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
+      next: variant.next?.(ctx, resolution, options) ?? [],
     };
     const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, card.variant, requestId);
     const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];

@@ -4,7 +4,7 @@
  * client. The active GM's client acts on that creation (no user query, so no permission beyond
  * posting a chat message is needed), re-checks everything from the documents themselves, never
  * from dice or results in the payload, carries it out once, and then removes the request card
- * (or, when refused, rewrites it with the reason).
+ * (or, when refused, rewrites it with the reason, which the author's client shows and removes).
  *
  * The player waits for that removal or rewrite, not for a clock: a long action cannot time out
  * on the player's side. With no GM connected the card stays, says so, and is carried out once
@@ -133,6 +133,8 @@ export function onRequestUpdated(message: ChatMessage.Implementation): void {
   // A queued request nobody waits on any more still tells its author.
   if (resolve) resolve(outcome);
   else notify("warn", outcome.key, outcome.params);
+  // Told: the card has served, and a refusal leaves nothing in the log.
+  void message.delete().catch(() => undefined);
 }
 
 /** A request card this client posted was removed: carried out, or cancelled. */

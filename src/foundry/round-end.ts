@@ -19,7 +19,7 @@ import { withFoundryDice } from "./dice.ts";
 import { holdsAround } from "./holds.ts";
 import { i18n } from "./i18n.ts";
 import { stableId } from "./ids.ts";
-import { localizeParams } from "./card-view.ts";
+import { formatLine, roundCardView } from "./card-view.ts";
 import { outOfMelee } from "./melee.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
 import type { VariantId } from "./types.ts";
@@ -97,9 +97,7 @@ export function roundContext(combat: Combat.Implementation, round: number, sides
 
 /** One line of a round card as text: participants' ids read as their names. */
 export function roundLineText(card: StoredRoundCard, line: RoundResolution["lines"][number]): string {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(line.params ?? {})) out[k] = typeof v === "string" && card.names[v] !== undefined ? (card.names[v] as string) : v;
-  return i18n.format(line.key, localizeParams(out, i18n));
+  return formatLine(line.key, line.params, card.names, i18n);
 }
 
 /** The card of the last round this combat has processed, if it is still in the log. */
@@ -114,18 +112,7 @@ export function combatTimers(combat: Combat.Implementation): readonly Timer[] {
 }
 
 export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(TEMPLATES.round, {
-    title: i18n.format("WC.Round.title", { round: card.round }),
-    lines: card.resolution.lines.map((l) => roundLineText(card, l)),
-    nothing: card.resolution.lines.length === 0 ? i18n.localize("WC.Round.nothing") : "",
-    state: card.state,
-    stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
-    buttons: [
-      ...(card.state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply"), gmOnly: true }] : []),
-      ...(card.state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo"), gmOnly: true }] : []),
-      { action: "ledger", label: i18n.localize("WC.Ledger.open"), gmOnly: true },
-    ],
-  });
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.round, roundCardView(card, i18n));
 }
 
 function planFor(card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]) {

@@ -1,6 +1,6 @@
 /** Types the shell stores in Foundry documents and exposes to macros. */
 import type * as Rules from "../rules/index.ts";
-import type { Consequences, HoldRecord, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
+import type { Consequences, HoldRecord, NextLine, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";
@@ -67,6 +67,8 @@ export interface StoredCard {
   readonly projectTables?: readonly string[];
   /** Names of the other creatures the result names (a blow into a grapple), by id. */
   readonly otherNames?: Readonly<Record<string, string>>;
+  /** What happens next, as the variant sees it (who may break free, when, needing what). */
+  readonly next?: readonly NextLine[];
 }
 
 export interface WeaponlessApi {

@@ -17,4 +17,4 @@ export * as percentile from "./percentile/index.ts";
 export { runAction, RULES_VARIANTS, VARIANTS } from "./variants.ts";
 export type { VariantId, ActionOutcome } from "./variants.ts";
 export { SHELL_ACTIONS } from "./variant.ts";
-export type { ActionContext, Declared, FreeAttackRecord, Headline, OddsOutcome, OptionSchema, Participant, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "./variant.ts";
+export type { ActionContext, Declared, FreeAttackRecord, Headline, HoldAction, NextLine, OddsOutcome, OptionSchema, Participant, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "./variant.ts";

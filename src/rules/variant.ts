@@ -99,6 +99,22 @@ export interface Resolution {
   readonly headline: Headline;
 }
 
+/**
+ * One "what happens next" line of a card: who may or will do what, and when. Its numbers (a
+ * roll needed, a chance) are a separate headline, so the table can hide them from players
+ * when they come from the GM's creatures' statistics (`numbersOf`: those participants' ids).
+ */
+export interface NextLine extends Headline {
+  readonly numbers?: Headline;
+  readonly numbersOf?: readonly string[];
+}
+
+/** An action a hold opens to one side of it, as a card button; `label` replaces WC.Action.<action>. */
+export interface HoldAction {
+  readonly action: ShellAction;
+  readonly label?: string;
+}
+
 export interface OddsOutcome {
   /** i18n key of the outcome, e.g. WC.Result.hold. */
   readonly key: string;
@@ -177,4 +193,11 @@ export interface RulesVariant {
   conditionAfterDamage(ledger: Ledger): { readonly condition: ConditionId; readonly rounds?: number } | null;
   /** Everything due at the end of a round, for every creature in the fight at once. */
   roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
+  /** What a hold lets the held creature and its holder do next (the card's buttons). */
+  readonly holdActions?: { readonly held: readonly HoldAction[]; readonly holder: readonly HoldAction[] };
+  /**
+   * What happens next after a resolution, and to whom (the card's closing lines): pure, from the
+   * context the action was resolved in and its resolution. Empty when nothing follows.
+   */
+  next?(ctx: ActionContext, resolution: Resolution, options: unknown): readonly NextLine[];
 }

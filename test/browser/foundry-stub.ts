@@ -6,6 +6,9 @@
 import Handlebars from "handlebars";
 import lang from "../../lang/en.json";
 import cardTemplate from "../../templates/chat-card.hbs?raw";
+import roundTemplate from "../../templates/round-card.hbs?raw";
+import massTemplate from "../../templates/mass-charge-card.hbs?raw";
+import dialogTemplate from "../../templates/action-dialog.hbs?raw";
 
 type Fn = (...args: unknown[]) => unknown;
 type Data = Record<string, unknown>;
@@ -32,7 +35,12 @@ export const stubActor = {
 
 export function installFoundryStub(): void {
   const g = globalThis as unknown as Data;
-  const compiled = Handlebars.compile(cardTemplate);
+  const compiled: Record<string, Handlebars.TemplateDelegate> = {
+    "chat-card": Handlebars.compile(cardTemplate),
+    "round-card": Handlebars.compile(roundTemplate),
+    "mass-charge-card": Handlebars.compile(massTemplate),
+    "action-dialog": Handlebars.compile(dialogTemplate),
+  };
   g.Hooks = {
     on: (name: string, fn: Fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
     once: (name: string, fn: Fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
@@ -44,8 +52,9 @@ export function installFoundryStub(): void {
   const modules = new Map<string, Data>([["weaponless-combat", { id: "weaponless-combat" }]]);
   g.game = {
     user: { id: "gm", isGM: true },
-    users: { activeGM: { isSelf: true } },
+    users: { activeGM: { isSelf: true }, some: () => false, filter: () => [] },
     i18n: {
+      has: (key: string) => typeof getProperty(lang, key) === "string",
       localize: (key: string) => (typeof getProperty(lang, key) === "string" ? (getProperty(lang, key) as string) : key),
       format: (key: string, data: Record<string, string>) => {
         const v = getProperty(lang, key);
@@ -64,8 +73,13 @@ export function installFoundryStub(): void {
   g.fromUuidSync = () => stubActor;
   g.foundry = {
     utils: { getProperty },
+    // No token documents here: a card's follow-up buttons find no creature to serve and stay hidden.
+    documents: { TokenDocument: class {} },
     applications: {
-      handlebars: { renderTemplate: async (_path: string, data: Data) => compiled(data), loadTemplates: async () => undefined },
+      handlebars: {
+        renderTemplate: async (path: string, data: Data) => (compiled[path.replace(/^.*\//, "").replace(/\.hbs$/, "")] ?? compiled["chat-card"])?.(data) ?? "",
+        loadTemplates: async () => undefined,
+      },
       // The settings menus' window classes are made at init; this page opens none.
       api: { ApplicationV2: class {}, HandlebarsApplicationMixin: (base: unknown) => base },
     },

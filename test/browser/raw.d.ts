@@ -3,3 +3,8 @@ declare module "*.hbs?raw" {
   const text: string;
   export default text;
 }
+
+declare module "*.css?raw" {
+  const text: string;
+  export default text;
+}

@@ -129,8 +129,8 @@ describe("d12-holds: a player asks the GM", () => {
       ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending", dice: [[20, 20]], result: { kind: "hold" } } } } } as never),
     )) as unknown as FakeChatMessage;
     await t.world.settle();
-    // The card is rewritten with the reason; nothing else is written.
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update ChatMessage": 1 });
+    // The card is rewritten with the reason (and, the player told, taken away); nothing else is written.
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update ChatMessage": 1, "delete ChatMessage": 1 });
     expect(forged.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.notOwner" } });
     expect(forged.content).toContain("You do not control Goblin.");
     expect(t.player.notifications.map((n) => n.message)).toEqual(["You do not control Goblin."]);

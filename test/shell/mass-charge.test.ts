@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { chargeFromCanvas, openMassCharge } from "../../src/foundry/mass-charge.ts";
 import { d12 } from "../../src/rules/index.ts";
-import type { FakeToken } from "../fake-foundry/world.ts";
+import { bindCard } from "../../src/foundry/hooks/chat.ts";
+import type { FakeChatMessage, FakeToken } from "../fake-foundry/world.ts";
 import { d12Profile, M, makeTable } from "./setup.ts";
 
 /** Six fighters (one with Str 18) across the hall at y = 0; twenty gnolls in rows coming from above. */
@@ -25,6 +26,26 @@ function hall(widthSquares: number, gnollsPerRow: number) {
     gnolls.push(t.world.addToken(scene, gnoll, { linked: false, name: `Gnoll ${i + 1}`, x: Math.round((col * (widthSquares - 1) * 100) / Math.max(1, gnollsPerRow - 1)), y: -200 - row * 100 }));
   }
   return { t, fighters, gnolls };
+}
+
+/** The GM selects the gnolls and targets the fighters. */
+async function select(t: ReturnType<typeof hall>["t"], fighters: FakeToken[], gnolls: FakeToken[]): Promise<void> {
+  await t.gm.run(async () => {
+    t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
+    t.gmUser.targets.clear();
+    for (const f of fighters) t.gmUser.targets.add(f.object);
+  });
+}
+
+/** ... ticks three gnolls killed behind a doubling obstacle, and the dice come: d100 50, then the saves. */
+async function charging(t: ReturnType<typeof hall>["t"], fighters: FakeToken[], gnolls: FakeToken[]): Promise<void> {
+  await select(t, fighters, gnolls);
+  t.world.onDialog = async (d) => {
+    for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
+    (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
+    return d.press("roll");
+  };
+  t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
 }
 
 describe("mass charge from token positions (000 §Mass charge)", () => {
@@ -53,25 +74,52 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
 
   it("the GM's dialog: tick the dead, roll, and the failed Strength saves go down", async () => {
     const { t, fighters, gnolls } = hall(4, 5);
-    await t.gm.run(async () => {
-      t.gm.canvas.tokens.controlled = gnolls.map((g) => g.object);
-      t.gmUser.targets.clear();
-      for (const f of fighters) t.gmUser.targets.add(f.object);
-    });
-    t.world.onDialog = async (d) => {
-      for (const g of gnolls.slice(0, 3)) (d.form.elements.namedItem(`killed.${g.uuid}`) as HTMLInputElement).checked = true;
-      (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "double";
-      return d.press("roll");
-    };
     // d100 50 against 54%: the charge breaks through. Saves d20 against Str (unknown M: 11; one has 18):
     // 11 pushed aside, 12 down, 5 pushed, 20 down, 9 pushed, 18 (Str 18) pushed.
-    t.world.script([[100, 50], [20, 11], [20, 12], [20, 5], [20, 20], [20, 9], [20, 18]]);
+    await charging(t, fighters, gnolls);
     const message = await t.gm.run(() => openMassCharge());
     expect(t.world.scriptedLeft).toBe(0);
-    expect(message?.content).toContain("Chance 54%, rolled 50");
+    expect(message?.content).toContain("Chance 54%, d100 rolled 50");
+    // The three killed chargers are named apart, struck through.
+    expect(message?.content).toMatch(/Killed before it struck<\/span> <s>Gnoll \d+, Gnoll \d+, Gnoll \d+<\/s>/);
     const down = fighters.filter((f) => f.actor.statuses.has("prone")).map((f) => f.name);
     expect(down).toEqual(["Fighter 2", "Fighter 4"]);
     expect(message?.content).toContain("Chargers who may press on: 11; chargers who must stay engaged: 6");
+  });
+
+  it("its card carries the state, Undo and Adjust damage for the GM (none for players), and Undo stands the fallen back up", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await charging(t, fighters, gnolls);
+    const message = (await t.gm.run(() => openMassCharge())) as unknown as FakeChatMessage;
+    expect(message.content).toContain("Applied");
+    const seen = (client: typeof t.gm) =>
+      client.run(() => {
+        const html = document.createElement("li");
+        html.innerHTML = message.content;
+        bindCard(message as never, html);
+        return { html, buttons: [...html.querySelectorAll<HTMLButtonElement>("button")].filter((b) => !b.hidden).map((b) => b.textContent) };
+      });
+    expect(seen(t.player).buttons).toEqual([]);
+    const gm = seen(t.gm);
+    expect(gm.buttons).toEqual(["Undo", "Adjust damage"]);
+    expect(fighters.filter((f) => f.actor.statuses.has("prone"))).toHaveLength(2);
+    await t.gm.run(async () => gm.html.querySelector<HTMLButtonElement>('[data-wc-action="undo"]')?.click());
+    await t.world.settle();
+    expect(fighters.filter((f) => f.actor.statuses.has("prone"))).toEqual([]);
+    expect(message.getFlag(M, "massCharge")).toMatchObject({ state: "undone" });
+    expect(message.content).toContain("Undone");
+  });
+
+  it("a charge the obstacle forbids is a notice, not a card", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await select(t, fighters, gnolls);
+    t.world.onDialog = async (d) => {
+      (d.form.elements.namedItem("obstacle") as HTMLSelectElement).value = "forbid";
+      return d.press("roll");
+    };
+    expect(await t.gm.run(() => openMassCharge())).toBeNull();
+    expect(t.gm.notifications.at(-1)?.message).toBe("Mass charge is not possible: A mass charge cannot cross this obstacle.");
+    expect(t.world.messages.size).toBe(0);
   });
 
   it("players cannot start one", async () => {

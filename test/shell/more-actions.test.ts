@@ -66,9 +66,11 @@ describe("stand up", () => {
     t.world.script([[20, 15], [12, 4], [12, 1]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     expect(result(t).headline).toEqual({ key: "WC.Result.hold", params: { part: "body" } });
-    await t.player.run(() => act({ action: "standUp", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
-    expect(result(t).result).toMatchObject({ kind: "notAllowed", reason: "immobilized" });
-    expect(lastCard(t)?.content).toContain("a hold immobilizes it");
+    // Refused by the rules: the player is told why, and no card is posted.
+    const out = await t.player.run(() => act({ action: "standUp", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    await t.world.settle();
+    expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.byRules" });
+    expect(t.player.notifications.at(-1)?.message).toBe("Stand up is not possible: A hold immobilizes it.");
   });
 
   it("percentile: outside a fight the fighter is up at once (even from an older effect with the module's own prone)", async () => {
@@ -103,10 +105,12 @@ describe("a blow into a grapple (grapple-die)", () => {
     expect(lastCard(t)?.content).toContain("The blow lands on Goblin for 6");
   });
 
-  it("a creature in no grapple is refused with a reason on the card", async () => {
+  it("a creature in no grapple is refused with a reason in a notice, and no card", async () => {
     const t = await playing("grapple-die", { fighter: { readiedAttack: sword } });
+    const before = t.world.messages.size;
     await t.gm.run(() => act({ action: "attackIntoGrapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
-    expect(lastCard(t)?.content).toContain("the target is in no grapple");
+    expect(t.gm.notifications.at(-1)?.message).toBe("Strike into a grapple is not possible: The target is in no grapple.");
+    expect(t.world.messages.size).toBe(before);
   });
 });
 

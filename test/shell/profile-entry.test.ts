@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// Where the profile form opens: a button on the token HUD and a control in the actor sheet's
-// header, each for the creature's owners only, each added once, each opening the form.
+// Where the profile form opens: an entry in the token HUD's palette and a control in the actor
+// sheet's header, each for the creature's owners only, each added once, each opening the form.
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Table } from "./setup.ts";
 import { makeTable } from "./setup.ts";
@@ -16,37 +16,38 @@ function hudHtml(): HTMLElement {
   return html;
 }
 
-describe("token HUD profile button", () => {
-  it("the owner gets one button, with its tooltip, however often the HUD renders", async () => {
-    const html = hudHtml();
-    await t.player.run(async () => {
-      t.player.Hooks.callAll("renderTokenHUD", { document: t.fighterToken }, html);
-      t.player.Hooks.callAll("renderTokenHUD", { document: t.fighterToken }, html);
+/** Opens the HUD's palette as a click would, and finds its profile entry. */
+function profileEntry(html: HTMLElement): HTMLButtonElement | null {
+  html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+  return html.querySelector<HTMLButtonElement>("[data-wc-profile]");
+}
+
+describe("token HUD profile entry (in the HUD's palette)", () => {
+  it("the owner gets one palette, with the profile at its foot, however often the HUD renders", async () => {
+    const html = await t.player.run(async () => {
+      const h = t.player.renderTokenHUD(t.fighterToken);
+      t.player.Hooks.callAll("renderTokenHUD", { document: t.fighterToken }, h);
+      return h;
     });
-    const buttons = html.querySelectorAll<HTMLButtonElement>(".col.left .wc-hud__profile");
-    expect(buttons).toHaveLength(1);
-    expect(buttons[0]?.dataset.tooltip).toBe("Weaponless profile");
+    expect(html.querySelectorAll("[data-wc-palette-toggle]")).toHaveLength(1);
+    const entry = await t.player.run(async () => profileEntry(html));
+    expect(entry?.textContent).toBe("Weaponless profile");
+    expect(entry?.parentElement?.lastElementChild).toBe(entry);
   });
 
   it("a click opens the creature's profile form", async () => {
-    const html = hudHtml();
     t.world.onDialog = async () => null;
-    await t.player.run(async () => {
-      t.player.Hooks.callAll("renderTokenHUD", { document: t.fighterToken }, html);
-      html.querySelector<HTMLButtonElement>(".wc-hud__profile")?.click();
-    });
+    await t.player.run(async () => profileEntry(t.player.renderTokenHUD(t.fighterToken))?.click());
     await t.world.settle();
     expect(t.world.dialogs).toHaveLength(1);
     expect(t.world.dialogs[0]?.config.window?.title).toBe("Weaponless profile: Fighter");
   });
 
-  it("a player gets no button on the GM's creature; the GM does", async () => {
-    const forPlayer = hudHtml();
-    const forGm = hudHtml();
-    await t.player.run(async () => t.player.Hooks.callAll("renderTokenHUD", { document: t.goblinToken }, forPlayer));
-    await t.gm.run(async () => t.gm.Hooks.callAll("renderTokenHUD", { document: t.goblinToken }, forGm));
-    expect(forPlayer.querySelector(".wc-hud__profile")).toBeNull();
-    expect(forGm.querySelector(".wc-hud__profile")).not.toBeNull();
+  it("a player gets no palette on the GM's creature; the GM does", async () => {
+    const forPlayer = t.player.renderTokenHUD(t.goblinToken);
+    const forGm = t.gm.renderTokenHUD(t.goblinToken);
+    expect(forPlayer.querySelector("[data-wc-palette-toggle]")).toBeNull();
+    expect(await t.gm.run(async () => profileEntry(forGm))).not.toBeNull();
   });
 
   it("a HUD without the left column, or a token without an actor, is left alone", async () => {

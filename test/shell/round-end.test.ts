@@ -39,6 +39,16 @@ async function advance(round: number): Promise<void> {
   await t.world.settle();
 }
 
+/** The card's text as this client shows it (bound: numbers hidden from whom they are hidden). */
+function seen(message: FakeChatMessage | undefined, client: Table["gm"]): string {
+  return client.run(() => {
+    const html = document.createElement("div");
+    html.innerHTML = message?.content ?? "";
+    bindCard(message as never, html);
+    return [...html.querySelectorAll("li")].map((li) => [...li.childNodes].filter((n) => !(n instanceof HTMLElement) || !n.hidden).map((n) => n.textContent).join("")).join("\n");
+  });
+}
+
 describe("end of round", () => {
   it("runs once when the round advances: break rolls from round two, healing out of melee", async () => {
     await goblinHoldsFighter();
@@ -53,7 +63,8 @@ describe("end of round", () => {
     await advance(3);
     expect(t.world.scriptedLeft).toBe(0);
     expect(roundCards()).toHaveLength(2);
-    expect(roundCards()[1]?.content).toContain("Fighter breaks a hold (d12 8, 10 against 10)");
+    // The line names the holder and the hold; its numbers are the fighter's own, so its player sees them.
+    expect(seen(roundCards()[1], t.player)).toContain("Fighter breaks Goblin's hold (Arm) (d12 8: 10 against 10)");
     expect(halves()).toEqual([]);
     expect(state()?.processedRound).toBe(2);
   });
@@ -168,7 +179,7 @@ describe("end of round", () => {
     t.world.script([[100, 1]]);
     await advance(2);
     expect(t.world.scriptedLeft).toBe(0);
-    expect(roundCards()[0]?.content).toContain("Fighter stays on their feet (d100 1 against -15%)");
+    expect(seen(roundCards()[0], t.player)).toContain("Fighter keeps their feet against Goblin (d100 1 against -15%)");
     expect(combat.flags[M]).toMatchObject({ overbear: {} });
   });
 });

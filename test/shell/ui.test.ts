@@ -11,7 +11,7 @@ import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { d12 } from "../../src/rules/index.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable, submitWindow } from "./setup.ts";
+import { d12Profile, M, makeTable, submitWindow } from "./setup.ts";
 
 let t: Table;
 beforeEach(() => {
@@ -31,22 +31,49 @@ function hud(token: Table["fighterToken"]): HTMLElement {
   return html;
 }
 
+/** The HUD with the module's palette opened: its entries, by action and label. */
+function palette(token: Table["fighterToken"]): HTMLElement {
+  const html = hud(token);
+  html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+  return html;
+}
+const entries = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>(".wc-hud__palette button")].map((b) => b.textContent);
+const press = (html: HTMLElement, action: string) => html.querySelector<HTMLButtonElement>(`.wc-hud__palette [data-wc-action="${action}"]`)?.click();
+
 describe("token HUD", () => {
-  it("shows the variant's actions to the owner only, once", async () => {
-    const buttons = await t.player.run(async () => {
+  it("one button for the owner only, once; its palette names the actions that apply now", async () => {
+    const shown = await t.player.run(async () => {
       const html = hud(t.fighterToken);
       addButtons({ document: t.fighterToken as never }, html);
-      return [...html.querySelectorAll<HTMLButtonElement>("[data-wc-action]")].map((b) => b.dataset.wcAction);
+      const toggles = html.querySelectorAll("[data-wc-palette-toggle]").length;
+      html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+      return { toggles, icons: html.querySelectorAll(".control-icon").length, names: entries(html) };
     });
-    expect(buttons).toEqual(["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"]);
-    expect(await t.player.run(async () => hud(t.goblinToken).querySelectorAll("[data-wc-action]").length)).toBe(0);
+    expect(shown.toggles).toBe(1);
+    expect(shown.icons).toBe(1);
+    // Not held and holding nobody: the attacks and the profile; no Break free, Release or overbear-from-a-hold.
+    expect(shown.names).toEqual(["Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
+    expect(await t.player.run(async () => hud(t.goblinToken).querySelectorAll("[data-wc-palette-toggle]").length)).toBe(0);
+  });
+
+  it("held: Break free names the holder; holding: Release and Declare overbear name the held", async () => {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    expect(await t.player.run(async () => entries(palette(t.fighterToken)))).toEqual(["Grapple", "Pummel", "Charging overbear", "Break free: Ogre", "Weaponless profile"]);
+    expect(await t.gm.run(async () => entries(palette(t.ogreToken)))).toEqual(["Grapple", "Pummel", "Charging overbear", "Release hold: Fighter", "Declare overbear: Fighter", "Weaponless profile"]);
+    // Break free from the palette needs no target: it is aimed at the holder.
+    t.world.script([[12, 11]]);
+    t.player.user.targets.clear();
+    await t.player.run(async () => press(palette(t.fighterToken), "breakFree"));
+    await t.world.settle();
+    expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });
 
   it("a click with a target opens the dialog and the GM carries out the grapple", async () => {
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.world.dialogs).toHaveLength(1);
@@ -57,12 +84,12 @@ describe("token HUD", () => {
     const mark = t.world.writes.length;
     await t.player.run(async () => {
       t.player.user.targets.clear();
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
       t.player.user.targets.add(t.goblinToken.object);
       t.player.user.targets.add(t.ogreToken.object);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
       target(t.player, t.fighterToken);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="pummel"]')?.click();
+      press(palette(t.fighterToken), "pummel");
     });
     await t.world.settle();
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Target the creature to attack first.", "Target just one creature.", "A creature cannot act against itself."]);
@@ -74,7 +101,7 @@ describe("token HUD", () => {
     const far = t.world.addToken(other, t.goblin, { linked: false });
     await t.player.run(async () => {
       target(t.player, far);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Both creatures must be on the same scene."]);
@@ -84,7 +111,7 @@ describe("token HUD", () => {
     t.world.onDialog = async () => null;
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.world.messages.size).toBe(0);
@@ -112,29 +139,74 @@ describe("combatant context menu", () => {
 });
 
 describe("action dialog", () => {
-  it("shows the exact odds and updates them as boxes change", async () => {
-    const intent = { action: "grapple" as const, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid };
-    const html = await t.player.run(() => dialogContent(intent, { rear: false, underwater: false, toHitBonus: 0, damageBonus: 0, hitsTaken: 0 }));
-    // Needs 10 with +2 for the goblin's speed: 13 faces of 20 hit -> miss 35.0%.
-    expect(html).toContain("35.0%");
-    expect(html).toContain("Attacking from behind");
-    // Found on its own: the goblin's speed (6") helps the fighter. The goblin is the GM's, so the
-    // player is not shown its numbers; the GM is.
-    const found = "Grapple: to hit: 0 Attacker&#x27;s speed (12&quot;), +2 Target&#x27;s speed (6&quot;)";
-    expect(html).not.toContain(found);
-    expect(await t.gm.run(() => dialogContent(intent, {}))).toContain(found);
+  const intent = () => ({ action: "grapple" as const, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid });
+  const text = (html: string) => {
+    const d = document.createElement("div");
+    d.innerHTML = html;
+    return (d.textContent ?? "").replace(/\s+/g, " ");
+  };
+
+  it("the odds as a picture: the chance of any hold in large type, a stacked bar, then the outcomes, best first", async () => {
+    const html = await t.gm.run(() => dialogContent(intent(), { rear: false, underwater: false, toHitBonus: 0, damageBonus: 0, hitsTaken: 0 }));
+    const d = document.createElement("div");
+    d.innerHTML = html;
+    // Needs 10 with +2 for the goblin's speed: 13 faces of 20 hit, 7 miss (35%). Every hit is a
+    // hold save when the immediate d12 break roll throws it off: any hold is under 65%.
+    const big = d.querySelector(".wc-odds__big")?.textContent ?? "";
+    expect(Number(big.replace("%", ""))).toBeLessThan(65);
+    expect(d.querySelector(".wc-odds__what")?.textContent).toBe("chance of any hold");
+    const lines = [...d.querySelectorAll(".wc-odds li")].map((li) => li.textContent ?? "");
+    expect(lines).toContain("35.0%Missed");
+    // Holds first (the good outcomes), the miss and the grip shaken off at once last.
+    expect(lines[0]).toMatch(/Hold gained/);
+    expect(lines.at(-1)).not.toMatch(/Hold gained/);
+    const widths = [...d.querySelectorAll<HTMLElement>(".wc-odds__seg")].map((s) => parseFloat(s.style.width));
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 1);
+    expect(Number(big.replace("%", ""))).toBeCloseTo(lines.filter((l) => l.includes("Hold gained")).reduce((a, l) => a + parseFloat(l), 0), 0);
+  });
+
+  it("a player facing the GM's creature sees its own numbers, not the GM's, and the odds rounded", async () => {
+    const html = text(await t.player.run(() => dialogContent(intent(), {})));
+    // The goblin's speed (6") is the GM's number: left out; the fighter's own 12" is 0 and not listed.
+    expect(html).not.toContain("Target's speed");
+    expect(html).toContain("and the GM's creature's numbers (hidden)");
+    expect(html).toContain("≈40%Missed");
+    expect(html).not.toContain("35.0%");
+    const gm = text(await t.gm.run(() => dialogContent(intent(), {})));
+    expect(gm).toContain("+2 Target's speed (6\")");
+    expect(gm).toContain("35.0%Missed");
+    await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
+    expect(text(await t.player.run(() => dialogContent(intent(), {})))).toContain("35.0%Missed");
+  });
+
+  it("percentile: the chance to grapple is explained before the roll, term by term", async () => {
+    await t.gm.run(() => game.settings.set(M, "variant", "percentile"));
+    const v = (await import("../../src/rules/index.ts")).RULES_VARIANTS.percentile;
+    for (const a of [t.fighter, t.goblin]) (a.flags[M] as { profile: Record<string, unknown> }).profile.percentile = { ...v?.defaultProfile(), dexterity: 12, armor: { ad: 5, magic: 0 } };
+    const html = text(await t.gm.run(() => dialogContent(intent(), {})));
+    // 004: base (AD 5 + 0) x 10 = 50, the attacker's Dex 12 +12, the target's chain-class armor (AD 5) +20, its level 1 -5.
+    expect(html).toContain("Grapple attack: +50 Base chance from own armor (AD 5, magic 0), +12 Attacker's Dexterity score (12), +20 Target's armor alone rates AD 5, −5 Target's hit dice or level (1)");
+    // And the result roll's own modifiers (reached by the trial in which the attack succeeds).
+    expect(html).toMatch(/Grapple result: .*Attacker's Strength \(10\)/);
+  });
+
+  it("updates the picture as boxes change", async () => {
+    await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
     let seen = "";
     t.world.onDialog = async (d) => {
       const rear = d.form.elements.namedItem("rear") as HTMLInputElement;
       rear.checked = true;
       rear.dispatchEvent(new Event("change", { bubbles: true }));
+      await t.world.settle();
       seen = d.element.querySelector(".wc-odds")?.textContent ?? "";
       return null;
     };
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      hud(t.fighterToken).querySelector<HTMLButtonElement>('[data-wc-action="grapple"]')?.click();
+      press(palette(t.fighterToken), "grapple");
     });
+    // The dialog waits for its own redraw before it answers.
+    await t.world.settle();
     await t.world.settle();
     // From behind +2: 15 faces hit -> miss 25.0%.
     expect(seen).toContain("25.0%");
@@ -164,9 +236,12 @@ describe("chat card buttons", () => {
   function render(message: FakeChatMessage): HTMLElement {
     const html = document.createElement("li");
     html.innerHTML = message.content;
+    document.body.append(html);
     bindCard(message as never, html);
     return html;
   }
+  /** The buttons this client sees on a rendered card, by label. */
+  const visible = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>("button")].filter((b) => !b.hidden).map((b) => b.textContent);
 
   it("the GM's Undo restores hit points and removes the hold; players do not see it", async () => {
     const message = await grappled();
@@ -182,19 +257,120 @@ describe("chat card buttons", () => {
     expect(message.getFlag(M, "card")).toMatchObject({ state: "undone" });
   });
 
-  it("an NPC's numbers are hidden from players unless the GM allows them", async () => {
+  it("who sees the button: Break free to the held creature's player, Release and Declare overbear to the holder's GM, and to nobody once the hold is gone", async () => {
     const message = await grappled();
-    // The fighter (a player's) is the defender here: nothing to hide.
-    expect((await t.player.run(async () => render(message))).querySelectorAll("[data-wc-npc]")).toHaveLength(0);
-    t.world.script([[20, 15], [12, 8], [12, 4]]);
-    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
-    const onOgre = t.world.messages.contents[1] as FakeChatMessage;
-    const hidden = (client: Table["gm"]) => client.run(async () => [...render(onOgre).querySelectorAll<HTMLElement>("[data-wc-npc]")].map((e) => e.hidden));
-    // To-hit modifiers, the number needed, and the hold roll's size adjustment.
-    expect(await hidden(t.player)).toEqual([true, true, true]);
-    expect(await hidden(t.gm)).toEqual([false, false, false]);
+    const gmView = await t.gm.run(async () => render(message));
+    expect(t.gm.run(() => visible(gmView))).toEqual(["Release hold", "Declare overbear", "Undo", "Adjust damage"]);
+    gmView.remove();
+    // The player's chat log (this test's one document stands for the player's screen).
+    const playerView = await t.player.run(async () => render(message));
+    expect(t.player.run(() => visible(playerView))).toEqual(["Break free"]);
+    // The ogre lets go: the card already in the player's log loses its button.
+    await t.gm.run(() => act({ action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    await t.world.settle();
+    expect(t.player.run(() => visible(playerView))).toEqual([]);
+    playerView.remove();
+    // And a card drawn afresh shows none either, to anyone.
+    expect(t.player.run(() => visible(render(message)))).toEqual([]);
+    expect(t.gm.run(() => visible(render(message)))).toEqual(["Undo", "Adjust damage"]);
+    document.body.replaceChildren();
+  });
+
+  it("a button pressed after its hold ended says so and changes nothing", async () => {
+    const message = await grappled();
+    const playerView = await t.player.run(async () => render(message));
+    const button = playerView.querySelector<HTMLButtonElement>('[data-wc-follow="breakFree"]') as HTMLButtonElement;
+    // The hold goes without any hook reaching this card (a client that missed the update).
+    for (const actor of [t.fighter, t.ogreToken.actor]) {
+      const halves = [...actor.effects].filter((e) => e.getFlag(M, "hold")).map((e) => e.id);
+      await t.gm.run(() => actor.deleteEmbeddedDocuments("ActiveEffect", halves, { [M]: { pairHandled: true } }));
+    }
+    const mark = t.world.messages.size;
+    await t.player.run(async () => button.click());
+    await t.world.settle();
+    expect(t.player.notifications.at(-1)?.message).toBe("That hold has already ended.");
+    expect(t.world.messages.size).toBe(mark);
+    playerView.remove();
+  });
+
+  it("percentile offers the held creature a Counter grapple; grapple-die has no Declare overbear", async () => {
+    for (const [variant, faces, expected] of [
+      // Variables d6 1, d4 4; chance d100 1; result d100 50 -> a hold.
+      ["percentile", [[6, 1], [4, 4], [100, 1], [100, 50]], ["Break free", "Counter grapple"]],
+      // d20 20 hits; grapple die 15 -> a hold (project table) doing 1d3 at once: 1.
+      ["grapple-die", [[20, 20], [20, 15], [3, 1]], ["Break free", "Counter grapple"]],
+    ] as const) {
+      const u = makeTable();
+      await u.gm.run(() => game.settings.set(M, "variant", variant as never));
+      const v = (await import("../../src/rules/index.ts")).RULES_VARIANTS[variant];
+      for (const a of [u.fighter, u.goblin, u.ogre]) (a.flags[M] as { profile: Record<string, unknown> }).profile[variant] = v?.defaultProfile();
+      u.world.script(faces.map((f) => [...f]) as Array<[number, number]>);
+      await u.gm.run(() => act({ action: "grapple", attackerUuid: u.goblinToken.uuid, defenderUuid: u.fighterToken.uuid, declared: variant === "grapple-die" ? { freeAttack: "harmless" } : { defense: "none" } }));
+      const message = u.world.messages.contents.find((m) => m.getFlag(M, "card")) as FakeChatMessage;
+      expect((message.getFlag(M, "card") as { consequences: { holdsAdded: unknown[] } } | undefined)?.consequences.holdsAdded, variant).toHaveLength(1);
+      const html = u.player.run(() => {
+        const el = document.createElement("li");
+        el.innerHTML = message.content;
+        bindCard(message as never, el);
+        return el;
+      });
+      expect(u.player.run(() => visible(html)), variant).toEqual([...expected]);
+      expect(message.content).not.toContain("Declare overbear");
+    }
+  });
+
+  it("a refused action tells the user why in a notice and posts no card", async () => {
+    const dull = t.world.addActor("Zombie", { attributes: { hp: { value: 10, max: 10 } } }, { [t.alice.id]: 3 });
+    dull.flags[M] = { profile: { "d12-holds": d12Profile({ kind: "monster", intelligence: "non", pummelLimbs: 1 }) } };
+    const zombie = t.world.addToken(t.fighterToken.parent, dull, { linked: false });
+    const mark = t.world.writes.length;
+    const out = await t.player.run(() => act({ action: "pummel", attackerUuid: zombie.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.byRules" });
+    expect(t.player.notifications.at(-1)?.message).toBe("Pummel is not possible: Too dim-witted to fight with fists.");
+    await t.world.settle();
+    // Only the request card came and went (the GM wrote the reason on it; the player, told, took
+    // it away): no result card, nothing applied, nothing to undo.
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "card"))).toEqual([]);
+    expect(t.world.messages.size).toBe(0);
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName}`)).toEqual(["create ChatMessage", "update ChatMessage", "delete ChatMessage"]);
+    // The GM's own refused action: a notice on the GM's screen, no card either.
+    await t.gm.run(() => act({ action: "pummel", attackerUuid: zombie.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(t.gm.notifications.at(-1)?.message).toBe("Pummel is not possible: Too dim-witted to fight with fists.");
+    expect(t.world.messages.size).toBe(0);
+  });
+
+  it("the GM's creature's numbers are hidden from players, a player's own are shown to them; totals go with them", async () => {
+    // The ogre (the GM's) grapples the fighter (Alice's): the to-hit carries the ogre's speed (9") and the fighter's (12").
+    const message = await grappled();
+    const shown = (client: Table["gm"]) =>
+      client.run(() => {
+        const html = render(message);
+        const roll = html.querySelector(".wc-roll") as HTMLElement;
+        const out = [...roll.querySelectorAll<HTMLElement>(".wc-roll__mods li, .wc-roll__total, .wc-roll__against, .wc-roll__hidden")].filter((e) => !e.hidden).map((e) => (e.textContent ?? "").replace(/\s+/g, " ").trim());
+        html.remove();
+        return out;
+      });
+    // The fighter's own 12" gives 0 and is not listed; the ogre's -1 for 9" is hidden, and so are
+    // the total (14 would give it away) and the number needed.
+    expect(await shown(t.player)).toEqual(["and the GM's creature's numbers (hidden)"]);
+    expect(await shown(t.gm)).toEqual(["−1 Attacker's speed (9\")", "= 14", "needs 10"]);
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
-    expect(await hidden(t.player)).toEqual([false, false, false]);
+    expect(await shown(t.player)).toEqual(["−1 Attacker's speed (9\")", "= 14", "needs 10"]);
+    await t.gm.run(() => game.settings.set(M, "showNpcNumbers", false));
+    // The fighter grapples the ogre: the fighter's player sees the fighter's own numbers.
+    const p = t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> };
+    (p.profile["d12-holds"] as Record<string, unknown>).strength = { score: 17 };
+    t.world.script([[12, 11]]);
+    await t.gm.run(() => act({ action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    t.world.script([[20, 15], [12, 8], [12, 4]]);
+    await t.player.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    const mine = t.world.messages.contents.at(-1) as FakeChatMessage;
+    const html = await t.player.run(async () => render(mine));
+    const texts = [...html.querySelectorAll<HTMLElement>(".wc-roll")][0];
+    const visibleText = [...(texts?.querySelectorAll<HTMLElement>("li, span, p") ?? [])].filter((e) => !e.hidden && !e.closest("[hidden]")).map((e) => e.textContent?.trim());
+    expect(visibleText).toContain("+1 Strength");
+    expect(visibleText).not.toContain("+1 Target's speed (9\")");
+    html.remove();
   });
 
   it("with 'GM confirms' nothing changes until the GM applies, and applying twice changes nothing more", async () => {
@@ -215,7 +391,7 @@ describe("chat card buttons", () => {
     await t.gm.run(() => game.settings.set(M, "automation", "manual"));
     const message = await grappled();
     expect(hp(t.fighter)).toBe(30);
-    expect(message.content).toContain("Fighter takes 1 real and 2 temporary damage");
+    expect(message.content).toContain("Fighter takes 3 damage (1 real, 2 temporary)");
     expect(message.content).toContain("For the GM to apply by hand");
   });
 
@@ -223,7 +399,8 @@ describe("chat card buttons", () => {
     const message = await grappled();
     // Ogre (L) on fighter (M): adjustment +1, so the fighter rolls d12 - 1 against 10: 11 breaks.
     t.world.script([[12, 11]]);
-    await t.player.run(async () => render(message).querySelector<HTMLButtonElement>('[data-wc-action="breakFree"]')?.click());
+    await t.player.run(async () => render(message).querySelector<HTMLButtonElement>('[data-wc-follow="breakFree"]')?.click());
+    await t.world.settle();
     await t.world.settle();
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });

@@ -90,6 +90,7 @@ describe("every action costs one chat card and batched writes", () => {
     const t = await playing(variant);
     const v = RULES_VARIANTS[variant];
     const counts: string[] = [];
+    const refused = new Set<string>();
     for (const action of v?.actions ?? []) {
       for (let i = 0; i < 40; i++) {
         // Fresh creatures each try: no holds or conditions left over between tries.
@@ -101,7 +102,9 @@ describe("every action costs one chat card and batched writes", () => {
         const out = await t.gm.run(() => act({ action, attackerUuid: t.ogreToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
         const writes = t.world.writes.slice(mark);
         if (out.kind !== "done") {
+          // A refusal (the rules' or the shell's) posts nothing and changes nothing.
           expect(writes).toEqual([]);
+          if (out.kind === "refused" && out.key === "WC.Refuse.byRules") refused.add(action);
           continue;
         }
         // One card; then at most one request of each kind per actor: effects created, changed,
@@ -114,8 +117,13 @@ describe("every action costs one chat card and batched writes", () => {
     }
     // Every action that can start without a hold was carried out at least once (a d12-holds
     // overbear is made from holds, so it needs one too).
-    const needsHold = ["breakFree", "release", "counterGrapple", "liftOff", ...(variant === "d12-holds" ? ["overbear"] : [])];
-    for (const a of (v?.actions ?? []).filter((x) => !needsHold.includes(x))) expect(counts).toContain(a);
+    // Actions that need a state these fresh creatures are not in: a hold, the ground (stand up), a
+    // helpless or held foe (grab, coup de grâce, death blow), a grapple to strike into.
+    const needsHold = ["breakFree", "release", "counterGrapple", "liftOff", "standUp", "grabItem", "coupDeGrace", "deathBlow", "attackIntoGrapple", ...(variant === "d12-holds" ? ["overbear"] : [])];
+    // (grapple-die's unarmed default ogre may not strike to subdue: the rules refuse it every time.)
+    const unarmed = variant === "grapple-die" ? ["subdue"] : [];
+    for (const a of (v?.actions ?? []).filter((x) => !needsHold.includes(x) && !unarmed.includes(x))) expect(counts).toContain(a);
+    for (const a of unarmed) expect(refused).toContain(a);
   });
 });
 

@@ -1,47 +1,71 @@
-/** Buttons on the module's chat cards: GM Apply/Undo, and what comes next for the creatures. */
+/**
+ * The module's chat cards on each client: the GM's Apply, Undo and Adjust damage; the buttons
+ * for what comes next, each shown only to the users it serves and only while its hold stands;
+ * and the GM's creatures' numbers, hidden from players unless the GM allows them.
+ */
 import type { ShellAction } from "../../rules/index.ts";
+import { SHELL_ACTIONS } from "../../rules/index.ts";
+import { tokenByUuid } from "../cast.ts";
 import { MODULE_ID } from "../constants.ts";
 import { sawHook } from "../hooks-seen.ts";
 import { notify } from "../i18n.ts";
-import { act, answerStrike, cancelRequest, handleCardAction } from "../requests.ts";
-import { tokenByUuid } from "../cast.ts";
-import { openLedgerEditor } from "../ui/ledger.ts";
+import { handleMassChargeAction } from "../mass-charge.ts";
+import { answerStrike, cancelRequest, handleCardAction } from "../requests.ts";
 import { handleRoundCardAction } from "../round-end.ts";
-import type { StoredCard } from "../types.ts";
+import { launchAt } from "../ui/launch.ts";
+import { openLedgerEditor } from "../ui/ledger.ts";
+import { holdStands, numbersHidden, rulesAllow, serves } from "../viewer.ts";
 
 export function listen(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     sawHook("renderChatMessageHTML");
     bindCard(message as ChatMessage.Implementation, html as HTMLElement);
   });
+  // A hold made or ended changes which buttons apply on cards already in the log.
+  Hooks.on("createActiveEffect", () => refreshRenderedCards());
+  Hooks.on("deleteActiveEffect", () => refreshRenderedCards());
 }
 
-/** The intent a follow-up button stands for. Break free and release turn the roles around. */
-export function followUp(card: StoredCard, action: ShellAction): { action: ShellAction; attackerUuid: string; defenderUuid: string; declared: Record<string, never> } {
-  const { attackerUuid, defenderUuid } = card.intent;
-  const holderActs = action === "release" || action === "overbear";
-  return holderActs ? { action, attackerUuid, defenderUuid, declared: {} } : { action, attackerUuid: defenderUuid, defenderUuid: attackerUuid, declared: {} };
+const split = (s: string | undefined) => (s ?? "").split(" ").filter((x) => x !== "");
+
+/** Shows each part of a rendered card to whom it is for; safe to run again at any time. */
+export function showToViewer(root: HTMLElement): void {
+  for (const b of root.querySelectorAll<HTMLElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
+  for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret]")) el.hidden = numbersHidden(split(el.dataset.wcSecret));
+  for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret-note]")) el.hidden = !numbersHidden(split(el.dataset.wcSecretNote));
+  for (const b of root.querySelectorAll<HTMLButtonElement>("[data-wc-follow]")) {
+    const d = b.dataset;
+    b.hidden = !serves(d.wcActor ?? "") || !holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || !rulesAllow(d.wcActor ?? "", d.wcTarget ?? "", d.wcFollow as ShellAction, d.wcHold ?? "");
+  }
+  for (const bar of root.querySelectorAll<HTMLElement>(".wc-card__buttons")) bar.hidden = ![...bar.children].some((c) => !(c as HTMLElement).hidden);
 }
 
-function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
+export function refreshRenderedCards(): void {
+  if (typeof document === "undefined") return;
+  for (const card of document.querySelectorAll<HTMLElement>(".wc-card")) showToViewer(card);
+}
+
+type GmAction = "apply" | "undo" | "ledger";
+
+/** A card whose only buttons are the GM's (round end, mass charge): each click goes to `handle`. */
+function bindGmCard(html: HTMLElement, handle: (action: GmAction) => Promise<unknown>): void {
+  showToViewer(html);
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
     const action = button?.dataset.wcAction;
-    if (button && action === "ledger") {
-      const card = message.getFlag(MODULE_ID, "roundCard");
-      void openLedgerEditor(Object.keys(card?.names ?? {}));
-      return;
-    }
-    if (!button || (action !== "apply" && action !== "undo")) return;
+    if (!button || (action !== "apply" && action !== "undo" && action !== "ledger")) return;
     event.preventDefault();
     button.disabled = true;
-    void handleRoundCardAction(message, action).then(() => {
+    void handle(action).then(() => {
       button.disabled = false;
     });
   });
+}
+
+function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  bindGmCard(html, (action) => (action === "ledger" ? openLedgerEditor(Object.keys(message.getFlag(MODULE_ID, "roundCard")?.names ?? {})) : handleRoundCardAction(message, action)));
 }
 
 /** A question to the defender's owner: only they (and the GM) see the answers. */
@@ -80,27 +104,51 @@ function bindRequestCard(message: ChatMessage.Implementation, html: HTMLElement)
   });
 }
 
+/** The mass-charge card: the GM's Apply, Undo and Adjust damage. */
+function bindMassChargeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  bindGmCard(html, (action) => handleMassChargeAction(message, action));
+}
+
+/** A follow-up button's click: checked again (the hold may have ended since), then the action's dialog. */
+async function followUp(button: HTMLButtonElement): Promise<void> {
+  const d = button.dataset;
+  const action = d.wcFollow as ShellAction;
+  const actor = tokenByUuid(d.wcActor);
+  const target = tokenByUuid(d.wcTarget);
+  if (!(SHELL_ACTIONS as readonly string[]).includes(action) || !actor || !target) return notify("warn", "WC.Refuse.tokenGone");
+  if (!holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "")) {
+    button.hidden = true;
+    return notify("warn", "WC.Refuse.holdGone");
+  }
+  if (!serves(actor.uuid) && !game.user.isGM) return notify("warn", "WC.Refuse.notOwner", { name: actor.name ?? "" });
+  await launchAt(actor, target, action, d.wcHold || undefined);
+}
+
 export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (message.getFlag(MODULE_ID, "request")) return bindRequestCard(message, html);
   if (message.getFlag(MODULE_ID, "roundCard")) return bindRoundCard(message, html);
   if (message.getFlag(MODULE_ID, "strike")) return bindStrikeCard(message, html);
+  if (message.getFlag(MODULE_ID, "massCharge")) return bindMassChargeCard(message, html);
   const card = message.getFlag(MODULE_ID, "card");
   if (!card) return;
-  for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
-  // The GM's creatures' numbers (modifiers, target numbers) stay hidden from players unless allowed.
-  const hideNpc = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers");
-  for (const el of html.querySelectorAll<HTMLElement>("[data-wc-npc]")) el.hidden = hideNpc;
+  showToViewer(html);
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {
-    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("[data-wc-action]");
+    const target = event.target as HTMLElement | null;
+    const follow = target?.closest<HTMLButtonElement>("[data-wc-follow]");
+    const button = follow ?? target?.closest<HTMLButtonElement>("[data-wc-action]");
     if (!button) return;
     event.preventDefault();
-    const action = button.dataset.wcAction ?? "";
     button.disabled = true;
     const done = () => {
       button.disabled = false;
     };
+    if (follow) {
+      void followUp(follow).then(done);
+      return;
+    }
+    const action = button.dataset.wcAction ?? "";
     if (action === "apply" || action === "undo") {
       void handleCardAction(message, action).then((out) => {
         if (out.kind === "refused") notify("warn", out.key, out.params);
@@ -112,8 +160,6 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
       void openLedgerEditor([card.intent.attackerUuid, card.intent.defenderUuid]).then(done);
       return;
     }
-    if (action === "breakFree" || action === "release" || action === "overbear") {
-      void act(followUp(card, action)).then(done);
-    }
+    done();
   });
 }

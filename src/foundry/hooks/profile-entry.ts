@@ -1,7 +1,8 @@
 /**
- * Where the profile form opens: a HUD button, and a header control on actor sheets of either
- * kind: ApplicationV2 sheets (dnd5e, adnd2e) fire `getHeaderControlsActorSheetV2`;
- * ApplicationV1 sheets (OSE, ARS's classic sheet) fire `getActorSheetHeaderButtons`.
+ * Where the profile form opens: the token HUD's palette (hooks/token-hud.ts), and a header
+ * control on actor sheets of either kind: ApplicationV2 sheets (dnd5e, adnd2e) fire
+ * `getHeaderControlsActorSheetV2`; ApplicationV1 sheets (OSE, ARS's classic sheet) fire
+ * `getActorSheetHeaderButtons`.
  */
 import { MODULE_ID } from "../constants.ts";
 import { sawHook } from "../hooks-seen.ts";
@@ -9,7 +10,6 @@ import { i18n } from "../i18n.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
 
 export function listen(): void {
-  Hooks.on("renderTokenHUD", (app, html) => addHudButton(app as unknown as { document?: TokenDocument.Implementation }, html as HTMLElement));
   Hooks.on("getHeaderControlsActorSheetV2" as never, ((app: { document?: Actor.Implementation }, controls: Array<Record<string, unknown>>) => {
     sawHook("getHeaderControlsActorSheetV2");
     addHeaderControl(app, controls);
@@ -34,24 +34,4 @@ export function addHeaderButton(app: { actor?: Actor.Implementation; document?: 
   const actor = app.actor ?? app.document;
   if (!actor?.isOwner || buttons.some((b) => b.class === ACTION)) return;
   buttons.unshift({ label: i18n.localize("WC.Profile.button"), class: ACTION, icon: "fa-solid fa-hand-fist", onclick: () => void openProfileForm(actor) });
-}
-
-export function addHudButton(app: { document?: TokenDocument.Implementation }, html: HTMLElement): void {
-  const actor = app.document?.actor as Actor.Implementation | null | undefined;
-  if (!actor?.isOwner) return;
-  const column = html.querySelector(".col.left");
-  if (!column || column.querySelector(".wc-hud__profile")) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "control-icon wc-hud__profile";
-  button.dataset.tooltip = i18n.localize("WC.Profile.open");
-  const icon = document.createElement("i");
-  icon.className = "fa-solid fa-clipboard-user";
-  button.append(icon);
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    void openProfileForm(actor);
-  });
-  column.append(button);
 }

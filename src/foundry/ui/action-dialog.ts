@@ -1,12 +1,16 @@
 /**
  * The dialog before the roll: who against whom, what the module found on its own, boxes for
- * situational modifiers, and the exact odds of each outcome, updated as boxes change.
+ * situational modifiers, and the odds as a picture (the headline chance, a stacked bar, every
+ * outcome), drawn again as boxes change.
  */
 import type { ActionContext, Declared, Dice, OddsOutcome, Situational } from "../../rules/index.ts";
 import { resolveCast } from "../cast.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
 import { localizeParams, traceOf } from "../card-view.ts";
+import { numbersHidden } from "../viewer.ts";
+import type { OddsPicture } from "./odds-view.ts";
+import { oddsPicture } from "./odds-view.ts";
 import { contextFor } from "../perform.ts";
 import { fieldKey } from "./profile-form.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
@@ -37,10 +41,6 @@ export function readDeclared(form: HTMLFormElement, list: readonly Situational[]
   return out;
 }
 
-export function oddsLines(odds: readonly OddsOutcome[]): Array<{ label: string; pct: string }> {
-  return odds.map((o) => ({ label: o.params ? i18n.format(o.key, localizeParams(o.params, i18n)) : i18n.localize(o.key), pct: `${(o.p * 100).toFixed(1)}%` }));
-}
-
 export function canSeeOdds(): boolean {
   return game.user.isGM || oddsAudience() === "everyone";
 }
@@ -52,12 +52,33 @@ export function oddsFor(intent: Intent): OddsOutcome[] {
   return variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
 }
 
-/** The modifiers the rules apply without being told, as "roll: +2 reason, -1 reason" lines. */
-export function foundOnItsOwn(ctx: ActionContext): string[] {
+/**
+ * The modifiers the rules apply without being told (sizes, speed, armor, conditions, holds), as
+ * "roll: +2 reason, -1 reason" lines: those of trial resolutions, which change nothing. Numbers from the GM's creatures are left out for players (unless
+ * the GM allows them); a roll that had some says so.
+ */
+export function foundOnItsOwn(ctx: ActionContext, pair: { attacker: string; defender: string }, hidden: (secret: readonly string[]) => boolean): Array<{ label: string; mods: string; withheld: boolean }> {
   try {
-    const highest: Dice = { roll: (sides) => sides };
-    const { rolls } = traceOf(activeVariant().resolve(ctx, activeOptions(), highest).result, i18n);
-    return rolls.filter((r) => r.modifiers.length > 0).map((r) => `${r.label}: ${r.modifiers.map((m) => `${m.value} ${m.label}`).join(", ")}`);
+    // Every die at its highest face, then at its lowest: between them every roll the action can
+    // make is reached (a d20 to hit succeeds high, a percentile chance low).
+    const rolls = [];
+    for (const face of [(sides: number) => sides, () => 1]) {
+      const dice: Dice = { roll: face };
+      rolls.push(...traceOf(activeVariant().resolve(ctx, activeOptions(), dice).result, i18n, pair).rolls);
+    }
+    const out: Array<{ label: string; mods: string; withheld: boolean }> = [];
+    const labels = new Set<string>();
+    for (const r of rolls) {
+      if (labels.has(r.label)) continue;
+      labels.add(r.label);
+      const all = [...r.modifiers, ...r.terms];
+      if (all.length === 0) continue;
+      const shown = all.filter((m) => !hidden(m.secret.split(" ").filter(Boolean)));
+      const parts = shown.map((m) => `${m.value} ${m.label}`);
+      if (shown.length < all.length) parts.push(i18n.localize("WC.Card.hidden"));
+      out.push({ label: r.label, mods: parts.join(", "), withheld: shown.length < all.length });
+    }
+    return out;
   } catch {
     return [];
   }
@@ -79,27 +100,29 @@ export async function dialogContent(intent: Omit<Intent, "declared">, declared: 
   const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
   notes.push(...profileNotes(ctx.attacker, attacker.name), ...(npcHidden ? [] : profileNotes(ctx.defender, defender.name)));
   for (const h of ctx.holds) notes.push(i18n.format("WC.Dialog.holdInPlace", { part: i18n.localize(h.label) }));
-  // What the module found on its own (sizes, speed, armor, conditions, holds): the modifiers of a
-  // trial resolution with every die at its highest face, which changes nothing.
-  if (!npcHidden) notes.push(...foundOnItsOwn(ctx));
   if (variant.projectTables(intent.action, activeOptions()).length > 0) notes.push(i18n.localize("WC.Source.projectDefault"));
+  const pair = { attacker: intent.attackerUuid, defender: intent.defenderUuid };
+  const found = foundOnItsOwn(ctx, pair, numbersHidden);
   const showOdds = canSeeOdds();
-  let odds: Array<{ label: string; pct: string }> = [];
+  let picture: OddsPicture | null = null;
   if (showOdds) {
     try {
-      odds = oddsLines(variant.odds(ctx, activeOptions()));
+      // Odds worked out from the GM's creature's hidden numbers are shown rounded to players.
+      picture = oddsPicture(variant.odds(ctx, activeOptions()), intent.action, i18n, numbersHidden([intent.attackerUuid, intent.defenderUuid]));
     } catch {
-      odds = [];
+      picture = null;
     }
   }
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.dialog, {
     attacker: attacker.name,
     defender: defender.name,
     notes,
+    found,
+    foundLegend: i18n.localize("WC.Dialog.found"),
     situationalLegend: i18n.localize("WC.Dialog.situational"),
     oddsLegend: i18n.localize("WC.Dialog.odds"),
-    showOdds,
-    odds,
+    showOdds: picture !== null,
+    odds: picture,
     situational: list.map((s) => ({
       key: s.key,
       label: i18n.localize(s.label),
@@ -134,27 +157,19 @@ export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Dec
     ],
     render: (_event: unknown, dialog: { element: HTMLElement }) => {
       const form = dialog.element.querySelector("form");
-      const box = dialog.element.querySelector(".wc-odds");
-      if (!form || !box || !canSeeOdds()) return;
-      const refresh = () => {
-        try {
-          const lines = oddsLines(oddsFor({ ...intent, declared: readDeclared(form, list) }));
-          box.replaceChildren(
-            ...lines.map((l) => {
-              const li = document.createElement("li");
-              const pct = document.createElement("span");
-              pct.className = "wc-odds__pct";
-              pct.textContent = l.pct;
-              li.append(pct, ` ${l.label}`);
-              return li;
-            }),
-          );
-        } catch {
-          box.replaceChildren();
-        }
+      if (!form || !canSeeOdds()) return;
+      // The picture is drawn again from the template as boxes change; only it is replaced.
+      const refresh = async () => {
+        const box = form.querySelector(".wc-odds-picture");
+        if (!box) return;
+        const html = await dialogContent(intent, readDeclared(form, list));
+        const t = document.createElement("template");
+        t.innerHTML = html;
+        const next = t.content.querySelector(".wc-odds-picture");
+        if (next) box.replaceWith(next);
       };
-      form.addEventListener("input", refresh);
-      form.addEventListener("change", refresh);
+      form.addEventListener("input", () => void refresh());
+      form.addEventListener("change", () => void refresh());
     },
   } as never);
   return result && typeof result === "object" ? (result as Declared) : null;

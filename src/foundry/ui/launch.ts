@@ -23,7 +23,15 @@ export async function launch(token: TokenDocument.Implementation, action: ShellA
     }
     throw e;
   }
-  const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid };
+  return launchAt(token, target, action);
+}
+
+/**
+ * The same with the target known (a card's button, the HUD palette when held): the dialog for
+ * the action's circumstances, then the request. `holdId` names the hold meant, when one is.
+ */
+export async function launchAt(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, holdId?: string): Promise<PerformOutcome | null> {
+  const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}) };
   const declared = NO_DIALOG.includes(action) ? {} : await askDeclared(base);
   if (declared === null) return null;
   return act({ ...base, declared });

@@ -10,6 +10,7 @@ import type { StoredProfile } from "../actors.ts";
 import { readProfile, writeProfile } from "../actors.ts";
 import { localizeParams } from "../card-view.ts";
 import { TEMPLATES } from "../constants.ts";
+import { localizeFirst } from "../card-view.ts";
 import { i18n } from "../i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
@@ -30,6 +31,13 @@ export interface FieldView {
   readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
   /** Where the value comes from, shown beside it; the box to go back to the sheet on the first field of a group. */
   readonly source?: { readonly kind: string; readonly label: string; readonly reason: string; readonly sheetSays: string; readonly clear: string; readonly clearName: string; readonly overridden: boolean; readonly first: boolean };
+  /** What a blank choice means for this field ("Same as its size", "Unarmed"). */
+  readonly blankLabel?: string;
+}
+
+/** A choice's label: the field's own reading of it first (a condition reads as the condition). */
+function choiceLabel(path: string, c: string): string {
+  return localizeFirst(i18n, [...(path === "conditions" ? [`WC.Condition.${c}`] : []), `WC.FieldChoice.${path.replaceAll(".", "_")}.${c}`, `WC.Choice.${c}`]);
 }
 
 /** The label of a profile field: WC.Field.<path with _ for .>, e.g. WC.Field.armor_type. */
@@ -52,9 +60,9 @@ export function fieldViews(profile: Record<string, unknown>, fields: readonly Pr
       case "bool":
         return { ...base, value: v === true, choices: [] };
       case "choice":
-        return { ...base, value: typeof v === "string" ? v : "", choices: f.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`), selected: v === c })) };
+        return { ...base, value: typeof v === "string" ? v : "", blankLabel: localizeFirst(i18n, [`WC.Blank.${f.path.replaceAll(".", "_")}`, "WC.Blank.default"]), choices: f.choices.map((c) => ({ value: c, label: choiceLabel(f.path, c), selected: v === c })) };
       case "multi":
-        return { ...base, value: "", choices: f.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`), selected: Array.isArray(v) && v.includes(c) })) };
+        return { ...base, value: "", choices: f.choices.map((c) => ({ value: c, label: choiceLabel(f.path, c), selected: Array.isArray(v) && v.includes(c) })) };
     }
   });
 }

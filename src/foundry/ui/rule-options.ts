@@ -6,6 +6,7 @@
 import type { OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
+import { localizeFirst } from "../card-view.ts";
 import { i18n, notify } from "../i18n.ts";
 import type { WindowSpec } from "./window.ts";
 import { openWindow } from "./window.ts";
@@ -28,7 +29,7 @@ export function optionViews(schema: Readonly<Record<string, OptionSchema>>, curr
       case "integer":
         return { ...base, isInteger: true, value, min: s.min, max: s.max };
       case "choice":
-        return { ...base, isChoice: true, choices: s.choices.map((c) => ({ value: c, label: i18n.localize(`WC.OptionChoice.${c}`), selected: value === c })) };
+        return { ...base, isChoice: true, choices: s.choices.map((c) => ({ value: c, label: localizeFirst(i18n, [`WC.Option.${name}.choices.${c}`, `WC.OptionChoice.${c}`]), selected: value === c })) };
       case "order": {
         const now = Array.isArray(value) ? value.join(ORDER_SEPARATOR) : "";
         return { ...base, isChoice: true, choices: permutations(s.steps).map((p) => ({ value: p.join(ORDER_SEPARATOR), label: p.map((x) => i18n.localize(`WC.Step.${x}`)).join(" → "), selected: p.join(ORDER_SEPARATOR) === now })) };

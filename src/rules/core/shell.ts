@@ -27,6 +27,18 @@ export function profileWithoutId(c: { readonly id: string }): Record<string, unk
   return profile;
 }
 
+/**
+ * The headline of an action the rules refuse (a result of kind "notAllowed"): it names the
+ * reason, a key under WC.Reason. (a bare reason name is put under it). The shell shows it as
+ * a notice and posts no card.
+ */
+export function refusedHeadline(reason: string): { key: string; params: Params } {
+  return headline(REFUSED_KEY, { reason: reason.startsWith("WC.") ? reason : `WC.Reason.${reason}` }) as { key: string; params: Params };
+}
+
+/** The one headline key of a refusal, in every variant. */
+export const REFUSED_KEY = "WC.Result.notAllowedBecause";
+
 export function unknownAction(action: string, known: readonly string[]): never {
   throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: known.join("|") } }]);
 }

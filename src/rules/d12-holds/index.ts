@@ -16,3 +16,4 @@ export * from "./strike-at-holder.ts";
 export * from "./tables.ts";
 export * from "./consequences.ts";
 export * from "./variant.ts";
+export * from "./next.ts";

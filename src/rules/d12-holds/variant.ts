@@ -7,7 +7,7 @@ import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, riseConsequences, runDownTimer, unknownAction } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, refusedHeadline, riseConsequences, runDownTimer, unknownAction } from "../core/shell.ts";
 import { CONDITION_IDS } from "../core/consequences.ts";
 import { IssueList } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
@@ -23,7 +23,7 @@ import { resolveChargingOverbear } from "./charge.ts";
 import { chargeConsequences, grappleConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
-import { resolveGrapple } from "./grapple.ts";
+import { grappleEligibility, resolveGrapple } from "./grapple.ts";
 import type { Hold, StandUpResult } from "./holds.ts";
 import { resolveStandUp } from "./holds.ts";
 import type { D12Options } from "./options.ts";
@@ -31,7 +31,8 @@ import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import { overbearChance, rollOverbear } from "./overbear.ts";
 import type { D12Combatant } from "./profile.ts";
 import { ARMOR_TYPES, CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
-import { resolvePummel } from "./pummel.ts";
+import { pummelEligibility, resolvePummel } from "./pummel.ts";
+import { d12Next } from "./next.ts";
 import { BREAK_TARGET, INTELLIGENCE } from "./tables.ts";
 
 const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"];
@@ -121,30 +122,43 @@ function situation(ctx: ActionContext, holds: readonly Hold[]): Situation {
   );
 }
 
+function eligibilityReason(r: { readonly kind: string; readonly reason?: string } | null): string | undefined {
+  return r?.kind === "notAllowed" ? r.reason : undefined;
+}
+
 function firstStrike(d: Declared): FirstStrike {
   const v = d.firstStrike;
   return v === "hit" || v === "miss" || v === "none" ? v : "roll";
 }
 
-/** The summary card's lines for a round end; ids in parameters are shown as names by the shell. */
-export function roundLines(r: RoundEndResult): Headline[] {
+/**
+ * The summary card's lines for a round end; ids in parameters are shown as names by the shell
+ * (`holders` is a comma-separated list of ids). Each line names whose hold it is and which.
+ */
+export function roundLines(r: RoundEndResult, holds: readonly Hold[] = []): Headline[] {
   const lines: Headline[] = [];
+  const byId = new Map([...holds, ...r.holds].map((h) => [h.id, h]));
+  const holdOf = (id: string): Record<string, string> => {
+    const h = byId.get(id);
+    return h ? { holder: h.holderId, hold: `WC.Part.${h.part}` } : {};
+  };
   for (const e of r.events) {
     switch (e.kind) {
       case "overbear":
-        lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, roll: e.die.face, chance: e.chance } });
+        lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, holders: e.attempting.join(","), roll: e.die.face, chance: e.chance } });
         break;
       case "overbearSkipped":
         lines.push({ key: "WC.Round.overbearSkipped", params: { who: e.defenderId, reason: `WC.Reason.${e.reason}` } });
         break;
       case "strangle":
-        lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
+        lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, ...holdOf(e.holdId), total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
         break;
       case "break":
-        lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, roll: e.die.face, total: e.total, target: e.target } });
+        lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, ...holdOf(e.holdId), roll: e.die.face, total: e.total, target: e.target } });
         break;
       case "attacksLost":
-        lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
+        // Nothing to say when no attack is lost.
+        if (e.lost > 0) lines.push({ key: "WC.Round.attacksNext", params: { who: e.defenderId, n: e.attacksNextRound, lost: e.lost } });
         break;
       case "recovered":
         lines.push({ key: "WC.Round.recovered", params: { who: e.id, n: e.healed } });
@@ -176,6 +190,9 @@ export const d12Variant: RulesVariant = {
   },
   // Every table of 000 is printed in the text.
   projectTables: () => [],
+  // 000: the held may break free (or fly off); the holder may let go or try to bear it down.
+  holdActions: { held: [{ action: "breakFree" }, { action: "liftOff" }], holder: [{ action: "release" }, { action: "overbear", label: "WC.Card.declareOverbear" }] },
+  next: (ctx, r, o) => d12Next(ctx, r, o as D12Options),
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const o = rawOptions as D12Options;
@@ -184,14 +201,17 @@ export const d12Variant: RulesVariant = {
     const holds = holdsOf(ctx);
     const s = situation(ctx, holds);
     const done = (result: unknown, consequences: Consequences, key: string, params?: Record<string, string | number>): Resolution => ({ action: ctx.action, result, consequences, headline: headline(key, params) });
+    const refused = (result: unknown, reason: string): Resolution => ({ action: ctx.action, result, consequences: noConsequences(), headline: refusedHeadline(reason) });
     switch (ctx.action) {
       case "grapple": {
         const r = resolveGrapple(a, d, s, o, dice);
+        if (r.kind === "notAllowed") return refused(r, r.reason);
         return done(r, grappleConsequences(a.id, d.id, r), `WC.Result.${r.kind}`, r.kind === "hold" ? { part: r.hold.part } : undefined);
       }
       case "pummel": {
         const r = resolvePummel(a, d, s, o, dice);
-        return done(r, pummelConsequences(d.id, r), r.kind === "routine" ? "WC.Result.pummelRoutine" : "WC.Result.notAllowed", r.kind === "routine" ? { hits: r.hits, damage: r.total.total } : undefined);
+        if (r.kind === "notAllowed") return refused(r, r.reason);
+        return done(r, pummelConsequences(d.id, r), "WC.Result.pummelRoutine", { hits: r.hits, damage: r.total.total });
       }
       case "chargingOverbear": {
         const r = resolveChargingOverbear(a, d, s, firstStrike(ctx.declared), o, dice);
@@ -216,13 +236,14 @@ export const d12Variant: RulesVariant = {
         const r = rollBreak(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o, dice);
         const c = noConsequences();
         if (r.broken) c.holdsRemoved.push(h.id);
-        return done(r, c, r.broken ? "WC.Result.broken" : "WC.Result.stillHeld");
+        return done(r, c, r.broken ? "WC.Result.brokeFree" : "WC.Result.stillHeld");
       }
       case "liftOff": {
         const r = liftOff(a, holds, o, dice);
+        if (r.kind === "cannot") return refused(r, r.reason);
         const c = noConsequences();
         if (r.kind === "rolled") c.holdsRemoved.push(...r.rolls.filter((x) => x.broken).map((x) => x.holdId));
-        return done(r, c, r.kind === "rolled" ? "WC.Result.liftOff" : "WC.Result.notAllowed");
+        return done(r, c, "WC.Result.liftOff");
       }
       case "release": {
         const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
@@ -251,7 +272,7 @@ export const d12Variant: RulesVariant = {
     // Prone timed by a rising creature runs down a round and ends when it runs out; other timers
     // are not 000's (unconsciousness follows the ledger) and are dropped, as before.
     const consequences = roundEndConsequences(r);
-    const lines = roundLines(r);
+    const lines = roundLines(r, holds);
     const issues = new IssueList();
     ctx.timers.forEach((t, i) => {
       issues.oneOf(`timers[${i}].condition`, t.condition, CONDITION_IDS);
@@ -276,8 +297,11 @@ export const d12Variant: RulesVariant = {
     const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
     const holds = holdsOf(ctx);
     const s = situation(ctx, holds);
+    // The odds say only "not allowed"; the headline of the refused resolution names why.
+    const refusal = ctx.action === "grapple" ? eligibilityReason(grappleEligibility(a, s)) : ctx.action === "pummel" ? eligibilityReason(pummelEligibility(a)) : undefined;
     const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): OddsOutcome[] =>
       list.map((x): OddsOutcome => {
+        if (x.kind === "notAllowed" && refusal) return { ...refusedHeadline(refusal), p: x.p };
         if (x.kind.startsWith("hold:")) return { key: "WC.Result.hold", params: { part: x.kind.slice(5) }, p: x.p };
         if (x.kind.startsWith("hits:")) return { key: "WC.Result.hits", params: { hits: Number(x.kind.slice(5)) }, p: x.p };
         return { key: `WC.Result.${x.kind}`, p: x.p };
@@ -297,10 +321,11 @@ export const d12Variant: RulesVariant = {
         return yesNo(overbearOdds(d, holds, [a.id], o).p, "WC.Result.overborne", "WC.Result.resisted");
       case "breakFree": {
         const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
-        return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.broken", "WC.Result.stillHeld");
+        return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.brokeFree", "WC.Result.stillHeld");
       }
       case "liftOff": {
-        if (a.flight === "none" || (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body"))) return [{ key: "WC.Result.notAllowed", p: 1 }];
+        if (a.flight === "none") return [{ ...refusedHeadline("notAFlier"), p: 1 }];
+        if (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body")) return [{ ...refusedHeadline("bodyHeld"), p: 1 }];
         const pAll = holds.filter((h) => h.heldId === a.id).reduce((p, h) => p * pAtLeast(12, sumMods(breakModifiers(a, h, o)), BREAK_TARGET.liftOff), 1);
         return yesNo(pAll, "WC.Result.allBroken", "WC.Result.someHeld");
       }

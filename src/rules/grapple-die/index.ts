@@ -16,3 +16,4 @@ export * from "./timing.ts";
 export * from "./more.ts";
 export * from "./consequences.ts";
 export * from "./variant.ts";
+export * from "./next.ts";

@@ -12,11 +12,12 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { headline, profileWithId, profileWithoutId, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { headline, profileWithId, profileWithoutId, refusedHeadline, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
 import { validateHold } from "./actions.ts";
+import { grappleDieNext } from "./next.ts";
 import type { Strike, StrikeInput } from "./attack.ts";
 import { rollBreak } from "./breaks.ts";
 import { breakConsequences, changeHoldConsequences, grappleConsequences, overbearConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
@@ -28,11 +29,11 @@ import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdd
 import type { GrappleDieOptions } from "./options.ts";
 import { GRAPPLE_DIE_OPTION_SCHEMA, resolveOptions } from "./options.ts";
 import type { OverbearSituation } from "./overbear.ts";
-import { resolveOverbear } from "./overbear.ts";
+import { overbearLimits, resolveOverbear } from "./overbear.ts";
 import type { Condition, GdCombatant } from "./profile.ts";
 import { CONDITIONS, defaultCombatant, validateCombatant } from "./profile.ts";
 import type { PummelSituation, SubdueSituation } from "./pummel.ts";
-import { resolvePummel, resolveSubdue } from "./pummel.ts";
+import { pummelRefusal, resolvePummel, resolveSubdue } from "./pummel.ts";
 import type { RoundEndInput, RoundEndResult, Timer as CoreTimer } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
 import { ARMOR_TYPES, BASE_ARMOR_RATING, INTELLIGENCE, OVERBEAR_SAVE, PROJECT_DEFAULT, TIMING } from "./tables.ts";
@@ -373,6 +374,7 @@ function routineConsequences(defenderId: string, r: PummelRoutineResult): Conseq
 function routineHeadline(r: PummelRoutineResult): { key: string; params?: Record<string, string | number> } {
   if (r.kind === "routine") return { key: "WC.Result.limbsHit", params: { hits: r.hits, limbs: r.limbs, damage: r.split.total } };
   if (r.kind === "hit") return { key: "WC.Result.hitFor", params: { damage: r.split.total } };
+  if (r.kind === "notAllowed" && "reason" in r) return refusedHeadline(r.reason);
   return keyOf(r.kind);
 }
 
@@ -610,6 +612,12 @@ export const grappleDieVariant: RulesVariant = {
     return action === "pummel" ? [...die, BASE_ARMOR_RATING.id] : die;
   },
 
+  // 002: the held may break free or counter-grapple on its turn; the holder may let go.
+  holdActions: { held: [{ action: "breakFree" }, { action: "counterGrapple" }], holder: [{ action: "release" }] },
+  next(ctx, r, o) {
+    return grappleDieNext(ctx, r, (c) => this.odds(c, o));
+  },
+
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
     const p = parse(ctx, rawOptions);
     const { o, a, d, holds } = p;
@@ -652,8 +660,9 @@ export const grappleDieVariant: RulesVariant = {
       }
       case "overbear": {
         const r = resolveOverbear(a, d, overbearSituation(p), strikeInput(decl, "immediateAttack"), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.limits.exceeded[0] ?? "cannotAct"));
         const c = overbearConsequences(d.id, r);
-        if (r.kind !== "notAllowed") strikeDamage(c, a.id, r.immediateAttack, "WC.Purpose.immediateAttackDamage");
+        strikeDamage(c, a.id, r.immediateAttack, "WC.Purpose.immediateAttackDamage");
         if (r.kind === "overborne" && r.effect.kind === "pushed") return done(r, c, { key: "WC.Result.pushed", params: { feet: r.effect.feet } });
         return done(r, c, keyOf(r.kind));
       }
@@ -664,6 +673,7 @@ export const grappleDieVariant: RulesVariant = {
           return done(r, routineConsequences(d.id, r), routineHeadline(r));
         }
         const r = resolvePummel(a, d, blowSituation(p), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.reason));
         if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
         return done(r, pummelConsequences(d.id, r), { key: r.stunSegments > 0 ? "WC.Result.hitForStunned" : "WC.Result.hitFor", params: { damage: r.split.total } });
       }
@@ -688,6 +698,7 @@ export const grappleDieVariant: RulesVariant = {
       }
       case "subdue": {
         const r = resolveSubdue(a, d, blowSituation(p), o, dice);
+        if (r.kind === "notAllowed") return done(r, noConsequences(), refusedHeadline(r.reason));
         if (r.kind !== "hit") return done(r, pummelConsequences(d.id, r), keyOf(r.kind));
         return done(r, pummelConsequences(d.id, r), { key: "WC.Result.hitFor", params: { damage: r.split.total } });
       }
@@ -725,6 +736,8 @@ export const grappleDieVariant: RulesVariant = {
         chosenHold(ctx, holds, holdsOn(a.id, d.id), { path: "attacker", code: "holdsNothing" });
         return [{ key: "WC.Result.released", p: 1 }];
       case "overbear": {
+        const limits = overbearLimits(a, d, o);
+        if (!limits.allowed) return [{ ...refusedHeadline(limits.exceeded[0] ?? "cannotAct"), p: 1 }];
         const s = overbearSituation(p);
         const odds = overbearOdds(a, d, s, strikeInput(decl, "immediateAttack"), o);
         if (s.effect !== "push") return keyed(odds.outcomes);
@@ -749,6 +762,8 @@ export const grappleDieVariant: RulesVariant = {
           return { key: kind === "hit" ? "WC.Result.blowLandsOn" : "WC.Result.blowMisses", params: { who: rest }, p: x.p };
         });
       case "pummel": {
+        const why = pummelRefusal(a, d, o);
+        if (why) return [{ ...refusedHeadline(why), p: 1 }];
         const limbs = num(decl, "limbs") ?? 1;
         if (limbs > 1) {
           return pummelRoutineOdds(a, d, limbSituation(p), o).outcomes.map((x) => ({ ...(x.kind === "notAllowed" ? keyOf("notAllowed") : { key: "WC.Result.limbsHit", params: { hits: Number(x.kind.slice(5)), limbs } }), p: x.p }));
@@ -766,6 +781,8 @@ export const grappleDieVariant: RulesVariant = {
         return keyed(split.filter((x) => x.p > 0));
       }
       case "subdue":
+        if (d.playerCharacter) return [{ ...refusedHeadline("playerCharacter"), p: 1 }];
+        if (a.readiedAttack === null) return [{ ...refusedHeadline("unarmed"), p: 1 }];
         return keyed(subdueOdds(a, d, blowSituation(p), o).outcomes);
       default:
         return unknownAction(ctx.action);

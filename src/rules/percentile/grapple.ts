@@ -8,7 +8,7 @@ import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import { lookup } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
-import { sumMods } from "../core/trace.ts";
+import { mod, sumMods } from "../core/trace.ts";
 import type { TableDamage } from "./damage.ts";
 import { tableDamage } from "./damage.ts";
 import type { Hold, JoinCap, Timer } from "./holds.ts";
@@ -27,16 +27,28 @@ export interface AttackRoll {
   /** Null when the chance settles it alone: 100 or more always succeeds, 0 or less never does. */
   readonly die: DieRoll | null;
   readonly chance: number;
+  /**
+   * What the chance is made of, so the roll explains itself: the base chance first, then every
+   * modifier (a Variable spent on the chance among them). They sum to `chance`.
+   */
+  readonly chanceTerms: Modifier[];
   /** At or under the chance. */
   readonly success: boolean;
 }
 
-/** The Grapple (or Overbear) Attack roll: d100 at or under the chance. */
-export function rollAttack(dice: Dice, chance: number, purpose: string): AttackRoll {
-  if (chance >= 100) return { die: null, chance, success: true };
-  if (chance <= 0) return { die: null, chance, success: false };
+/** The base chance as a term of the chance: 004 §Base Chance to Grapple, from the attacker's armor. */
+export function baseChanceTerm(trace: ChanceTrace): Modifier {
+  return mod("WC.Mod.baseChance", trace.base.value, { ad: trace.base.ad, magic: trace.base.magic });
+}
+
+/** The Grapple (or Overbear) Attack roll: d100 at or under the chance the trace adds up to. */
+export function rollAttack(dice: Dice, trace: ChanceTrace, purpose: string): AttackRoll {
+  const chance = trace.chance;
+  const chanceTerms = [baseChanceTerm(trace), ...trace.modifiers];
+  if (chance >= 100) return { die: null, chance, chanceTerms, success: true };
+  if (chance <= 0) return { die: null, chance, chanceTerms, success: false };
   const die = rollDie(dice, 100, purpose);
-  return { die, chance, success: die.face <= chance };
+  return { die, chance, chanceTerms, success: die.face <= chance };
 }
 
 export interface ResultRoll {
@@ -140,7 +152,7 @@ export function resolveGrapple(attacker: PercentileCombatant, target: Percentile
   let attackRoll: AttackRoll | null = null;
   if (p.attackRoll) {
     chance = chanceTrace(attacker, target, "grapple", options, v.chanceMods);
-    attackRoll = rollAttack(dice, chance.chance, "grappleAttack");
+    attackRoll = rollAttack(dice, chance, "grappleAttack");
     if (!attackRoll.success) return { kind: "miss", defense: p.defense, variable: v.trace, chance, attackRoll };
   }
   let result: ResultRoll | null = null;

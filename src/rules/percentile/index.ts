@@ -16,3 +16,4 @@ export * from "./tables.ts";
 export * from "./variable.ts";
 export * from "./more.ts";
 export * from "./variant.ts";
+export * from "./next.ts";

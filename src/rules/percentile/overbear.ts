@@ -143,7 +143,7 @@ export function resolveOverbear(attacker: PercentileCombatant, target: Percentil
   let attackRoll: AttackRoll | null = null;
   if (p.attackRoll) {
     chance = chanceTrace(attacker, target, "overbear", options, v.chanceMods);
-    attackRoll = rollAttack(dice, chance.chance, "overbearAttack");
+    attackRoll = rollAttack(dice, chance, "overbearAttack");
     if (!attackRoll.success) {
       return { kind: "miss", defense: p.defense, variable: v.trace, chance, attackRoll, aftermath: failedAftermath(tackle) };
     }

@@ -26,6 +26,7 @@ import { SIZES } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
 import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer as ShellTimer } from "../variant.ts";
 import { validateGrappleSituation, validateHold, validateOverbearSituation } from "./actions.ts";
+import { percentileNext } from "./next.ts";
 import { breakFreeRefusal, counterBreaks, defaultDamageTo, resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
 import type { TableDamage } from "./damage.ts";
 import type { GrappledSides } from "./grapple.ts";
@@ -762,7 +763,7 @@ function roundLines(r: RoundEndResult, holds: readonly Hold[]): Headline[] {
         break;
       }
       case "strangle":
-        lines.push(headline(e.knockedOut ? "WC.Round.chokedOut" : "WC.Round.chokeResisted", { who: e.heldId, roll: e.die.face, chance: e.pct, held: e.roundsHeld, ...(e.knockedOut ? { rounds: STRANGLE_KO.unconsciousRounds } : {}) }));
+        lines.push(headline(e.knockedOut ? "WC.Round.chokedOut" : "WC.Round.chokeResisted", { who: e.heldId, holder: byId.get(e.holdId)?.holderId ?? "", roll: e.die.face, chance: e.pct, held: e.roundsHeld, ...(e.knockedOut ? { rounds: STRANGLE_KO.unconsciousRounds } : {}) }));
         break;
       case "healed":
         lines.push(headline("WC.Round.recovered", { who: e.id, n: e.healed }));
@@ -802,6 +803,13 @@ export const percentileVariant: RulesVariant = {
     const { tables } = rawOptions as PercentileOptions;
     const table = action === "overbear" ? tables.overbear : ["grapple", "breakFree", "counterGrapple"].includes(action) ? tables.grappling : undefined;
     return table && table.source === PROJECT_DEFAULT ? [table.id] : [];
+  },
+
+  // 004: the held may break free or counter-grapple on its turn; the holder may let go.
+  holdActions: { held: [{ action: "breakFree" }, { action: "counterGrapple" }], holder: [{ action: "release" }] },
+  next(ctx, r, rawOptions) {
+    const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
+    return percentileNext(ctx, r, (c) => this.odds(c, o), o.maintainedHoldDamage === "eachLaterRound");
   },
 
   resolve(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {

@@ -36,7 +36,7 @@ describe("d12-holds as a RulesVariant", () => {
     const held = ctx({ action: "breakFree", attacker: fighter, defender: goblin, holds: [armHold], round: 3 });
     // Goblin (S) holds fighter (M): adjustment -2, so the fighter rolls d12 + 2 against 10: 8+ -> 5/12.
     const [broken, still] = v.odds(held, o);
-    expect(broken?.key).toBe("WC.Result.broken");
+    expect(broken?.key).toBe("WC.Result.brokeFree");
     expect(broken?.p).toBeCloseTo(5 / 12, 12);
     expect(still?.key).toBe("WC.Result.stillHeld");
     expect(still?.p).toBeCloseTo(7 / 12, 12);
@@ -62,7 +62,8 @@ describe("d12-holds as a RulesVariant", () => {
   it("lift-off: a winged flier against an arm hold needs 8 with +2 for the goblin's size", () => {
     const bird = { id: "f", profile: profile({ flight: "wings" }) };
     expect(v.odds(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o)[0]).toEqual({ key: "WC.Result.allBroken", p: 7 / 12 });
-    expect(v.odds(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.notAllowed", p: 1 }]);
+    expect(v.odds(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notAFlier" }, p: 1 }]);
+    expect(v.resolve(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o, new ScriptedDice([])).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notAFlier" } });
     const r = v.resolve(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o, new ScriptedDice([[12, 6]]));
     expect(r.consequences.holdsRemoved).toEqual(["g>f@1.1"]);
   });

@@ -292,8 +292,9 @@ describe("overbear at the end of a charge (002 §Overbear or Rush)", () => {
 
   it("a target 5 ft taller cannot be overborne (both limits apply)", () => {
     const tall: Participant = { id: "t", profile: profile({ heightFt: 11, weightLb: 300 }) };
-    expect(run(over({}, tall), []).headline.key).toBe("WC.Result.notAllowed");
-    expect(v.odds(over({}, tall), o)).toEqual([{ key: "WC.Result.notAllowed", p: 1 }]);
+    // 11 ft against 6 ft: 5 ft taller, which 002 rules out.
+    expect(run(over({}, tall), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooTall" } });
+    expect(v.odds(over({}, tall), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooTall" } }, p: 1 }]);
   });
 
   it("odds against an unarmed man: hit on 2+, he saves on 17+; a push splits by distance", () => {
@@ -334,10 +335,10 @@ describe("pummel and striking to subdue (002 §Pummel, §Striking to Subdue)", (
 
   it("T002-06: plate with a helm turns fists; a semi-intelligent creature does not pummel", () => {
     const knight: Participant = { id: "k", profile: profile({ armor: { type: "plate", helm: true }, ac: 3 }) };
-    expect(run(ctx({ action: "pummel", defender: knight }), []).headline.key).toBe("WC.Result.notAllowed");
-    expect(v.odds(ctx({ action: "pummel", defender: knight }), o)).toEqual([{ key: "WC.Result.notAllowed", p: 1 }]);
+    expect(run(ctx({ action: "pummel", defender: knight }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.armored" } });
+    expect(v.odds(ctx({ action: "pummel", defender: knight }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.armored" } }, p: 1 }]);
     const ape: Participant = { id: "a", profile: profile({ intelligence: "semi" }) };
-    expect(run(ctx({ action: "pummel", attacker: ape, defender: man }), []).headline.key).toBe("WC.Result.notAllowed");
+    expect(run(ctx({ action: "pummel", attacker: ape, defender: man }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooStupid" } });
   });
 
   it("a subduing blow: 3/4 of the damage temporary, 1/4 real (rounded down)", () => {
@@ -353,7 +354,9 @@ describe("pummel and striking to subdue (002 §Pummel, §Striking to Subdue)", (
       { key: "WC.Result.hit", p: 13 / 20 },
     ]);
     const pc: Participant = { id: "p", profile: profile({ playerCharacter: true }) };
-    expect(run(ctx({ action: "subdue", attacker: armed, defender: pc }), []).headline.key).toBe("WC.Result.notAllowed");
+    expect(run(ctx({ action: "subdue", attacker: armed, defender: pc }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.playerCharacter" } });
+    expect(v.odds(ctx({ action: "subdue", attacker: armed, defender: pc }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.playerCharacter" } }, p: 1 }]);
+    expect(run(ctx({ action: "subdue" }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.unarmed" } });
   });
 });
 

@@ -91,11 +91,11 @@ describe("percentile roundEnd: the strangle hold", () => {
   it("the knock-out chance rises 5% a round: 5% at the end of round 1, 10% at round 2, 15% at round 3", () => {
     // Faces one above the chance: no knock-out. From round 2 the hold also deals 6: ceil(1.5) = 2 lethal, 4 non-lethal.
     const r1 = end(ctx({ round: 1, holds: [strangle] }), dice([100, 6]));
-    expect(r1.lines).toEqual([{ key: "WC.Round.chokeResisted", params: { who: "t", roll: 6, chance: 5, held: 1 } }]);
+    expect(r1.lines).toEqual([{ key: "WC.Round.chokeResisted", params: { who: "t", holder: "h", roll: 6, chance: 5, held: 1 } }]);
     const r2 = end(ctx({ round: 2, holds: [strangle] }), dice([100, 11]));
     expect(r2.lines).toEqual([
       { key: "WC.Round.keptHoldHurts", params: { holder: "h", target: "t", hold: "WC.Hold.strangleHold", total: 6, actual: 2, temporary: 4 } },
-      { key: "WC.Round.chokeResisted", params: { who: "t", roll: 11, chance: 10, held: 2 } },
+      { key: "WC.Round.chokeResisted", params: { who: "t", holder: "h", roll: 11, chance: 10, held: 2 } },
     ]);
     for (const r of [r1, r2]) {
       expect(r.consequences.conditions).toEqual([]);
@@ -108,7 +108,7 @@ describe("percentile roundEnd: the strangle hold", () => {
     expect(r3.consequences.damage).toEqual([{ targetId: "t", actual: 2, temporary: 4, reason: "WC.Hold.strangleHold" }]);
     expect(r3.consequences.conditions).toEqual([{ targetId: "t", condition: "unconscious", active: true, rounds: 1 }]);
     expect(keys(r3.lines)).toEqual(["WC.Round.keptHoldHurts", "WC.Round.chokedOut"]);
-    expect(r3.lines[1]).toEqual({ key: "WC.Round.chokedOut", params: { who: "t", roll: 15, chance: 15, held: 3, rounds: 1 } });
+    expect(r3.lines[1]).toEqual({ key: "WC.Round.chokedOut", params: { who: "t", holder: "h", roll: 15, chance: 15, held: 3, rounds: 1 } });
     expect(r3.timers).toEqual([{ id: "t", condition: "unconscious", remaining: 1, unit: "rounds", appliedRound: 3 }]);
     expect((r3.result as RoundEndResult).unconscious).toEqual(["t"]);
 

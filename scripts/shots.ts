@@ -1,0 +1,113 @@
+/**
+ * `npm run shots`: every card, dialog, form and the token HUD, for each variant, as the GM and
+ * as a player, on a dark and a light theme, photographed in Debian's Chromium into shots/
+ * (ignored by git). The pieces come from the real shell playing real rules results on the
+ * fake Foundry (scripts/shots/scenes.ts); the Foundry around them is our own approximation
+ * (scripts/shots/foundry-look.css). Each picture is also audited for contrast under 4.5:1 and
+ * for anything wider than its box; the audit is printed at the end (and in shots/audit.json).
+ *
+ *   npm run shots                  all of them
+ *   npm run shots -- percentile    only names containing "percentile"
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright";
+import type { AuditResult } from "../test/browser/audit.ts";
+import { audit } from "../test/browser/audit.ts";
+import { installDom } from "./shots/dom.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = join(root, "shots");
+const filter = process.argv[2] ?? "";
+
+installDom();
+// The scenes import the shell, which reads the DOM globals when it runs: load it afterwards.
+const { collectScenes } = await import("./shots/scenes.ts");
+const { iconScene } = await import("./shots/icons.ts");
+
+type Theme = "dark" | "light";
+const THEMES: readonly Theme[] = ["dark", "light"];
+const look = readFileSync(join(root, "scripts/shots/foundry-look.css"), "utf8");
+const moduleCss = readFileSync(join(root, "styles/weaponless-combat.css"), "utf8");
+
+const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+function stage(kind: string, title: string, html: string, buttons: readonly string[] = []): string {
+  switch (kind) {
+    case "card":
+      return `<section id="sidebar"><ol class="chat-log">${html}</ol></section>`;
+    case "dialog":
+      return `<div class="application dialog"><header class="window-header"><h1 class="window-title">${escape(title)}</h1></header><section class="window-content"><form>${html}<footer class="form-footer">${buttons.map((b) => `<button type="button">${escape(b)}</button>`).join("")}</footer></form></section></div>`;
+    case "hud":
+      return `<div class="hud-stage">${html}</div>`;
+    case "notice":
+      return `<ol id="notifications">${html}</ol>`;
+    default:
+      return html;
+  }
+}
+
+// The audit goes into each page as source; esbuild (tsx) names functions with a helper the page lacks.
+function page(theme: Theme, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><base href="http://foundry.local/"><style>${look}</style><style>${moduleCss}</style><script>window.__name = (f) => f; window.__wcAudit = ${audit.toString()};</script></head><body class="theme-${theme}"><div id="stage">${body}</div></body></html>`;
+}
+
+const scenes = [...(await collectScenes()), iconScene()].filter((s) => `${s.id}--${s.role}`.includes(filter));
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const context = await browser.newContext({ viewport: { width: 1200, height: 1000 }, deviceScaleFactor: 1 });
+const tab = await context.newPage();
+await tab.route("**/modules/weaponless-combat/**", async (route) => {
+  const path = new URL(route.request().url()).pathname.replace(/^.*\/modules\/weaponless-combat\//, "");
+  try {
+    await route.fulfill({ body: readFileSync(join(root, path)), contentType: path.endsWith(".svg") ? "image/svg+xml" : undefined });
+  } catch {
+    await route.fulfill({ status: 404 });
+  }
+});
+
+interface Report {
+  file: string;
+  height: number;
+  audit: AuditResult;
+}
+const reports: Report[] = [];
+for (const s of scenes) {
+  for (const theme of THEMES) {
+    const file = `${s.id}--${s.role}--${theme}.png`;
+    await tab.setContent(page(theme, stage(s.kind, s.title, s.html, s.buttons)), { waitUntil: "load" });
+    await tab.evaluate(() => document.fonts.ready);
+    const el = tab.locator("#stage > *").first();
+    const height = Math.round((await el.boundingBox())?.height ?? 0);
+    await el.screenshot({ path: join(outDir, file) });
+    // Cards are audited message by message against the chat column; windows against themselves.
+    const targets = s.kind === "card" ? ".chat-message" : s.kind === "dialog" ? ".application" : s.kind === "hud" ? ".wc-hud__palette" : "#stage > *";
+    const results = s.kind === "icons" ? [] : await tab.$$eval(targets, (els, min) => els.map((e) => (window as unknown as { __wcAudit: typeof audit }).__wcAudit(e, min)), 4.5);
+    const merged: AuditResult = {
+      findings: results.flatMap((r) => r.findings),
+      lowest: results.reduce((lo, r) => (r.lowest.ratio < lo.ratio ? r.lowest : lo), { ratio: Infinity, text: "" }),
+      checked: results.reduce((n, r) => n + r.checked, 0),
+    };
+    reports.push({ file, height, audit: merged });
+  }
+}
+await browser.close();
+
+writeFileSync(join(outDir, "audit.json"), JSON.stringify(reports, null, 1));
+let problems = 0;
+for (const r of reports) {
+  for (const f of r.audit.findings) {
+    problems++;
+    console.log(`${r.file}: ${f.kind} ${f.ratio ?? ""} "${f.text}" ${f.detail}`);
+  }
+}
+const low = (theme: Theme) => reports.filter((r) => r.file.endsWith(`--${theme}.png`) && r.audit.checked > 0).reduce((lo, r) => Math.min(lo, r.audit.lowest.ratio), Infinity);
+console.log(`\n${reports.length} pictures in shots/; lowest contrast dark ${low("dark").toFixed(2)}:1, light ${low("light").toFixed(2)}:1; ${problems} findings`);
+const tall = [...reports].sort((a, b) => b.height - a.height).slice(0, 5);
+console.log(`tallest: ${tall.map((r) => `${r.file} ${r.height}px`).join(", ")}`);

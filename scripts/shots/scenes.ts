@@ -1,0 +1,355 @@
+/**
+ * Every card, dialog, form and the token HUD, for each variant, as the GM and as a player sees
+ * it: played through the real shell on the typed fake of Foundry (test/fake-foundry/), with the
+ * rules core deciding and dice chosen per scene, so each picture shows a real result.
+ */
+import { bindCard } from "../../src/foundry/hooks/chat.ts";
+import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
+import { openMassCharge } from "../../src/foundry/mass-charge.ts";
+import { processRoundEnd } from "../../src/foundry/round-end.ts";
+import { act } from "../../src/foundry/requests.ts";
+import { dialogContent, initialDeclared, attackerBoxes } from "../../src/foundry/ui/action-dialog.ts";
+import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
+import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
+import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
+import type { ShellAction } from "../../src/rules/index.ts";
+import { RULES_VARIANTS } from "../../src/rules/index.ts";
+import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
+import type { Table } from "../../test/shell/setup.ts";
+import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
+
+export type Role = "gm" | "player";
+export type Kind = "card" | "dialog" | "hud" | "notice" | "icons";
+
+export interface Scene {
+  /** File name stem: `<variant>--<name>`. */
+  readonly id: string;
+  readonly variant: string;
+  readonly kind: Kind;
+  readonly role: Role;
+  readonly title: string;
+  readonly html: string;
+  /** Dialog buttons, as DialogV2 draws them under the form. */
+  readonly buttons?: readonly string[];
+}
+
+type Variant = "d12-holds" | "grapple-die" | "percentile";
+
+/** Dice for the next actions: preferred faces per die size, in order; then a steady default. */
+function dice(t: Table, prefer: Record<number, number[]>, fallback: (sides: number) => number = (s) => Math.ceil(s * 0.75)): void {
+  const queue = new Map(Object.entries(prefer).map(([k, v]) => [Number(k), [...v]]));
+  t.world.fallbackFace = (sides) => queue.get(sides)?.shift() ?? fallback(sides);
+}
+
+const PROFILES: Record<Variant, Record<"fighter" | "goblin" | "ogre", Record<string, unknown>>> = {
+  "d12-holds": {
+    fighter: d12Profile({ toHit: { kind: "thac0", thac0: 15 }, attacksPerRound: 2, strength: { score: 17 }, armor: { type: "leather", plus: 0 } }),
+    goblin: d12Profile({ kind: "monster", size: "S", movement: 6, pummelLimbs: 1, intelligence: "low" }),
+    ogre: d12Profile({ kind: "monster", size: "L", movement: 9, pummelLimbs: 1, toHit: { kind: "thac0", thac0: 15 }, naturalAc: { ac: 5, basis: "toughness" } }),
+  },
+  "grapple-die": {
+    fighter: { ...RULES_VARIANTS["grapple-die"]?.defaultProfile(), playerCharacter: true, strength: { score: 17 }, toHit: { kind: "thac0", thac0: 17 }, readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 } },
+    goblin: { ...RULES_VARIANTS["grapple-die"]?.defaultProfile(), kind: "monster", size: "S", heightFt: 4, weightLb: 60, ac: 6, intelligence: "low" },
+    ogre: { ...RULES_VARIANTS["grapple-die"]?.defaultProfile(), kind: "monster", size: "L", heightFt: 9, weightLb: 600, hitDice: 4, hitDicePlus: 1, ac: 5, toHit: { kind: "thac0", thac0: 15 }, strength: { score: 18, exceptional: 50 } },
+  },
+  percentile: {
+    fighter: { ...RULES_VARIANTS.percentile?.defaultProfile(), kind: "character", classGroup: "fighter", level: 3, strength: { score: 17 }, dexterity: 14, armor: { ad: 7, magic: 0 } },
+    goblin: { ...RULES_VARIANTS.percentile?.defaultProfile(), kind: "monster", hitDice: { dice: 1, adjustment: -1 }, size: "S", height: 48, weight: 60, dexterity: 12, strength: { score: 8 } },
+    ogre: { ...RULES_VARIANTS.percentile?.defaultProfile(), kind: "monster", hitDice: { dice: 4, adjustment: 1 }, size: "L", height: 108, weight: 600, strength: { score: 18, exceptional: 50 }, armor: { ad: 5, magic: 0 } },
+  },
+};
+
+async function table(variant: Variant): Promise<Table> {
+  const t = makeTable();
+  await t.gm.run(() => game.settings.set(M, "variant", variant as never));
+  for (const [who, actor] of [["fighter", t.fighter], ["goblin", t.goblin], ["ogre", t.ogre]] as const) {
+    (actor.flags[M] as { profile: Record<string, unknown> }).profile[variant] = structuredClone(PROFILES[variant][who]);
+  }
+  return t;
+}
+
+/** The card as a client's chat log shows it: rendered, then bound (buttons and numbers hidden per user). */
+function cardAs(client: FakeClient, message: FakeChatMessage): string {
+  return client.run(() => {
+    const li = document.createElement("div");
+    li.innerHTML = message.content;
+    bindCard(message as never, li);
+    return li.innerHTML;
+  });
+}
+
+/** Cards posted since `before` (ids of the messages then): request cards come and go, so not by count. */
+function newest(t: Table, before: ReadonlySet<string>): FakeChatMessage[] {
+  return t.world.messages.contents.filter((m) => !before.has(m.id) && !m.getFlag(M, "request"));
+}
+const ids = (t: Table) => new Set(t.world.messages.contents.map((m) => m.id));
+
+interface Collected {
+  scenes: Scene[];
+}
+
+function both(out: Collected, t: Table, variant: string, name: string, title: string, messages: readonly FakeChatMessage[]): void {
+  for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
+    const html = messages.map((m) => `<li class="chat-message message">${cardAs(client, m)}</li>`).join("");
+    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "card", role, title, html });
+  }
+}
+
+/** Plays `run` and keeps the cards it posted, as the GM and as the player see them. */
+async function card(out: Collected, t: Table, variant: string, name: string, title: string, run: () => Promise<unknown>): Promise<FakeChatMessage[]> {
+  const mark = ids(t);
+  const notices = { gm: t.gm.notifications.length, player: t.player.notifications.length };
+  await run();
+  await t.world.settle();
+  const made = newest(t, mark);
+  if (made.length > 0) both(out, t, variant, name, title, made);
+  for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
+    const said = client.notifications.slice(notices[role]);
+    if (said.length > 0) out.scenes.push({ id: `${variant}--${name}-notice`, variant, kind: "notice", role, title, html: said.map((n) => `<li class="notification ${n.level}">${escape(n.message)}</li>`).join("") });
+  }
+  return made;
+}
+
+function escape(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+const intent = (action: ShellAction, from: FakeToken, to: FakeToken, declared: Record<string, boolean | number | string> = {}) => ({ action, attackerUuid: from.uuid, defenderUuid: to.uuid, declared });
+
+/** The action dialog's body for `action`, as the client that opens it sees it. */
+async function dialog(out: Collected, variant: Variant, client: FakeClient, role: Role, name: string, action: ShellAction, from: FakeToken, to: FakeToken): Promise<void> {
+  const v = RULES_VARIANTS[variant];
+  if (!v?.actions.includes(action)) return;
+  const declared = initialDeclared(attackerBoxes(v.situational(action)));
+  try {
+    const html = await client.run(() => dialogContent({ action, attackerUuid: from.uuid, defenderUuid: to.uuid }, declared));
+    out.scenes.push({ id: `${variant}--dialog-${name}`, variant, kind: "dialog", role, title: client.run(() => game.i18n.localize(`WC.Action.${action}`)), html, buttons: ["Roll", "Cancel"] });
+  } catch (e) {
+    out.scenes.push({ id: `${variant}--dialog-${name}`, variant, kind: "notice", role, title: action, html: `<li class="notification error">${escape(String(e))}</li>` });
+  }
+}
+
+/** A window the shell opens through DialogV2 (profile, rule options, ledger, mass charge). */
+async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
+  const seen: FakeDialog[] = [];
+  t.world.onDialog = async (d) => {
+    seen.push(d);
+    return null;
+  };
+  await client.run(open);
+  t.world.onDialog = (d) => d.press(d.config.buttons[0]?.action ?? "");
+  const d = seen[0];
+  if (!d) return;
+  const form = d.element.querySelector("form");
+  form?.querySelector("footer")?.remove();
+  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label) });
+}
+
+/** The token HUD of `token` for `client`, with the module's palette open. */
+function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): void {
+  const html = client.run(() => {
+    const el = document.createElement("div");
+    el.className = "token-hud";
+    el.innerHTML = `<div class="col left"><button type="button" class="control-icon"><i>⚙</i></button><button type="button" class="control-icon"><i>◎</i></button></div><div class="col middle"><div class="token-face"></div></div><div class="col right"><button type="button" class="control-icon"><i>☰</i></button><button type="button" class="control-icon"><i>✦</i></button><button type="button" class="control-icon"><i>⚑</i></button></div>`;
+    addButtons({ document: token as never }, el);
+    el.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+    return el.outerHTML;
+  });
+  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "hud", role, title: "Token HUD", html });
+}
+
+export async function collectScenes(): Promise<Scene[]> {
+  const out: Collected = { scenes: [] };
+  for (const variant of ["d12-holds", "grapple-die", "percentile"] as const) await collectVariant(out, variant);
+  return out.scenes;
+}
+
+async function collectVariant(out: Collected, variant: Variant): Promise<void> {
+  const t = await table(variant);
+  const v = RULES_VARIANTS[variant];
+  if (!v) return;
+  const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
+
+  // The action dialogs: the player's fighter against the GM's ogre, and the GM's ogre at the fighter.
+  for (const action of v.actions.filter((a) => !["breakFree", "release", "counterGrapple", "liftOff"].includes(a))) {
+    await dialog(out, variant, t.player, "player", `${action}`, action, fighter, ogre);
+    await dialog(out, variant, t.gm, "gm", `${action}`, action, ogre, fighter);
+  }
+
+  // Forms.
+  await windowed(out, t, variant, t.player, "player", "profile-form", () => openProfileForm(t.fighter as never));
+  await windowed(out, t, variant, t.gm, "gm", "profile-form", () => openProfileForm(t.ogre as never));
+  await windowed(out, t, variant, t.gm, "gm", "rule-options", () => openRuleOptions());
+  await windowed(out, t, variant, t.gm, "gm", "ledger", () => openLedgerEditor([fighter.uuid, ogre.uuid]));
+
+  // The HUD before any hold.
+  hud(out, variant, t.player, "player", "hud", fighter);
+  hud(out, variant, t.gm, "gm", "hud", ogre);
+
+  if (variant === "d12-holds") await d12Cards(out, t);
+  if (variant === "grapple-die") await grappleDieCards(out, t);
+  if (variant === "percentile") await percentileCards(out, t);
+  void goblin;
+}
+
+async function d12Cards(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
+  // The GM's ogre grapples the player's fighter: to hit 15, hold roll 8, break 4, damage 3.
+  dice(t, { 20: [15], 12: [8, 4], 3: [3] });
+  await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
+  hud(out, V, t.player, "player", "hud-held", fighter);
+  // The fighter tries to break free: d12 5, still held.
+  dice(t, { 12: [5] });
+  await card(out, t, V, "break-free-fails", "Fighter fails to break free", () => t.player.run(() => act(intent("breakFree", fighter, ogre))));
+  // The ogre lets go.
+  await card(out, t, V, "release", "Ogre releases", () => t.gm.run(() => act(intent("release", ogre, fighter))));
+  // The player's fighter grapples the GM's ogre.
+  dice(t, { 20: [16], 12: [9, 3], 3: [2] });
+  await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
+  await t.gm.run(() => act(intent("release", fighter, ogre)));
+  // A miss.
+  dice(t, { 20: [3] });
+  await card(out, t, V, "grapple-miss", "Fighter misses a grapple", () => t.player.run(() => act(intent("grapple", fighter, goblin))));
+  // Pummel: two blows, damage with Strength, armor soak and the size multiplier.
+  dice(t, { 20: [14, 18], 6: [4, 6] });
+  await card(out, t, V, "pummel", "Fighter pummels the goblin", () => t.player.run(() => act(intent("pummel", fighter, goblin))));
+  dice(t, { 20: [17], 6: [5] });
+  await card(out, t, V, "pummel-by-ogre", "Ogre pummels the fighter", () => t.gm.run(() => act(intent("pummel", ogre, fighter))));
+  // A refusal: the goblin cannot pummel... it can; an ox-stupid creature cannot.
+  const dull = t.world.addActor("Zombie", { attributes: { hp: { value: 10, max: 10 } } });
+  dull.flags[M] = { profile: { [V]: d12Profile({ kind: "monster", intelligence: "non", pummelLimbs: 1 }) } };
+  const zombie = t.world.addToken(t.fighterToken.parent, dull, { linked: false });
+  await card(out, t, V, "refused", "A refused pummel", () => t.gm.run(() => act(intent("pummel", zombie, fighter))));
+  // Overbear, outside combat (rolled at once) and inside (declared for the round's end).
+  dice(t, { 20: [15], 12: [8, 4], 3: [3], 100: [30] });
+  await t.gm.run(() => act(intent("grapple", ogre, goblin)));
+  await card(out, t, V, "overbear", "Ogre overbears the goblin", () => t.gm.run(() => act(intent("overbear", ogre, goblin))));
+  // Charging overbear against the player's fighter: the player is asked for a first strike.
+  dice(t, { 20: [12, 15], 6: [3] });
+  const asked = await card(out, t, V, "strike-question", "The fighter is asked for a first strike", () => t.gm.run(() => act(intent("chargingOverbear", ogre, fighter))));
+  const strike = asked[0];
+  if (strike) {
+    dice(t, { 20: [6, 15], 6: [3] });
+    const { answerStrike } = await import("../../src/foundry/requests.ts");
+    await card(out, t, V, "charging-overbear", "Charging overbear after the answer", () => t.player.run(() => answerStrike(strike as never, "roll")));
+  }
+  // A round end in combat: break rolls and hold damage.
+  const combat = t.world.addCombat([fighter, ogre, goblin]);
+  dice(t, { 20: [15], 12: [8, 4], 3: [3] });
+  await t.gm.run(() => act(intent("grapple", ogre, fighter)));
+  await t.gm.run(() => act(intent("overbear", ogre, fighter)));
+  await t.gm.run(() => processRoundEnd(combat as never, 1));
+  await t.world.settle();
+  // Round 2's end: the fighter's and the goblin's break rolls, the ogre's declared overbear... none now.
+  dice(t, { 12: [6, 11], 100: [40] });
+  await card(out, t, V, "round-end", "End of round", () => t.gm.run(() => processRoundEnd(combat as never, 2)));
+  // Mass charge: the GM's dialog and card.
+  await massCharge(out, t);
+}
+
+async function massCharge(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  const scene = t.fighterToken.parent;
+  const chargers: FakeToken[] = [];
+  for (let i = 0; i < 9; i++) {
+    const a = t.world.addActor(`Gnoll ${i + 1}`, { attributes: { hp: { value: 9, max: 9 } } });
+    a.flags[M] = { profile: { [V]: d12Profile({ kind: "monster", size: i < 3 ? "L" : "M", strength: undefined }) } };
+    chargers.push(t.world.addToken(scene, a, { linked: false, x: 100 * (i % 3), y: 100 * Math.floor(i / 3) }));
+  }
+  const holders: FakeToken[] = [];
+  for (let i = 0; i < 3; i++) {
+    const a = t.world.addActor(`Guard ${i + 1}`, { attributes: { hp: { value: 8, max: 8 } }, }, { [t.alice.id]: 3 });
+    a.flags[M] = { profile: { [V]: d12Profile({ strength: { score: 12 + i * 3 } }) } };
+    holders.push(t.world.addToken(scene, a, { linked: false, x: 100 * i, y: 600 }));
+  }
+  t.gm.canvas.tokens.controlled = chargers.map((c) => ({ document: c }));
+  t.gm.user.targets.clear();
+  for (const h of holders) t.gm.user.targets.add(h.object);
+  const seen: FakeDialog[] = [];
+  t.world.onDialog = async (d) => {
+    seen.push(d);
+    (d.form.elements.namedItem(`killed.${chargers[8]?.uuid}`) as HTMLInputElement | null)?.setAttribute("checked", "");
+    const box = d.form.elements.namedItem(`killed.${chargers[8]?.uuid}`) as HTMLInputElement | null;
+    if (box) box.checked = true;
+    return d.press("roll");
+  };
+  dice(t, { 100: [20], 20: [18, 5, 19] });
+  const mark = ids(t);
+  await t.gm.run(() => openMassCharge());
+  await t.world.settle();
+  t.world.onDialog = (d) => d.press(d.config.buttons[0]?.action ?? "");
+  const d = seen[0];
+  if (d) {
+    const form = d.element.querySelector("form");
+    form?.querySelector("footer")?.remove();
+    out.scenes.push({ id: `${V}--mass-charge-dialog`, variant: V, kind: "dialog", role: "gm", title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label) });
+  }
+  const made = newest(t, mark);
+  if (made.length > 0) both(out, t, V, "mass-charge", "Mass charge", made);
+}
+
+async function grappleDieCards(out: Collected, t: Table): Promise<void> {
+  const V = "grapple-die";
+  const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
+  // The player's fighter grapples the GM's ogre; the GM's ogre rolls its free attack.
+  dice(t, { 20: [16, 14], 4: [2] });
+  await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
+  hud(out, V, t.player, "player", "hud-holding", fighter);
+  dice(t, { 20: [9] });
+  await card(out, t, V, "break-free", "Ogre tries to break free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
+  await card(out, t, V, "release", "Fighter releases", () => t.player.run(() => act(intent("release", fighter, ogre))));
+  // The ogre grapples the fighter: the player is asked about the free attack.
+  dice(t, { 20: [15, 12], 4: [3] });
+  const asked = await card(out, t, V, "strike-question", "The fighter is asked for a free attack", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
+  const strike = asked[0];
+  if (strike) {
+    const { answerStrike } = await import("../../src/foundry/requests.ts");
+    dice(t, { 20: [15, 12], 4: [3] });
+    await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter after the answer", () => t.player.run(() => answerStrike(strike as never, "harmless")));
+    hud(out, V, t.player, "player", "hud-held", fighter);
+    dice(t, { 20: [18] });
+    await card(out, t, V, "counter-grapple", "Fighter counter-grapples", () => t.player.run(() => act(intent("counterGrapple", fighter, ogre))));
+  }
+  dice(t, { 20: [3] });
+  await card(out, t, V, "grapple-miss", "Fighter misses a grapple", () => t.gm.run(() => act(intent("grapple", fighter, goblin, { freeAttack: "harmless" }))));
+  dice(t, { 20: [15], 2: [2], 3: [2], 4: [3] });
+  await card(out, t, V, "pummel", "Fighter pummels the goblin", () => t.player.run(() => act(intent("pummel", fighter, goblin))));
+  dice(t, { 20: [12], 8: [6] });
+  await card(out, t, V, "subdue", "Fighter strikes to subdue", () => t.player.run(() => act(intent("subdue", fighter, goblin))));
+  dice(t, { 20: [16, 4] });
+  await card(out, t, V, "overbear", "Ogre overbears the goblin", () => t.gm.run(() => act(intent("overbear", ogre, goblin, { immediateAttack: "harmless" }))));
+  await card(out, t, V, "refused", "A refused pummel", () => t.gm.run(() => act(intent("subdue", ogre, fighter))));
+  const combat = t.world.addCombat([fighter, ogre, goblin]);
+  dice(t, { 20: [10, 14], 4: [2], 6: [3] });
+  await card(out, t, V, "round-end", "End of round", () => t.gm.run(() => processRoundEnd(combat as never, 1)));
+}
+
+async function percentileCards(out: Collected, t: Table): Promise<void> {
+  const V = "percentile";
+  const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
+  // Variables d6/d4, the chance d100, the result d100.
+  dice(t, { 6: [4], 4: [2], 100: [22, 71] });
+  await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
+  hud(out, V, t.player, "player", "hud-holding", fighter);
+  // The ogre's weight and Strength break the arm lock whatever it rolls.
+  dice(t, { 6: [3], 4: [1], 100: [55] });
+  await card(out, t, V, "break-free", "Ogre breaks free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
+  dice(t, { 6: [1], 4: [4], 100: [95] });
+  await card(out, t, V, "grapple-miss", "Fighter misses a grapple", () => t.player.run(() => act(intent("grapple", fighter, goblin))));
+  dice(t, { 6: [5], 4: [2], 100: [10, 40] });
+  await card(out, t, V, "grapple-hold-on-player", "Goblin grapples the fighter", () => t.gm.run(() => act(intent("grapple", goblin, fighter, { defense: "none" }))));
+  hud(out, V, t.player, "player", "hud-held", fighter);
+  dice(t, { 6: [1], 4: [4], 100: [3] });
+  await card(out, t, V, "break-free-by-player", "Fighter tries to break free", () => t.player.run(() => act(intent("breakFree", fighter, goblin))));
+  await card(out, t, V, "refused", "A refused trample", () => t.player.run(() => act(intent("overbear", fighter, goblin, { trample: true }))));
+  dice(t, { 6: [4], 4: [2], 100: [22, 71] });
+  await t.player.run(() => act(intent("grapple", fighter, ogre)));
+  dice(t, { 6: [2], 4: [3], 100: [40] });
+  await card(out, t, V, "counter-grapple", "Ogre counter-grapples", () => t.gm.run(() => act(intent("counterGrapple", ogre, fighter))));
+  dice(t, { 6: [5], 4: [2], 100: [10, 80] });
+  await card(out, t, V, "overbear", "Ogre overbears the goblin", () => t.gm.run(() => act(intent("overbear", ogre, goblin, { defense: "none" }))));
+  const combat = t.world.addCombat([fighter, ogre, goblin]);
+  dice(t, { 100: [30], 6: [3] });
+  await card(out, t, V, "round-end", "End of round", () => t.gm.run(() => processRoundEnd(combat as never, 1)));
+}

@@ -1,0 +1,54 @@
+/**
+ * Who is looking: whether a creature is the GM's own, whether this user may see numbers that
+ * come from a creature's statistics, whether a follow-up is this user's to press, and whether
+ * the hold it stands for is still in place. Read live from the documents on this client.
+ */
+import type { ShellAction } from "../rules/index.ts";
+import { resolveCast, tokenByUuid } from "./cast.ts";
+import { MODULE_ID } from "./constants.ts";
+import { holdsAround } from "./holds.ts";
+import { contextFor } from "./perform.ts";
+import { activeOptions, activeVariant, activeVariantId } from "./settings.ts";
+
+/** Whether a creature is the GM's: no player owns it. A token gone counts as the GM's. */
+export function isGmsCreature(tokenUuid: string): boolean {
+  const actor = tokenByUuid(tokenUuid)?.actor;
+  if (!actor) return true;
+  return !game.users.some((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/** Whether this user may not see numbers that come from these creatures' statistics. */
+export function numbersHidden(tokenUuids: readonly string[]): boolean {
+  if (game.user.isGM || game.settings.get(MODULE_ID, "showNpcNumbers")) return false;
+  return tokenUuids.some((u) => u !== "" && isGmsCreature(u));
+}
+
+/** Whether a follow-up for this creature is this user's to press: a player's for their own, the GM's for the GM's own. */
+export function serves(tokenUuid: string): boolean {
+  const actor = tokenByUuid(tokenUuid)?.actor;
+  if (!actor) return false;
+  return game.user.isGM ? isGmsCreature(tokenUuid) : actor.testUserPermission(game.user, "OWNER");
+}
+
+/** Whether the hold a button stands for is still in place (the one named, or any between the two). */
+export function holdStands(holderUuid: string, heldUuid: string, holdId: string): boolean {
+  const held = tokenByUuid(heldUuid)?.actor;
+  const holder = tokenByUuid(holderUuid)?.actor;
+  if (!held || !holder) return false;
+  return holdsAround([held, holder], activeVariantId()).some((h) => h.holderId === holderUuid && h.heldId === heldUuid && (holdId === "" || h.id === holdId));
+}
+
+
+/** Whether the rules allow `action` from one creature on another now: its odds are not a refusal. */
+export function rulesAllow(actorUuid: string, targetUuid: string, action: ShellAction, holdId = ""): boolean {
+  try {
+    const variant = activeVariant();
+    if (!variant.actions.includes(action)) return false;
+    const intent = { action, attackerUuid: actorUuid, defenderUuid: targetUuid, declared: {}, ...(holdId ? { holdId } : {}) };
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
+    return !(odds.length === 1 && odds[0]?.key.startsWith("WC.Result.notAllowed"));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Helpers the variants' "what happens next" lines share: the chance the held creature breaks
+ * free on a try, asked of the variant's own odds with the new hold in place.
+ */
+import type { HoldRecord } from "./consequences.ts";
+import type { ActionContext, NextLine, OddsOutcome, Resolution } from "../variant.ts";
+
+/** The holds in play once a resolution is applied: removed ones gone, added ones in. */
+export function holdsAfter(ctx: ActionContext, r: Resolution): HoldRecord[] {
+  const removed = new Set(r.consequences.holdsRemoved);
+  return [...ctx.holds.filter((h) => !removed.has(h.id)), ...r.consequences.holdsAdded];
+}
+
+/**
+ * The chance (0-100, whole) that `h`'s held creature breaks it on one try; or the reason the
+ * rules give why it cannot try now (an i18n key); or null when the odds cannot be had.
+ */
+export function breakChance(ctx: ActionContext, r: Resolution, h: HoldRecord, breakKey: string, odds: (c: ActionContext) => readonly OddsOutcome[]): { pct: number } | { refused: string } | null {
+  const held = [ctx.attacker, ctx.defender].find((p) => p.id === h.heldId);
+  const holder = [ctx.attacker, ctx.defender].find((p) => p.id === h.holderId);
+  if (!held || !holder) return null;
+  try {
+    const list = odds({ ...ctx, action: "breakFree", attacker: held, defender: holder, holds: holdsAfter(ctx, r), holdId: h.id, declared: {} });
+    const only = list.length === 1 ? list[0] : undefined;
+    if (only && only.key.startsWith("WC.Result.notAllowed")) return { refused: typeof only.params?.reason === "string" ? only.params.reason : "WC.Result.notAllowed" };
+    return { pct: Math.round(100 * list.filter((x) => x.key === breakKey).reduce((s, x) => s + x.p, 0)) };
+  } catch {
+    return null;
+  }
+}
+
+/** The line for the held creature's chances against `h`: a try and its numbers, or why it cannot try now. */
+export function breakLine(who: string, holder: string, chance: ReturnType<typeof breakChance>, numbers: (pct: number | null) => { key: string; params: Record<string, string | number> }): NextLine {
+  if (chance && "refused" in chance) return { key: "WC.Next.cannotBreakNow", params: { who, holder, reason: chance.refused } };
+  return { key: "WC.Next.breakOrCounterOnTurn", params: { who, holder }, numbers: numbers(chance ? chance.pct : null), numbersOf: [who, holder] };
+}
