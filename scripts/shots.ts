@@ -41,6 +41,8 @@ function stage(kind: string, title: string, html: string, buttons: readonly stri
       return `<div class="application dialog"><header class="window-header"><h1 class="window-title">${escape(title)}</h1></header><section class="window-content"><form>${html}<footer class="form-footer">${buttons.map((b) => `<button type="button">${escape(b)}</button>`).join("")}</footer></form></section></div>`;
     case "hud":
       return `<div class="hud-stage">${html}</div>`;
+    case "tracker":
+      return `<section id="sidebar">${html}</section>`;
     case "notice":
       return `<ol id="notifications">${html}</ol>`;
     default:
@@ -87,7 +89,7 @@ for (const s of scenes) {
     const height = Math.round((await el.boundingBox())?.height ?? 0);
     await el.screenshot({ path: join(outDir, file) });
     // Cards are audited message by message against the chat column; windows against themselves.
-    const targets = s.kind === "card" ? ".chat-message" : s.kind === "dialog" ? ".application" : s.kind === "hud" ? ".wc-hud__palette" : "#stage > *";
+    const targets = s.kind === "card" ? ".chat-message" : s.kind === "dialog" ? ".application" : s.kind === "hud" ? ".wc-hud__palette" : s.kind === "tracker" ? "#combat" : "#stage > *";
     const results = s.kind === "icons" ? [] : await tab.$$eval(targets, (els, min) => els.map((e) => (window as unknown as { __wcAudit: typeof audit }).__wcAudit(e, min)), 4.5);
     const merged: AuditResult = {
       findings: results.flatMap((r) => r.findings),

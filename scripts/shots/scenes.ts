@@ -7,7 +7,8 @@ import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
 import { openMassCharge } from "../../src/foundry/mass-charge.ts";
 import { processRoundEnd } from "../../src/foundry/round-end.ts";
-import { act } from "../../src/foundry/requests.ts";
+import { act, renderRequest } from "../../src/foundry/requests.ts";
+import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { dialogContent, initialDeclared, attackerBoxes } from "../../src/foundry/ui/action-dialog.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
@@ -19,7 +20,7 @@ import type { Table } from "../../test/shell/setup.ts";
 import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
 
 export type Role = "gm" | "player";
-export type Kind = "card" | "dialog" | "hud" | "notice" | "icons";
+export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
 
 export interface Scene {
   /** File name stem: `<variant>--<name>`. */
@@ -129,15 +130,27 @@ async function dialog(out: Collected, variant: Variant, client: FakeClient, role
   }
 }
 
-/** A window the shell opens through DialogV2 (profile, rule options, ledger, mass charge). */
+/**
+ * A window the shell opens: through DialogV2 (profile, ledger, mass charge), or as one of its own
+ * ApplicationV2 windows (rule options, the world check), whose template draws its own footer.
+ */
 async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
   const seen: FakeDialog[] = [];
   t.world.onDialog = async (d) => {
     seen.push(d);
     return null;
   };
+  const before = new Set(client.windows);
   await client.run(open);
   t.world.onDialog = (d) => d.press(d.config.buttons[0]?.action ?? "");
+  const w = client.windows.find((x) => !before.has(x));
+  if (w) {
+    const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
+    w.element.querySelector("footer.form-footer")?.remove();
+    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: w.title, html: w.element.innerHTML, buttons: footer });
+    await client.run(() => w.close());
+    return;
+  }
   const d = seen[0];
   if (!d) return;
   const form = d.element.querySelector("form");
@@ -181,6 +194,10 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   await windowed(out, t, variant, t.gm, "gm", "profile-form", () => openProfileForm(t.ogre as never));
   await windowed(out, t, variant, t.gm, "gm", "rule-options", () => openRuleOptions());
   await windowed(out, t, variant, t.gm, "gm", "ledger", () => openLedgerEditor([fighter.uuid, ogre.uuid]));
+  if (variant === "d12-holds") {
+    await windowed(out, t, variant, t.gm, "gm", "world-check", () => showWorldCheck());
+    await requestCards(out, t);
+  }
 
   // The HUD before any hold.
   hud(out, variant, t.player, "player", "hud", fighter);
@@ -244,8 +261,31 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
   // Round 2's end: the fighter's and the goblin's break rolls, the ogre's declared overbear... none now.
   dice(t, { 12: [6, 11], 100: [40] });
   await card(out, t, V, "round-end", "End of round", () => t.gm.run(() => processRoundEnd(combat as never, 2)));
+  // The combat tracker's rows: who holds whom, and what the round end just did to each.
+  for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
+    const html = client.run(() => {
+      client.ui.combat.viewed = combat;
+      return client.ui.combat.render().outerHTML;
+    });
+    out.scenes.push({ id: `${V}--combat-tracker`, variant: V, kind: "tracker", role, title: "Combat tracker", html });
+  }
   // Mass charge: the GM's dialog and card.
   await massCharge(out, t);
+}
+
+/** A player's request card as it waits for the GM, waits for a GM to connect, and when refused. */
+async function requestCards(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  const request = { intent: intent("grapple", t.fighterToken, t.goblinToken), state: "pending" as const };
+  const refused = { ...request, state: "refused" as const, outcome: { kind: "refused" as const, key: "WC.Refuse.notOwner", params: { name: "Goblin" } } };
+  const pending = await t.player.run(() => renderRequest(request, "Alice"));
+  out.scenes.push({ id: `${V}--request-pending`, variant: V, kind: "card", role: "player", title: "A request waiting for the GM", html: `<li class="chat-message message">${pending}</li>` });
+  t.world.disconnect(t.gm);
+  const queued = await t.player.run(() => renderRequest(request, "Alice"));
+  out.scenes.push({ id: `${V}--request-queued`, variant: V, kind: "card", role: "player", title: "A request waiting for a GM to connect", html: `<li class="chat-message message">${queued}</li>` });
+  t.world.clients.push(t.gm);
+  const no = await t.player.run(() => renderRequest(refused, "Alice"));
+  out.scenes.push({ id: `${V}--request-refused`, variant: V, kind: "card", role: "player", title: "A refused request", html: `<li class="chat-message message">${no}</li>` });
 }
 
 async function massCharge(out: Collected, t: Table): Promise<void> {
