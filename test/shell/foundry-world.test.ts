@@ -392,6 +392,33 @@ describe("check this world", () => {
     expect(await t.player.run(() => api.checkWorld({ show: false }))).toBeNull();
   });
 
+  it("the window's Copy puts the report on the clipboard, or selects it where there is none", async () => {
+    const t = makeTable();
+    const { showWorldCheck } = await import("../../src/foundry/ui/world-check.ts");
+    await t.gm.run(() => showWorldCheck());
+    const w = t.gm.windows.find((x) => x.id === `${M}-world-check`);
+    const area = w?.element.querySelector<HTMLTextAreaElement>("textarea[name=report]");
+    expect(area?.value).toMatch(/^Weaponless Combat: Check this world/);
+    const copied: string[] = [];
+    const nav = globalThis.navigator as unknown as { clipboard?: unknown };
+    const before = Object.getOwnPropertyDescriptor(nav, "clipboard");
+    Object.defineProperty(nav, "clipboard", { value: { writeText: async (x: string) => void copied.push(x) }, configurable: true });
+    try {
+      await w?.click("copy");
+      expect(copied).toEqual([area?.value]);
+      expect(t.gm.notifications.at(-1)?.message).toBe("Report copied.");
+      Object.defineProperty(nav, "clipboard", { value: { writeText: async () => Promise.reject(new Error("not allowed")) }, configurable: true });
+      await w?.click("copy");
+      expect(copied).toHaveLength(1);
+    } finally {
+      if (before) Object.defineProperty(nav, "clipboard", before);
+      else delete nav.clipboard;
+    }
+    // A player gets a notice, not the report.
+    expect(await t.player.run(() => showWorldCheck())).toBeNull();
+    expect(t.player.notifications.at(-1)?.message).toBe("Only a GM may do that.");
+  });
+
   it("in a system the module does not read, says so, and names the creatures it knows nothing of", () => {
     const t = makeTable();
     const bare = t.world.addActor("Wolf", { attributes: { hp: { value: 11, max: 11 } } });
