@@ -209,3 +209,253 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   });
 });
 
+
+// 002's holds: the project-default grapple-die row "arm lock" (10-11) made this one with a 10.
+const gdHold = (id: string, holderSize = "M", heldSize = "M", extra: Record<string, unknown> = {}) => ({
+  id,
+  die: 10,
+  name: "armLock",
+  damage: { dice: { count: 1, sides: 2 }, flat: 0 },
+  effects: { defenderToHit: -2, handsUnusable: 1, noTwoWeapon: true, cannotRise: false, noSomaticSpells: false, noVerbalSpells: false, strangle: false },
+  holderSize,
+  heldSize,
+  roundGained: 1,
+  ...extra,
+});
+
+function setProfile(t: Table, who: "fighter" | "goblin" | "ogre", variant: string, over: Record<string, unknown>): void {
+  const flags = t[who].flags[M] as { profile: Record<string, Record<string, unknown>> };
+  flags.profile[variant] = { ...flags.profile[variant], ...over };
+}
+
+describe.each([13, 14] as const)("grapple-die on the map (v%i)", (generation) => {
+  let t: Table;
+  beforeEach(async () => {
+    const { tableFor } = await import("./setup.ts");
+    t = await tableFor("grapple-die", { world: { generation } });
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 4, 5);
+    setProfile(t, "fighter", "grapple-die", { speedFt: 120 });
+  });
+
+  it("002: in a grapple creatures are immobile; the held one's move is refused", async () => {
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Hold.armLock", gdHold("g1"), "grapple-die");
+    await drag(t.player, t.fighterToken, { x: 8 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(500);
+    expect(warnings(t.player)).toEqual(["Fighter cannot move: Goblin holds it fast. To move it: break free of Goblin; or Goblin letting go."]);
+  });
+
+  it("002 §Moving and Grappling: an equal holder moving with its hold gives its catch a free break roll; failed, the goblin is dragged along at half speed", async () => {
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.armLock", gdHold("g1"), "grapple-die");
+    const offered: string[] = [];
+    t.world.onDialog = (d) => {
+      offered.push(...d.config.buttons.map((b) => b.label));
+      return d.press("0");
+    };
+    // The goblin's free break: grapple die 7, no modifiers (both M, no Strength), against the hold's 10: held, 3 short.
+    t.world.script([[20, 7]]);
+    await drag(t.player, t.fighterToken, { x: 11 * SQ, y: 5 * SQ });
+    expect(offered).toEqual(["Move with Goblin, who gets a free roll to break the hold", "Let go of Goblin and move", "Cancel"]);
+    expect(t.world.scriptedLeft).toBe(0);
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([1100, 1200]);
+    const card = cardsWith(t.world, "mapCard")[0];
+    expect(card?.content).toContain("Goblin rolls 7 (die 7) against 10 and is taken along by Fighter.");
+    expect(card?.rolls).toHaveLength(1);
+    expect(holdHalves(t.fighterToken, t.goblinToken)).toHaveLength(2);
+  });
+
+  it("the free break succeeds: the hold ends and the holder walks on alone", async () => {
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.armLock", gdHold("g1"), "grapple-die");
+    t.world.onDialog = (d) => d.press("0");
+    t.world.script([[20, 12]]);
+    await drag(t.player, t.fighterToken, { x: 11 * SQ, y: 5 * SQ });
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([1100, 600]);
+    expect(holdHalves(t.fighterToken, t.goblinToken)).toEqual([]);
+  });
+
+  it("a holder a size larger rolls the grapple die, 10 or more, to move with its hold (d20 9 + 1 for the size = 10)", async () => {
+    setProfile(t, "fighter", "grapple-die", { size: "L", weightLb: 400 });
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.armLock", gdHold("g1", "L", "M", { holderWeightLb: 400, heldWeightLb: 180 }), "grapple-die");
+    t.world.onDialog = (d) => d.press("0");
+    t.world.script([[20, 9]]);
+    await drag(t.player, t.fighterToken, { x: 5 * SQ, y: 11 * SQ });
+    expect(cardsWith(t.world, "mapCard")[0]?.content).toContain("Fighter rolls 10 (die 9) against 10 and moves with Goblin.");
+    expect([t.fighterToken.y, t.goblinToken.x, t.goblinToken.y]).toEqual([1100, 600, 1100]);
+  });
+
+  it("002 §Size Differences: a much larger holder moves normally, its catch with it, no roll", async () => {
+    setProfile(t, "fighter", "grapple-die", { size: "VL", weightLb: 4000 });
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.armLock", gdHold("g1", "VL", "M", { holderWeightLb: 4000, heldWeightLb: 180 }), "grapple-die");
+    const dialogs = t.world.dialogs.length;
+    // 24 squares (120 ft, its full speed) is allowed; the goblin stays on its east side.
+    await drag(t.player, t.fighterToken, { x: 29 * SQ, y: 5 * SQ });
+    expect(t.world.dialogs.length).toBe(dialogs);
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([2900, 3000]);
+  });
+
+  it("who drags whom is refused when the one brought is also held by a third: only letting go is offered", async () => {
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.armLock", gdHold("g1"), "grapple-die");
+    await putHold(t, t.ogreToken, t.goblinToken, "WC.Hold.armLock", gdHold("g2"), "grapple-die");
+    const offered: string[] = [];
+    t.world.onDialog = (d) => {
+      offered.push(...d.config.buttons.map((b) => b.label));
+      return d.press("cancel");
+    };
+    await drag(t.player, t.fighterToken, { x: 8 * SQ, y: 5 * SQ });
+    expect(offered).toEqual(["Let go of Goblin and move", "Cancel"]);
+    expect(t.fighterToken.x).toBe(500);
+  });
+});
+
+// 004's holds: the project-default Grappling Table's torso grab (category 1).
+const pcHold = (id: string) => ({ id, row: { category: 1, hold: "torsoGrab", damage: 0, effects: { targetMayCounter: true } }, original: true, special: false, roundGained: 1 });
+
+describe.each([13, 14] as const)("percentile on the map (v%i)", (generation) => {
+  let t: Table;
+  beforeEach(async () => {
+    const { tableFor } = await import("./setup.ts");
+    t = await tableFor("percentile", { world: { generation } });
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 4, 5);
+  });
+
+  it("004: both sides in the grappled condition cannot move; the held one is refused, the holder may let go (a minor action) and walk", async () => {
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Hold.torsoGrab", pcHold("p1"), "percentile");
+    await drag(t.player, t.fighterToken, { x: 8 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(500);
+    expect(warnings(t.player)).toEqual(["Fighter cannot move: it is in the grappled condition, held by Goblin. To move it: break free of Goblin; or Goblin letting go."]);
+  });
+
+  it("004: the holder lets go to move, after the player confirms", async () => {
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.torsoGrab", pcHold("p1"), "percentile");
+    t.world.onDialog = (d) => d.press("0");
+    await drag(t.player, t.fighterToken, { x: 8 * SQ, y: 5 * SQ });
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([800, 600]);
+    expect(holdHalves(t.fighterToken, t.goblinToken)).toEqual([]);
+    expect(cardsWith(t.world, "mapCard")[0]?.content).toContain("Fighter lets go of Goblin (Torso grab) to move away.");
+  });
+
+  it("004: a side free of the condition (two size classes larger) drags its opponent at half speed: 120 ft / 2 = 60 ft", async () => {
+    setProfile(t, "fighter", "percentile", { size: "VL", speed: 120 });
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Hold.torsoGrab", pcHold("p1"), "percentile");
+    await drag(t.player, t.fighterToken, { x: 5 * SQ, y: 18 * SQ });
+    expect(t.fighterToken.y).toBe(500);
+    expect(warnings(t.player)).toEqual(["Fighter can go at most 60 ft this round, dragging at half speed, taking Goblin; this move is 65 ft."]);
+    // Two choices (drag, or let go): the player drags.
+    t.world.onDialog = (d) => d.press("0");
+    await drag(t.player, t.fighterToken, { x: 5 * SQ, y: 17 * SQ });
+    expect([t.fighterToken.y, t.goblinToken.x, t.goblinToken.y]).toEqual([1700, 600, 1700]);
+  });
+});
+
+describe.each([
+  [13, true],
+  [13, false],
+  [14, true],
+  [14, false],
+] as const)("who owns the group, and the module's own moves (v%i, custom options reach the movement hooks: %s)", (generation, movementOptionsReachHooks) => {
+  it("a player's creature hanging on to another of its own: the player's client moves both, one request, nothing for the GM", async () => {
+    const { d12Profile } = await import("./setup.ts");
+    const t = makeTable({ world: { generation, movementOptionsReachHooks } });
+    const pet = t.world.addActor("Pet", { attributes: { hp: { value: 4, max: 4 } } }, { [t.alice.id]: 3 });
+    pet.flags[M] = { profile: { "d12-holds": d12Profile({ kind: "monster", size: "S", movement: 6, pummelLimbs: 1 }) } };
+    // Unlinked: its position is the token's own, its effects the synthetic actor's.
+    const petToken = t.world.addToken(t.fighterToken.parent, pet, { linked: false });
+    place(t.fighterToken, 5, 5);
+    place(petToken, 5, 6);
+    await putHold(t, petToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    const mark = t.world.writes.length;
+    await drag(t.player, t.fighterToken, { x: 9 * SQ, y: 5 * SQ });
+    expect([t.fighterToken.x, petToken.x, petToken.y]).toEqual([900, 900, 600]);
+    expect(t.world.writes.slice(mark).map((w) => `${w.user === t.alice.id ? "player" : "gm"} ${w.op} ${w.documentName} ${w.count}`)).toEqual(["player update Token 2"]);
+    expect(warnings(t.player)).toEqual([]);
+  });
+});
+
+describe("hex and square grids: the one brought stays beside the mover, on its side", () => {
+  it("hex rows: moved two hexes down-right, the goblin east of the fighter is east of it again", async () => {
+    const t = makeTable();
+    const scene = t.world.addScene({ grid: { type: 2, size: 100, sizeX: 87, sizeY: 100 } });
+    const f = t.world.addToken(scene, t.fighter, { x: 435, y: 300 });
+    const g = t.world.addToken(scene, t.goblin, { linked: false, x: 522, y: 300 });
+    await putHold(t, g, f, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    // Two steps of (43.5, 75): 2 hexes, 10 ft.
+    await drag(t.player, f, { x: 522, y: 450 });
+    expect([f.x, f.y]).toEqual([522, 450]);
+    expect([g.x, g.y]).toEqual([609, 450]);
+  });
+
+  it("hex columns: a goblin left a hex away (by the GM) closes in beside the fighter on its side", async () => {
+    const t = makeTable();
+    const scene = t.world.addScene({ grid: { type: 4, size: 100, sizeX: 100, sizeY: 86 } });
+    // Column lattice: (0, 86) and (75, 43). The goblin two hexes below the fighter.
+    const f = t.world.addToken(scene, t.fighter, { x: 300, y: 258 });
+    const g = t.world.addToken(scene, t.goblin, { linked: false, x: 300, y: 430 });
+    await putHold(t, g, f, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    await drag(t.player, f, { x: 375, y: 301 });
+    expect([f.x, f.y]).toEqual([375, 301]);
+    // Moved with the fighter to (375, 473), still two below; it closes in one hex, just below.
+    expect([g.x, g.y]).toEqual([375, 387]);
+  });
+
+  it("square: a goblin two squares off to the north-east closes in diagonally beside the fighter", async () => {
+    const t = makeTable();
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 7, 3);
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    await drag(t.player, t.fighterToken, { x: 5 * SQ, y: 9 * SQ });
+    expect([t.goblinToken.x, t.goblinToken.y]).toEqual([600, 800]);
+  });
+});
+
+describe("the host's other movement hooks", () => {
+  it("v13 before build 333 (no preMoveToken): the plain token update is checked in preUpdateToken", async () => {
+    const t = makeTable({ world: { generation: 13, build: 332 } });
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 4, 5);
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    await t.player.run(() => t.fighterToken.update({ x: 800 }));
+    await settleMoves(t.world);
+    expect(t.fighterToken.x).toBe(500);
+    expect(warnings(t.player)[0]).toContain("Fighter cannot move: Ogre holds it fast.");
+    // The GM's move there too: asked, brought along in one request.
+    t.world.onDialog = (d) => d.press("bringAlong");
+    const mark = t.world.writes.length;
+    await t.gm.run(() => t.fighterToken.update({ x: 800 }));
+    await settleMoves(t.world);
+    expect([t.fighterToken.x, t.ogreToken.x]).toEqual([800, 700]);
+    expect(writesSince(t.world, mark)).toEqual({ "update Token": 1 });
+  });
+
+  it.each([true, false])("v14 planned movement (starting a plan passes preMoveToken: %s): a plan the rules refuse is stopped at once", async (plannedStartFiresPreMove) => {
+    const t = makeTable({ world: { generation: 14, plannedStartFiresPreMove } });
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 4, 5);
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    await t.player.run(() => t.fighterToken.move({ x: 800, y: 500 }, { planned: true, method: "dragging" }));
+    await settleMoves(t.world);
+    expect(t.fighterToken.movement?.state).toBe("stopped");
+    expect(warnings(t.player)[0]).toContain("Fighter cannot move: Ogre holds it fast.");
+    expect(await t.player.run(() => t.fighterToken.startMovement())).toBe(false);
+    expect(t.fighterToken.x).toBe(500);
+  });
+
+  it.each([true, false])("v14 planned movement (starting a plan passes preMoveToken: %s): a move in a hold is not planned but dragged; a free one starts as planned", async (plannedStartFiresPreMove) => {
+    const t = makeTable({ world: { generation: 14, plannedStartFiresPreMove } });
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    await t.player.run(() => t.fighterToken.move({ x: 700, y: 500 }, { planned: true, method: "dragging" }));
+    await settleMoves(t.world);
+    expect(t.fighterToken.movement?.state).toBe("stopped");
+    expect(t.player.notifications.map((n) => n.message)).toContain("Fighter is in a hold: drag it where it goes instead of planning the move, and the module moves everyone in the hold together.");
+    // The goblin, free of any hold, plans and starts as Foundry lets it.
+    const free = t.world.addToken(t.fighterToken.parent, t.fighter, { name: "Free", x: 0, y: 0 });
+    await t.player.run(() => free.move({ x: 300, y: 0 }, { planned: true, method: "dragging" }));
+    expect(await t.player.run(() => free.startMovement())).toBe(true);
+    await settleMoves(t.world);
+    expect(free.x).toBe(300);
+  });
+});
