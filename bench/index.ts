@@ -5,6 +5,7 @@
 import { d12, RULES_VARIANTS, SeededDice } from "../src/rules/index.ts";
 import type { ActionContext } from "../src/rules/index.ts";
 import { benchBattle, benchShell } from "./shell.ts";
+import { benchMoveCheck } from "./movement.ts";
 
 const MS = Number(process.env.BENCH_MS ?? 1500);
 
@@ -143,3 +144,4 @@ console.log(`slowest odds query: ${slowest[0]?.[0] ?? "-"} ${(slowest[0]?.[1] ??
 
 await benchShell(MS);
 await benchBattle();
+await benchMoveCheck(MS);
