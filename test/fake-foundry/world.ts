@@ -532,9 +532,9 @@ export class FakeScene extends FakeDocument {
     };
   }
   /**
-   * The movement of each token an update moves (C-64), and the operation its hooks receive:
-   * `movement` keyed by token id (C-62), with the caller's own options only where the world says
-   * custom options reach the movement hooks (unknown).
+   * [C-64] The movement of each token an update moves, and [C-62] the operation its hooks
+   * receive: `movement` keyed by token id, with the caller's own options only where the world
+   * says custom options reach the movement hooks (unknown).
    */
   movementsOf(updates: Data[], options: Data, user: FakeUser): { movements: Map<string, Data>; operation: Data } {
     const movements = new Map<string, Data>();
@@ -558,7 +558,7 @@ export class FakeScene extends FakeDocument {
     const { movements, operation } = this.movementsOf(updates, options, user);
     // [C-45] preUpdateToken on the asking client; false leaves that token out.
     // [C-60] From v13.333 (and in v14), preMoveToken too, for each token the update moves; false
-    // rejects that token's movement.
+    // rejects that token's movement. [C-65] Their order is not known; the shell uses one per build.
     const kept = updates.filter((u) => {
       const t = this.tokens.get(String(u._id));
       const rest: Data = { ...u };
@@ -578,7 +578,7 @@ export class FakeToken extends FakeDocument {
   readonly documentName = "Token";
   private synthetic: FakeActor | null = null;
   readonly object = { document: this as FakeToken };
-  /** Position in pixels, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
+  /** [C-68] Position in pixels (top-left), elevation in grid units, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
   x = 0;
   y = 0;
   elevation = 0;
