@@ -459,3 +459,91 @@ describe("the host's other movement hooks", () => {
     expect(free.x).toBe(300);
   });
 });
+
+describe("requests to the GM, checked again", () => {
+  let t: Table;
+  beforeEach(() => {
+    t = makeTable();
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 4, 5);
+  });
+
+  it("with no GM connected, a move the GM must make is refused with a notice, and nothing is posted", async () => {
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    t.world.disconnect(t.gm);
+    const mark = t.world.writes.length;
+    await drag(t.player, t.fighterToken, { x: 8 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(500);
+    expect(t.world.writes.length).toBe(mark);
+    expect(warnings(t.player)).toEqual(["A move in a hold is made by the GM's client, and no GM is connected."]);
+  });
+
+  it("a forged request (a player asking for the GM's own choice) is refused on its card and changes nothing", async () => {
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    const job = { requestId: "FORGEDforged0001", moverUuid: t.fighterToken.uuid, from: { x: 500, y: 500 }, to: { x: 900, y: 500, elevation: 0 }, pick: { kind: "endHolds" }, distance: 20 };
+    await t.player.run(() => ChatMessage.create({ content: "", whisper: [t.gmUser.id, t.alice.id], flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    await settleMoves(t.world);
+    expect(t.fighterToken.x).toBe(500);
+    expect(holdHalves(t.fighterToken, t.ogreToken)).toHaveLength(2);
+    expect(cardsWith(t.world, "moveRequest")[0]?.getFlag(M, "moveRequest")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.notGM" } });
+    expect(warnings(t.player)).toContain("Only a GM may do that.");
+    // Nonsense in the payload is refused the same way.
+    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job: { ...job, to: { x: "far" } } } } } } as never));
+    await settleMoves(t.world);
+    expect(cardsWith(t.world, "moveRequest").map((m) => (m.getFlag(M, "moveRequest") as { outcome?: { key: string } }).outcome?.key)).toEqual(["WC.Refuse.notGM", "WC.Refuse.malformed"]);
+  });
+
+  it("a request for a token moved meanwhile is stale; one left while no GM was there is carried out when a GM connects", async () => {
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    const job = { requestId: "LATErequest00001", moverUuid: t.fighterToken.uuid, from: { x: 500, y: 500 }, to: { x: 800, y: 500, elevation: 0 }, pick: { kind: "drag" }, distance: 15 };
+    t.world.disconnect(t.gm);
+    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+    t.world.connect(t.gmUser, registerHooks);
+    await settleMoves(t.world);
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([800, 900]);
+    expect(cardsWith(t.world, "moveRequest")).toEqual([]);
+    // The same request again: the fighter no longer stands where it asked from.
+    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    await settleMoves(t.world);
+    expect(cardsWith(t.world, "moveRequest")[0]?.getFlag(M, "moveRequest")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.stale" } });
+    expect(t.fighterToken.x).toBe(800);
+  });
+
+  it("the GM dragging the holder and the held together, or moving them from a macro, is let be", async () => {
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    const dialogs = t.world.dialogs.length;
+    const scene = t.fighterToken.parent;
+    await t.gm.run(() =>
+      scene.updateEmbeddedDocuments(
+        "Token",
+        [
+          { _id: t.fighterToken.id, x: 900, y: 500 },
+          { _id: t.ogreToken.id, x: 800, y: 500 },
+        ],
+        { method: "dragging" },
+      ),
+    );
+    await settleMoves(t.world);
+    expect([t.fighterToken.x, t.ogreToken.x]).toEqual([900, 800]);
+    await t.gm.run(() => t.fighterToken.update({ x: 1000 }));
+    await settleMoves(t.world);
+    expect(t.fighterToken.x).toBe(1000);
+    expect(t.world.dialogs.length).toBe(dialogs);
+  });
+
+  it("the GM's Undo on a lift-off card puts the risers back on the ground", async () => {
+    (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] = { ...(t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"], flight: "magic" };
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    t.world.script([[12, 3]]);
+    const { act, handleCardAction } = await import("../../src/foundry/requests.ts");
+    const out = await t.gm.run(() => act({ action: "liftOff", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect([t.fighterToken.elevation, t.goblinToken.elevation]).toEqual([10, 10]);
+    const message = t.world.messages.get((out as { messageId: string }).messageId);
+    await t.gm.run(() => handleCardAction(message as never, "undo"));
+    await settleMoves(t.world);
+    expect([t.fighterToken.elevation, t.goblinToken.elevation]).toEqual([0, 0]);
+    expect(t.goblinToken.getFlag(M, "aloft")).toBeNull();
+  });
+});
