@@ -11,22 +11,9 @@ import { checkMove } from "../src/foundry/movement.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
 import type { FakeToken } from "../test/fake-foundry/world.ts";
 import { FakeWorld } from "../test/fake-foundry/world.ts";
+import { timeIt } from "./timing.ts";
 
 const M = "weaponless-combat";
-
-function timeIt(ms: number, fn: () => unknown): { perCall: number; n: number } {
-  const warm = performance.now();
-  while (performance.now() - warm < 200) fn();
-  let n = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    for (let i = 0; i < 100; i++) fn();
-    n += 100;
-    now = performance.now();
-  }
-  return { perCall: (now - start) / n, n };
-}
 
 export async function benchMoveCheck(ms: number): Promise<void> {
   for (const generation of [13, 14] as const) {

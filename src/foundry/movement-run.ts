@@ -20,6 +20,7 @@ import { besideAfterMove } from "./map-geometry.ts";
 import type { Destination, Situation } from "./movement.ts";
 import { aloftOf, draggedThisRound, forgetOurs, markOurs, moveFeet, namesOf, refusalText, situationOf, spotOf, text, tooFar, tooFarText } from "./movement.ts";
 import { activeOptions, activeVariant, activeVariantId, gmMovePolicy } from "./settings.ts";
+import { closeRequestCard } from "./requests.ts";
 import type { GmMovePolicy } from "./settings.ts";
 import type { CardLine } from "./types.ts";
 
@@ -377,14 +378,8 @@ export async function handleMoveRequest(message: ChatMessage.Implementation): Pr
     } catch (e) {
       out = refused(e);
     }
-    try {
-      if (out.kind === "refused") {
-        const next: StoredMoveRequest = { ...r, state: "refused", outcome: { key: out.key, params: out.params } };
-        await message.update({ content: await renderMoveRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.moveRequest`]: next } as never);
-      } else await message.delete();
-    } catch {
-      // Another GM tab, or the author, removed it first.
-    }
+    const next: StoredMoveRequest = { ...r, state: "refused", ...(out.kind === "refused" ? { outcome: { key: out.key, params: out.params } } : {}) };
+    await closeRequestCard(message, out.kind === "refused" ? async () => ({ content: await renderMoveRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.moveRequest`]: next }) : null);
     return out;
   } finally {
     inHand.delete(id);
