@@ -11,6 +11,7 @@ import { i18n } from "./i18n.ts";
 import { activeVariant, activeVariantId, automation, hpPaths } from "./settings.ts";
 import { statusEntries, statusMap } from "./statuses.ts";
 import { hooksSeen } from "./hooks-seen.ts";
+import { movementHooks } from "./compat.ts";
 
 export type CheckLevel = "ok" | "warn" | "info";
 
@@ -47,6 +48,7 @@ function foundrySection(): CheckSection {
       row("WC.Check.moduleVersion", mod?.version ?? "?"),
       row("WC.Check.variant", `${i18n.localize(`WC.Variant.${activeVariantId()}`)} (${activeVariantId()})`),
       row("WC.Check.automation", i18n.localize(`WC.Setting.automation.${automation()}`)),
+      row("WC.Check.movementHook", i18n.localize(movementHooks() === "move" ? "WC.Check.movementByMove" : "WC.Check.movementByUpdate"), "ok"),
     ],
   };
 }
