@@ -547,3 +547,51 @@ describe("requests to the GM, checked again", () => {
     expect(t.goblinToken.getFlag(M, "aloft")).toBeNull();
   });
 });
+
+describe("down on the ground, in a fight", () => {
+  it("overborne at the round end (the host's own prone), the fighter stays down through the round it rises, and walks the round after", async () => {
+    const t = makeTable();
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 4, 5);
+    t.fighterToken.disposition = 1;
+    t.ogreToken.disposition = -1;
+    const combat = t.world.addCombat([t.fighterToken, t.ogreToken], 2);
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    const { act } = await import("../../src/foundry/requests.ts");
+    // In a fight the overbear is declared and rolled when the round ends: 30% (body +10, L on M +20), d100 12.
+    await t.gm.run(() => act({ action: "overbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    // Round end order (default): overbear d100 12; the body hold's break roll d12 1 (+ -1 size factor) fails.
+    t.world.script([[100, 12], [12, 1]]);
+    await t.gm.run(() => combat.update({ round: 3 }, { direction: 1 }));
+    await settleMoves(t.world);
+    expect(t.world.scriptedLeft).toBe(0);
+    expect([...t.fighterToken.actor.statuses]).toContain("prone");
+    // The ogre lets go; down, the fighter still cannot walk off.
+    await t.gm.run(() => act({ action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    await drag(t.player, t.fighterToken, { x: 7 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(500);
+    expect(warnings(t.player).at(-1)).toContain("it is on the ground");
+    // Rising takes the whole round (000): still down until the round ends.
+    await t.player.run(() => act({ action: "standUp", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    await drag(t.player, t.fighterToken, { x: 7 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(500);
+    await t.gm.run(() => combat.update({ round: 4 }, { direction: 1 }));
+    await settleMoves(t.world);
+    expect([...t.fighterToken.actor.statuses]).not.toContain("prone");
+    await drag(t.player, t.fighterToken, { x: 7 * SQ, y: 5 * SQ });
+    expect(t.fighterToken.x).toBe(700);
+  });
+
+  it("an unlinked holder moved by the GM brings its linked catch along; the GM's policy answers without a dialog", async () => {
+    const t = makeTable();
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 4, 5);
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    await t.gm.run(() => game.settings.set(M, "gmMoveHolds", "bringAlong"));
+    const mark = t.world.writes.length;
+    await drag(t.gm, t.ogreToken, { x: 4 * SQ, y: 9 * SQ });
+    expect([t.ogreToken.x, t.ogreToken.y, t.fighterToken.x, t.fighterToken.y]).toEqual([400, 900, 500, 900]);
+    expect(writesSince(t.world, mark)).toEqual({ "update Token": 1 });
+    expect(t.world.dialogs).toEqual([]);
+  });
+});
