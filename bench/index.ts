@@ -5,22 +5,13 @@
 import { d12, RULES_VARIANTS, SeededDice } from "../src/rules/index.ts";
 import type { ActionContext } from "../src/rules/index.ts";
 import { benchBattle, benchShell } from "./shell.ts";
+import { benchMoveCheck } from "./movement.ts";
+import { timeIt } from "./timing.ts";
 
 const MS = Number(process.env.BENCH_MS ?? 1500);
 
 function measure(name: string, unit: string, fn: () => unknown): number {
-  const warm = performance.now();
-  while (performance.now() - warm < 200) fn();
-  let n = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < MS) {
-    for (let i = 0; i < 100; i++) fn();
-    n += 100;
-    now = performance.now();
-  }
-  const perSecond = (n * 1000) / (now - start);
-  const perCall = (now - start) / n;
+  const { perSecond, perCall } = timeIt(MS, fn);
   console.log(`${name.padEnd(44)} ${Math.round(perSecond).toLocaleString("en-US").padStart(12)} ${unit}/s   ${(perCall * 1000).toFixed(2).padStart(9)} µs each`);
   return perSecond;
 }
@@ -143,3 +134,4 @@ console.log(`slowest odds query: ${slowest[0]?.[0] ?? "-"} ${(slowest[0]?.[1] ??
 
 await benchShell(MS);
 await benchBattle();
+await benchMoveCheck(MS);

@@ -13,9 +13,12 @@ import { stableId } from "./ids.ts";
 import type { StatusKey } from "./statuses.ts";
 import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "./statuses.ts";
 import { untimedDuration } from "./compat.ts";
+import { tokenByUuid } from "./cast.ts";
 import type { VariantId } from "./types.ts";
 import type { WriteProblem } from "./writes.ts";
 import { writeAll } from "./writes.ts";
+import type { TokenWrite } from "./aloft.ts";
+import { liftWrites, markTokenWrites } from "./aloft.ts";
 
 /**
  * The effect a condition is shown by: the host's own status effect where it has one (as the host
@@ -60,6 +63,8 @@ export interface UndoRecord {
   readonly restore: Record<string, unknown>;
   readonly created: string[];
   readonly deleted: Array<Record<string, unknown>>;
+  /** A token the plan moved (a lift-off), and the values to put back. */
+  readonly token?: { readonly uuid: string; readonly restore: Record<string, unknown> };
 }
 
 export interface Plan {
@@ -69,6 +74,8 @@ export interface Plan {
   readonly established: HoldRecord[];
   readonly broken: HoldRecord[];
   readonly overborne: string[];
+  /** Tokens to move (creatures lifted off the ground), sent with the actors' data. */
+  readonly tokens: TokenWrite[];
 }
 
 export function planConsequences(
@@ -142,18 +149,23 @@ export function planConsequences(
   }
   const broken = holdsKnown.filter((h) => removed.has(h.id));
   const overborne = c.conditions.filter((x) => x.condition === "prone" && x.active).map((x) => x.targetId);
-  return { markId: requestId, writes: [...writes.values()], established: c.holdsAdded, broken, overborne };
+  return { markId: requestId, writes: [...writes.values()], established: c.holdsAdded, broken, overborne, tokens: liftWrites(c.lifts ?? [], requestId) };
 }
 
 /** The undo record for a plan, taken before it is carried out. */
 export function undoFor(plan: Plan): UndoRecord[] {
-  return plan.writes.map((x) => {
+  const tokens = plan.tokens.map((t): UndoRecord => {
+    const restore: Record<string, unknown> = {};
+    for (const path of Object.keys(t.changes)) restore[path] = foundry.utils.getProperty(t.token, path) ?? null;
+    return { actorUuid: (t.token.actor as Actor.Implementation | null)?.uuid ?? "", restore: {}, created: [], deleted: [], token: { uuid: t.token.uuid, restore } };
+  });
+  return [...tokens, ...plan.writes.map((x) => {
     const restore: Record<string, unknown> = {};
     // A number that was never set (no temporary damage yet) goes back to 0.
     for (const [path, next] of Object.entries(x.update)) restore[path] = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
     const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
     return { actorUuid: x.actor.uuid, restore, created: x.creates.map((d) => String(d._id)), deleted };
-  });
+  })];
 }
 
 /**
@@ -180,6 +192,7 @@ function present(actor: Actor.Implementation, data: Record<string, unknown>): bo
  * plan for a combat deleted meanwhile stops ("cancelled").
  */
 export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
+  const done = markTokenWrites(plan.tokens);
   const result = await writeAll(
     plan.writes.map((x) => ({
       actor: x.actor,
@@ -192,7 +205,8 @@ export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<
       hpPath: hitPointPaths(x.actor).value,
     })),
     stillValid,
-  );
+    plan.tokens,
+  ).finally(done);
   reportProblems(result.problems);
   return result.outcome;
 }
@@ -207,7 +221,12 @@ function reportProblems(problems: readonly WriteProblem[]): void {
 }
 
 export async function undo(records: readonly UndoRecord[]): Promise<void> {
-  const actors = records.map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
+  const tokens = records.flatMap((r): TokenWrite[] => {
+    const token = r.token ? tokenByUuid(r.token.uuid) : null;
+    return token && r.token ? [{ token, changes: r.token.restore }] : [];
+  });
+  const actors = records.filter((r) => !r.token).map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
+  const done = markTokenWrites(tokens);
   const result = await writeAll(
     actors.map(({ r, actor }) => ({
       actor,
@@ -218,6 +237,8 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
       data: r.restore,
       hpPath: hitPointPaths(actor).value,
     })),
-  );
+    undefined,
+    tokens,
+  ).finally(done);
   reportProblems(result.problems);
 }

@@ -23,3 +23,21 @@ export function modifyBatch(): ((operations: Array<Record<string, unknown>>) => 
   const fn = (foundry as unknown as { documents?: { modifyBatch?: (ops: Array<Record<string, unknown>>) => Promise<unknown> } }).documents?.modifyBatch;
   return build >= 362 && typeof fn === "function" ? fn : null;
 }
+
+function build(): number {
+  return (game as unknown as { release?: { build?: number } }).release?.build ?? 0;
+}
+
+/**
+ * Which hooks announce a token's movement before it happens. From v13 build 333 (and in v14),
+ * `preMoveToken(document, movement, operation)` on the moving client, with the movement's
+ * destination and measured path; before that build only the generic `preUpdateToken`.
+ */
+export function movementHooks(): "move" | "update" {
+  return generation() >= 14 || build() >= 333 ? "move" : "update";
+}
+
+/** v14's planned movement (build 353): `planToken(document)` when a move is plotted but not yet started. */
+export function plannedMovement(): boolean {
+  return generation() >= 14 && build() >= 353;
+}

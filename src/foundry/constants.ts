@@ -25,6 +25,8 @@ export const TEMPLATES = {
   ledger: `modules/${MODULE_ID}/templates/ledger.hbs`,
   request: `modules/${MODULE_ID}/templates/request-card.hbs`,
   worldCheck: `modules/${MODULE_ID}/templates/world-check.hbs`,
+  map: `modules/${MODULE_ID}/templates/map-card.hbs`,
+  moveDialog: `modules/${MODULE_ID}/templates/move-dialog.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

@@ -3,6 +3,9 @@ import type { HoldRecord } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import type { StoredMassCharge } from "./mass-charge.ts";
 import type { StoredRoundCard } from "./round-end.ts";
+import type { Aloft, Dragged } from "./movement.ts";
+import type { GmMovePolicy } from "./settings.ts";
+import type { StoredMapCard, StoredMoveRequest } from "./movement-run.ts";
 import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, StoredStrike, VariantId, WeaponlessApi } from "./types.ts";
 
 declare module "fvtt-types/configuration" {
@@ -15,6 +18,7 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat.automation": AutomationLevel;
     "weaponless-combat.oddsAudience": OddsAudience;
     "weaponless-combat.showNpcNumbers": boolean;
+    "weaponless-combat.gmMoveHolds": GmMovePolicy;
     "weaponless-combat.hpPath": string;
     "weaponless-combat.hpMaxPath": string;
     "weaponless-combat.ruleOptions": Record<string, Record<string, unknown>>;
@@ -34,6 +38,13 @@ declare module "fvtt-types/configuration" {
         hold?: StoredHold;
       };
     };
+    Token: {
+      "weaponless-combat": {
+        /** Lifted off the ground (null once down again). */
+        aloft?: Aloft | null;
+        dragged?: Dragged;
+      };
+    };
     ChatMessage: {
       "weaponless-combat": {
         card?: StoredCard;
@@ -42,6 +53,8 @@ declare module "fvtt-types/configuration" {
         roundCard?: StoredRoundCard;
         strike?: StoredStrike;
         massCharge?: StoredMassCharge;
+        mapCard?: StoredMapCard;
+        moveRequest?: StoredMoveRequest;
       };
     };
   }

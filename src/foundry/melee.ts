@@ -3,6 +3,7 @@
  * disposition stands within one grid square of it, or while it holds or is held.
  */
 import type { HoldRecord } from "../rules/index.ts";
+import { squaresApart as squaresBetween } from "./map-geometry.ts";
 
 interface Placed {
   readonly uuid: string;
@@ -15,13 +16,7 @@ interface Placed {
 
 /** Squares between two footprints (0 when touching or overlapping). */
 export function squaresApart(a: Placed, b: Placed, gridSize: number): number {
-  const ax = a.x / gridSize;
-  const ay = a.y / gridSize;
-  const bx = b.x / gridSize;
-  const by = b.y / gridSize;
-  const dx = Math.max(0, bx - (ax + a.width), ax - (bx + b.width));
-  const dy = Math.max(0, by - (ay + a.height), ay - (by + b.height));
-  return Math.max(dx, dy);
+  return squaresBetween(a, b, { type: 1, size: gridSize, sizeX: gridSize, sizeY: gridSize, distance: 1, units: "" });
 }
 
 export function outOfMelee(tokens: readonly Placed[], all: readonly Placed[], holds: readonly HoldRecord[], gridSize: number): string[] {

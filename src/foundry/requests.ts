@@ -231,17 +231,24 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
     }
     // "duplicate": the result was made already (another GM tab, or the GM's own click on the
     // same question): the request is answered all the same, so its card goes.
-    try {
-      if (out.kind === "refused") {
-        const next: StoredRequest = { ...request, state: "refused", outcome: out };
-        await message.update({ content: await renderRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.request`]: next } as never);
-      } else await message.delete();
-    } catch {
-      // Another GM tab, or the author, removed it first.
-    }
+    const next: StoredRequest = { ...request, state: "refused", ...(out.kind === "refused" ? { outcome: out } : {}) };
+    await closeRequestCard(message, out.kind === "refused" ? async () => ({ content: await renderRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.request`]: next }) : null);
     return out;
   } finally {
     inHand.delete(id);
+  }
+}
+
+/**
+ * A request card the GM has dealt with: rewritten with its refusal (the update `refusal` makes),
+ * or taken away when it was carried out.
+ */
+export async function closeRequestCard(message: ChatMessage.Implementation, refusal: (() => Promise<Record<string, unknown>>) | null): Promise<void> {
+  try {
+    if (refusal) await message.update((await refusal()) as never);
+    else await message.delete();
+  } catch {
+    // Another GM tab, or the author, removed it first.
   }
 }
 

@@ -7,7 +7,12 @@ import { WORLD_CHECK } from "./ui/world-check.ts";
 import { windowClass } from "./ui/window.ts";
 import type { AutomationLevel, OddsAudience, VariantId } from "./types.ts";
 
+
 export const VARIANT_IDS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
+
+/** What the GM's move of a token in a hold does, when the GM has not set it to ask. */
+export type GmMovePolicy = "ask" | "bringAlong" | "endHolds" | "moveAlone";
+export const GM_MOVE_POLICIES: readonly GmMovePolicy[] = ["ask", "bringAlong", "endHolds", "moveAlone"];
 
 export function registerSettings(onVariantChange: (v: VariantId) => void): void {
   const s = game.settings;
@@ -46,6 +51,15 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     config: true,
     type: Boolean,
     default: false,
+  });
+  s.register(MODULE_ID, "gmMoveHolds", {
+    name: "WC.Setting.gmMoveHolds.name",
+    hint: "WC.Setting.gmMoveHolds.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(GM_MOVE_POLICIES.map((p) => [p, `WC.Setting.gmMoveHolds.${p}`])) as Record<GmMovePolicy, string>,
+    default: "ask",
   });
   s.register(MODULE_ID, "hpPath", {
     name: "WC.Setting.hpPath.name",
@@ -109,6 +123,11 @@ export function automation(): AutomationLevel {
 
 export function oddsAudience(): OddsAudience {
   return game.settings.get(MODULE_ID, "oddsAudience");
+}
+
+/** What the GM's own move of a token in a hold does: ask, or the GM's standing answer. */
+export function gmMovePolicy(): GmMovePolicy {
+  return game.settings.get(MODULE_ID, "gmMoveHolds");
 }
 
 export function hpPaths(): { value: string; max: string } {

@@ -12,6 +12,7 @@ import { activeVariant, activeVariantId, automation } from "./settings.ts";
 import { hitPointPaths, hostSystem } from "./creature.ts";
 import { statusEntries, statusMap } from "./statuses.ts";
 import { hooksSeen } from "./hooks-seen.ts";
+import { movementHooks } from "./compat.ts";
 
 export type CheckLevel = "ok" | "warn" | "info";
 
@@ -48,6 +49,7 @@ function foundrySection(): CheckSection {
       row("WC.Check.moduleVersion", mod?.version ?? "?"),
       row("WC.Check.variant", `${i18n.localize(`WC.Variant.${activeVariantId()}`)} (${activeVariantId()})`),
       row("WC.Check.automation", i18n.localize(`WC.Setting.automation.${automation()}`)),
+      row("WC.Check.movementHook", i18n.localize(movementHooks() === "move" ? "WC.Check.movementByMove" : "WC.Check.movementByUpdate"), "ok"),
     ],
   };
 }

@@ -20,6 +20,12 @@
  */
 import { modifyBatch } from "./compat.ts";
 
+/** A token's own change (a creature lifted off the ground), sent in its scene's Token request. */
+export interface TokenChange {
+  readonly token: TokenDocument.Implementation;
+  readonly changes: Record<string, unknown>;
+}
+
 export interface ActorWrite {
   readonly actor: Actor.Implementation;
   readonly creates: ReadonlyArray<Record<string, unknown>>;
@@ -109,10 +115,15 @@ interface DataRequest {
   readonly op: Record<string, unknown>;
   run(): Promise<unknown>;
   readonly members: ReadonlyArray<{ readonly write: ActorWrite; readonly data: Record<string, unknown> }>;
+  /** The tokens' own changes alone, should the whole request be refused. */
+  readonly tokensAlone?: () => Promise<unknown>;
 }
 
-/** The data requests: one for the world's actors, one per scene for unlinked tokens' actors. */
-function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[]): DataRequest[] {
+/**
+ * The data requests: one for the world's actors, one per scene for unlinked tokens' actors and
+ * the tokens' own changes together.
+ */
+function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[], tokens: readonly TokenChange[] = []): DataRequest[] {
   const todo = writes.filter((w) => Object.keys(w.data).length > 0).map((w) => ({ write: w, data: heldToFloor(w, problems) }));
   const world = todo.filter((m) => !tokenOf(m.write.actor));
   const byScene = new Map<Scene.Implementation, typeof todo>();
@@ -125,9 +136,25 @@ function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[]): 
     const updates = world.map((m) => ({ _id: m.write.actor.id, ...m.data }));
     out.push({ op: { action: "update", documentName: "Actor", updates }, run: () => actorClass().updateDocuments(updates), members: world });
   }
+  const own = new Map<Scene.Implementation, TokenChange[]>();
+  for (const t of tokens) {
+    const scene = t.token.parent as Scene.Implementation | null;
+    if (!scene) continue;
+    own.set(scene, [...(own.get(scene) ?? []), t]);
+    if (!byScene.has(scene)) byScene.set(scene, []);
+  }
   for (const [scene, members] of byScene) {
-    const updates = members.map((m) => ({ _id: tokenOf(m.write.actor)?.id, ...asDelta(m.data) }));
-    out.push({ op: { action: "update", documentName: "Token", parent: scene, updates }, run: () => scene.updateEmbeddedDocuments("Token", updates as never), members });
+    const byId = new Map<string, Record<string, unknown>>();
+    for (const m of members) byId.set(tokenOf(m.write.actor)?.id ?? "", { ...asDelta(m.data) });
+    for (const t of own.get(scene) ?? []) byId.set(t.token.id ?? "", { ...(byId.get(t.token.id ?? "") ?? {}), ...t.changes });
+    const updates = [...byId].map(([id, u]) => ({ _id: id, ...u }));
+    const alone = (own.get(scene) ?? []).map((t) => ({ _id: t.token.id, ...t.changes }));
+    out.push({
+      op: { action: "update", documentName: "Token", parent: scene, updates },
+      run: () => scene.updateEmbeddedDocuments("Token", updates as never),
+      members,
+      ...(alone.length > 0 ? { tokensAlone: () => scene.updateEmbeddedDocuments("Token", alone as never) } : {}),
+    });
   }
   return out;
 }
@@ -162,13 +189,13 @@ export interface WriteResult {
  * Carries out every actor's writes. `stillValid` is asked before each wave (a round end whose
  * combat is deleted meanwhile stops); in one v14 batch there is only the one question.
  */
-export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
+export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true, tokens: readonly TokenChange[] = []): Promise<WriteResult> {
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
   const effects = writes.filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
   const batch = modifyBatch();
   if (batch) {
-    const data = dataRequests(writes, problems);
+    const data = dataRequests(writes, problems, tokens);
     const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
@@ -182,7 +209,7 @@ export async function writeAll(writes: readonly ActorWrite[], stillValid: () => 
   }
   await settleAll(effects.map(writeEffectsOf));
   if (!stillValid()) return { outcome: "cancelled", problems };
-  const data = dataRequests(writes, problems);
+  const data = dataRequests(writes, problems, tokens);
   await settleAll(
     data.map(async (d) => {
       try {
@@ -190,6 +217,7 @@ export async function writeAll(writes: readonly ActorWrite[], stillValid: () => 
       } catch {
         // One refused value fails the request: each actor alone, so the others' changes stay.
         await settleAll(d.members.map((m) => writeOne(m.write, m.data, problems)));
+        if (d.tokensAlone) await d.tokensAlone();
       }
     }),
   );

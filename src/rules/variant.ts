@@ -6,6 +6,7 @@
 import type { ConditionId, Consequences, HoldRecord } from "./core/consequences.ts";
 import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
+import type { FallAnswer, MovementAnswer } from "./core/movement.ts";
 import type { OptionSchema } from "./core/options.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
@@ -164,6 +165,33 @@ export interface RoundResolution {
   readonly lines: readonly Headline[];
 }
 
+/** A creature moved on the map, and the holds it is in (movement rules). */
+export interface MoveContext {
+  readonly mover: Participant;
+  /** The other creatures the holds name (absent: none). */
+  readonly others?: readonly Participant[];
+  /** Every hold on or by the mover (and on or by those it would bring along). */
+  readonly holds: readonly HoldRecord[];
+  readonly inCombat: boolean;
+  /** The mover is off the ground (a flier that lifted off). Absent: on the ground. */
+  readonly airborne?: boolean;
+}
+
+/** A move that needs a roll first (002 §Moving and Grappling): the hold it is made for. */
+export interface MoveRollContext extends MoveContext {
+  readonly holdId: string;
+  readonly round: number;
+}
+
+export interface MoveRollResolution {
+  readonly result: unknown;
+  /** May the mover go: with `brings` beside it, or alone. */
+  readonly moved: boolean;
+  readonly brings: readonly string[];
+  readonly consequences: Consequences;
+  readonly headline: Headline;
+}
+
 export interface RulesVariant {
   readonly id: string;
   readonly source: string;
@@ -200,4 +228,14 @@ export interface RulesVariant {
    * context the action was resolved in and its resolution. Empty when nothing follows.
    */
   next?(ctx: ActionContext, resolution: Resolution, options: unknown): readonly NextLine[];
+  /**
+   * What the holds let a creature do when it is moved on the map: stay put (and what would free
+   * it), or its choices (drag, let go, roll) with their pace. Optional: a variant without it has
+   * nothing to say, and every move is free.
+   */
+  movement?(ctx: MoveContext, options: unknown): MovementAnswer;
+  /** The roll a move needs (a choice of kind "roll"), with its consequences. Optional. */
+  moveRoll?(ctx: MoveRollContext, options: unknown, dice: Dice): MoveRollResolution;
+  /** A creature whose hold ended `feet` above the ground. Optional: absent, it falls and no rule is given. */
+  fall?(who: Participant, feet: number, options: unknown): FallAnswer;
 }

@@ -18,6 +18,8 @@ import type { FakeSystem } from "./systems.ts";
 import { GENERIC } from "./systems.ts";
 import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
+import type { FakeGrid, Position } from "./movement.ts";
+import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
 
 type Fn = (...args: never[]) => unknown;
 export type Data = Record<string, unknown>;
@@ -508,14 +510,15 @@ export class FakeActor extends FakeDocument {
 
 export class FakeScene extends FakeDocument {
   readonly documentName = "Scene";
-  readonly grid = { size: 100, distance: 5, type: 1 };
+  /** [C-67] The scene's grid: type (CONST.GRID_TYPES), size, a space's width and height, distance and units. */
+  grid: FakeGrid = { ...SQUARE_GRID };
   readonly tokens = new Collection<FakeToken>();
   name = "Scene";
   get uuid(): string {
     return `Scene.${this.id}`;
   }
   /** [C-11] Token updates on a scene: many tokens in one request; `delta` changes an unlinked token's actor. */
-  prepareTokenUpdates(updates: Data[], options: Data, user: FakeUser): PreparedWrite {
+  prepareTokenUpdates(updates: Data[], options: Data, user: FakeUser, movements: ReadonlyMap<string, Data> = new Map(), operation: Data = options): PreparedWrite {
     const tokens = updates.map((u) => {
       const t = this.tokens.get(String(u._id));
       if (!t) throw new Error(`Token [${String(u._id)}] does not exist`);
@@ -531,25 +534,61 @@ export class FakeScene extends FakeDocument {
       documentName: "Token",
       count: updates.length,
       commit: () => {
-        for (const [t, rest] of tokens) t.applyData(rest);
+        for (const [t, rest] of tokens) {
+          t.applyData(rest);
+          const m = movements.get(t.id);
+          if (m) t.movement = { ...m, state: "completed", user };
+        }
         return () => {
           for (const [t, rest] of tokens) this.world.broadcast("updateToken", [t, rest, options, user.id]);
+          // [C-63] moveToken(document, movement, operation, user) on every client after the update.
+          for (const [t] of tokens) {
+            const m = movements.get(t.id);
+            if (m) this.world.broadcast("moveToken", [t, m, operation, user]);
+          }
         };
       },
     };
   }
+  /**
+   * [C-64] The movement of each token an update moves, and [C-62] the operation its hooks
+   * receive: `movement` keyed by token id, with the caller's own options only where the world
+   * says custom options reach the movement hooks (unknown).
+   */
+  movementsOf(updates: Data[], options: Data, user: FakeUser): { movements: Map<string, Data>; operation: Data } {
+    const movements = new Map<string, Data>();
+    const given = (options.movement as Record<string, { waypoints?: Data[]; method?: string }> | undefined) ?? {};
+    for (const u of updates) {
+      const t = this.tokens.get(String(u._id));
+      if (!t || !changesPosition(u)) continue;
+      const origin = t.position();
+      const instruction = given[t.id];
+      const last: Position = { ...origin, ...(Object.fromEntries(["x", "y", "elevation", "width", "height"].filter((k) => k in u).map((k) => [k, u[k]])) as Partial<Position>) };
+      const waypoints = (instruction?.waypoints ?? [last]).map((w) => ({ ...origin, ...(w as Partial<Position>) }));
+      movements.set(t.id, movementOf(this.grid, origin, waypoints, instruction?.method ?? String(options.method ?? "api"), user.id));
+    }
+    const own = this.world.movementOptionsReachHooks ? options : {};
+    return { movements, operation: { ...own, action: "update", modifiedTime: this.world.time, movement: Object.fromEntries([...movements].map(([id, m]) => [id, { waypoints: (m.pending as Data).waypoints, method: m.method }])) } };
+  }
   async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
     if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
     const user = this.world.current().user;
+    const hooks = this.world.current().Hooks;
+    const { movements, operation } = this.movementsOf(updates, options, user);
     // [C-45] preUpdateToken on the asking client; false leaves that token out.
+    // [C-60] From v13.333 (and in v14), preMoveToken too, for each token the update moves; false
+    // rejects that token's movement. [C-65] Their order is not known; the shell uses one per build.
     const kept = updates.filter((u) => {
       const t = this.tokens.get(String(u._id));
       const rest: Data = { ...u };
       delete rest._id;
-      return !t || this.world.current().Hooks.call("preUpdateToken", t, rest, options, user.id) !== false;
+      if (!t) return true;
+      if (hooks.call("preUpdateToken", t, rest, options, user.id) === false) return false;
+      const m = movements.get(t.id);
+      return !(m && this.world.movementHooks && hooks.call("preMoveToken", t, m, operation) === false);
     });
     if (kept.length === 0) return [];
-    await this.world.request(user, [() => this.prepareTokenUpdates(kept, options, user)]);
+    await this.world.request(user, [() => this.prepareTokenUpdates(kept, options, user, this.world.movementHooks ? movements : new Map(), operation)]);
     return kept.map((u) => this.tokens.get(String(u._id))).filter((t): t is FakeToken => t !== undefined);
   }
 }
@@ -558,7 +597,7 @@ export class FakeToken extends FakeDocument {
   readonly documentName = "Token";
   private synthetic: FakeActor | null = null;
   readonly object = { document: this as FakeToken };
-  /** Position in pixels, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
+  /** [C-68] Position in pixels (top-left), elevation in grid units, size in grid squares, disposition -1 hostile, 0 neutral, 1 friendly. */
   x = 0;
   y = 0;
   elevation = 0;
@@ -566,6 +605,8 @@ export class FakeToken extends FakeDocument {
   height = 1;
   disposition = 0;
   hidden = false;
+  /** [C-61] The current or last movement (TokenDocument#movement, 13.338 #12240). */
+  movement: Data | null = null;
   constructor(
     world: FakeWorld,
     id: string,
@@ -623,6 +664,49 @@ export class FakeToken extends FakeDocument {
   async update(changes: Data, options: Data = {}): Promise<this> {
     await this.parent.updateEmbeddedDocuments("Token", [{ ...changes, _id: this.id }], options);
     return this;
+  }
+  position(): Position {
+    return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height };
+  }
+  /**
+   * [C-64] TokenDocument#move(waypoints, options): moves through the waypoints as one movement
+   * (13.333 #11843), `method` among the options (13.338 #12240); resolves true when it moved.
+   * [C-66] v14 `planned: true`: the movement waits for startMovement and fires planToken instead.
+   */
+  async move(waypoints: Partial<Position> | Array<Partial<Position>>, options: Data = {}): Promise<boolean> {
+    if (!this.world.movementHooks) throw new Error("fake: TokenDocument#move arrived in 13.333");
+    const list = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({ ...this.position(), ...w }));
+    const last = list[list.length - 1] ?? this.position();
+    const user = this.world.current().user;
+    if (options.planned === true) {
+      if (this.world.generation < 14) throw new Error("fake: planned movement is v14's");
+      this.movement = { ...movementOf(this.parent.grid, this.position(), list, String(options.method ?? "api"), user.id), state: "planned", user, destination: last };
+      this.world.broadcast("planToken", [this]);
+      return true;
+    }
+    const moved = await this.parent.updateEmbeddedDocuments("Token", [{ _id: this.id, x: last.x, y: last.y, elevation: last.elevation }], { ...options, movement: { [this.id]: { waypoints: list, method: options.method ?? "api" } } });
+    return moved.length > 0;
+  }
+  /**
+   * [C-66] TokenDocument#startMovement starts a planned movement (14.353 #13639). Whether it then
+   * passes through preMoveToken is unknown: a switch on the world.
+   */
+  async startMovement(): Promise<boolean> {
+    const m = this.movement;
+    if (!m || m.state !== "planned") return false;
+    const d = m.destination as Position;
+    const pending = ((m.pending as Data).waypoints as Position[]) ?? [d];
+    if (this.world.plannedStartFiresPreMove) return this.move(pending, { method: m.method });
+    const user = this.world.current().user;
+    const movements = new Map([[this.id, { ...m, state: "pending" }]]);
+    await this.world.request(user, [() => this.parent.prepareTokenUpdates([{ _id: this.id, x: d.x, y: d.y, elevation: d.elevation }], {}, user, movements, { movement: { [this.id]: { waypoints: pending } } })]);
+    return true;
+  }
+  /** [C-69] TokenDocument#stopMovement stops the current (or planned) movement; stopToken fires (13.346 #13043). */
+  stopMovement(): void {
+    if (!this.movement || (this.movement.state !== "planned" && this.movement.state !== "pending")) return;
+    this.movement = { ...this.movement, state: "stopped" };
+    this.world.broadcast("stopToken", [this]);
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
@@ -1022,6 +1106,10 @@ export interface FakeWorldOptions {
   readonly build?: number;
   /** Unknown: whether v14's modifyBatch takes an unlinked token's actor as a parent. */
   readonly batchSyntheticParents?: boolean;
+  /** Unknown: whether an update's own (custom) options reach the `operation` movement hooks receive. */
+  readonly movementOptionsReachHooks?: boolean;
+  /** Unknown: whether starting a planned movement (v14) passes through preMoveToken. */
+  readonly plannedStartFiresPreMove?: boolean;
 }
 
 export class FakeWorld {
@@ -1050,6 +1138,8 @@ export class FakeWorld {
   readonly batchRefusal: "all" | "partial";
   readonly build: number;
   readonly batchSyntheticParents: boolean;
+  readonly movementOptionsReachHooks: boolean;
+  readonly plannedStartFiresPreMove: boolean;
   time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
@@ -1080,6 +1170,8 @@ export class FakeWorld {
     this.build = options.build ?? (this.generation === 13 ? 351 : 363);
     this.systemId = this.system.id;
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
+    this.movementOptionsReachHooks = options.movementOptionsReachHooks ?? true;
+    this.plannedStartFiresPreMove = options.plannedStartFiresPreMove ?? true;
     makeActive(this);
     installGlobals();
   }
@@ -1138,14 +1230,21 @@ export class FakeWorld {
     return i;
   }
 
-  addScene(): FakeScene {
+  /** [C-60] v13 from build 333, and v14, announce movements with preMoveToken and moveToken. */
+  get movementHooks(): boolean {
+    return this.generation >= 14 || this.build >= 333;
+  }
+
+  addScene(options: { grid?: Partial<FakeGrid> } = {}): FakeScene {
     const s = new FakeScene(this, randomID());
+    s.grid = { ...SQUARE_GRID, ...options.grid };
     this.scenes.set(s.id, s);
     return s;
   }
 
-  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; disposition?: number; width?: number; height?: number } = {}): FakeToken {
+  addToken(scene: FakeScene, actor: FakeActor, options: { linked?: boolean; name?: string; x?: number; y?: number; elevation?: number; disposition?: number; width?: number; height?: number } = {}): FakeToken {
     const t = new FakeToken(this, randomID(), scene, options.name ?? actor.name, actor, options.linked ?? true);
+    t.elevation = options.elevation ?? 0;
     t.width = options.width ?? 1;
     t.height = options.height ?? 1;
     t.x = options.x ?? 0;
@@ -1240,7 +1339,10 @@ export class FakeWorld {
           }),
         );
       }
-      if (documentName === "Token" && action === "update" && parent instanceof FakeScene) return parent.prepareTokenUpdates(updates ?? [], options, user);
+      if (documentName === "Token" && action === "update" && parent instanceof FakeScene) {
+        const { movements, operation } = parent.movementsOf(updates ?? [], options, user);
+        return parent.prepareTokenUpdates(updates ?? [], options, user, movements, operation);
+      }
       throw new Error(`fake: batch operation ${action} ${documentName} not modelled`);
     });
     // All or nothing: every operation is checked before any is applied.

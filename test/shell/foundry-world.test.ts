@@ -375,6 +375,7 @@ describe("check this world", () => {
     const report = t.gm.run(() => checkWorld());
     const rows = Object.fromEntries(report.sections.flatMap((s) => s.rows.map((r) => [r.label, `${r.level} ${r.value}`])));
     expect(rows["Foundry version"]).toBe("ok 13.351 (build 351)");
+    expect(rows["Token moves in a hold"]).toBe("ok checked before they start (preMoveToken)");
     expect(rows.System).toMatch(/dnd5e/);
     expect(rows["Read by the module"]).toMatch(/^ok yes: /);
     expect(rows.Prone).toBe('ok the system\'s own status "prone"');

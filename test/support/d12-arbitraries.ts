@@ -84,6 +84,11 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   strengthSizeInOverbear: fc.boolean(),
   missingPartHold: fc.constantFrom<"body" | "none">("body", "none"),
   largeFrontageFeet: fc.integer({ min: 4, max: 5 }),
+  feetPerMoveInch: fc.integer({ min: 1, max: 30 }),
+  heldMoverPace: fc.constantFrom<"perHolder" | "half" | "full">("perHolder", "half", "full"),
+  holderDrags: fc.constantFrom<"never" | "twoSizesLarger">("never", "twoSizesLarger"),
+  proneMovement: fc.constantFrom<"standFirst" | "free">("standFirst", "free"),
+  liftOffFeet: fc.integer({ min: 1, max: 100 }),
 });
 
 /** Walks a result and lists every path holding NaN, an infinity or undefined. */

@@ -48,6 +48,8 @@ export interface Consequences {
   readonly declarations?: Array<{ readonly kind: "overbear"; readonly holderId: string; readonly targetId: string }>;
   /** Free attack routines this action drew (002: one per opponent per round), for the shell to keep for the round. */
   freeAttacks?: Array<{ readonly byId: string; readonly againstId: string }>;
+  /** Creatures taken up into the air, and how far (000: a flier lifting off with those hanging on). */
+  lifts?: Array<{ readonly targetId: string; readonly feet: number }>;
 }
 
 export function noConsequences(): Consequences {

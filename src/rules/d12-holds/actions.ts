@@ -19,6 +19,8 @@ import { grappleSplit, resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import { canRise, holdEffects, overborneEffects, resolveStandUp } from "./holds.ts";
 import { resolveStrikeAtHolder } from "./strike-at-holder.ts";
+import { d12Fall, d12Movement } from "./movement.ts";
+import { readMoveInput } from "../core/movement.ts";
 import { chargeDirectionsAllowed } from "./charge.ts";
 import { resolveMassCharge, validateMassCharge } from "./mass-charge.ts";
 import { breakOdds, chargeOdds, grappleOdds, massChargeOdds, overbearOdds, pummelOdds } from "./odds.ts";
@@ -187,6 +189,20 @@ export const D12_ACTIONS = {
     run: (input) => {
       const i = obj(input, "input");
       return resolveStandUp(validateCombatant(i.defender, "input.defender"), holds(i.holds, "input.holds"));
+    },
+  },
+  movement: {
+    rolls: false,
+    run: (input, o) => d12Movement(readMoveInput(input, validateCombatant, validateHold), o),
+  },
+  fall: {
+    rolls: false,
+    run: (input) => {
+      const i = obj(input, "input");
+      const issues = new IssueList();
+      issues.int("input.feet", i.feet, 0, 100000);
+      issues.throwIfAny();
+      return d12Fall(validateCombatant(i.who, "input.who"), i.feet as number);
     },
   },
   overborneEffects: {

@@ -6,6 +6,7 @@ export * from "./charge.ts";
 export * from "./grapple.ts";
 export * from "./holds.ts";
 export * from "./mass-charge.ts";
+export * from "./movement.ts";
 export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./overbear.ts";

@@ -37,6 +37,17 @@ export interface D12Options {
   readonly missingPartHold: "body" | "none";
   /** Frontage of a Large creature in a mass charge (000 gives 4-5 ft; its example fits five in 20 ft). */
   readonly largeFrontageFeet: number;
+  // --- On the map -----------------------------------------------------------------------------
+  /** Feet a round per inch of movement (the host's scale: 1" is 10 ft indoors). */
+  readonly feetPerMoveInch: number;
+  /** A held creature that is not immobilized carries its holders: at 1/(holders + 1) of its speed, half, or full (000: "greatly reduced"). */
+  readonly heldMoverPace: "perHolder" | "half" | "full";
+  /** May a holder carry what it holds? 000: keeping a hold it does nothing else, so moving lets go; or a holder two sizes larger carries it at half speed. */
+  readonly holderDrags: "never" | "twoSizesLarger";
+  /** An overborne creature stands up before it moves, or may move while down. */
+  readonly proneMovement: "standFirst" | "free";
+  /** How high a lift-off takes the flier and those hanging on, in feet (000 gives no height). */
+  readonly liftOffFeet: number;
 }
 
 export const D12_DEFAULTS: D12Options = {
@@ -54,6 +65,11 @@ export const D12_DEFAULTS: D12Options = {
   strengthSizeInOverbear: true,
   missingPartHold: "body",
   largeFrontageFeet: 4,
+  feetPerMoveInch: 10,
+  heldMoverPace: "perHolder",
+  holderDrags: "never",
+  proneMovement: "standFirst",
+  liftOffFeet: 10,
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
@@ -72,6 +88,11 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   strengthSizeInOverbear: { kind: "boolean" },
   missingPartHold: { kind: "choice", choices: ["body", "none"] },
   largeFrontageFeet: { kind: "integer", min: 4, max: 5 },
+  feetPerMoveInch: { kind: "integer", min: 1, max: 30 },
+  heldMoverPace: { kind: "choice", choices: ["perHolder", "half", "full"] },
+  holderDrags: { kind: "choice", choices: ["never", "twoSizesLarger"] },
+  proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
+  liftOffFeet: { kind: "integer", min: 1, max: 100 },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

@@ -11,7 +11,9 @@ import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, 
 import { CONDITION_IDS } from "../core/consequences.ts";
 import { IssueList } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
-import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import type { ActionContext, Declared, Headline, MoveContext, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational } from "../variant.ts";
+import { d12Fall, d12Movement, liftOffRisers } from "./movement.ts";
+import { moveCast } from "../core/movement.ts";
 import { validateHold, validateSituation } from "./actions.ts";
 import type { Situation } from "./attack.ts";
 import { breakOdds, chargeOdds, grappleOdds, overbearOdds, pummelOdds } from "./odds.ts";
@@ -242,8 +244,12 @@ export const d12Variant: RulesVariant = {
         const r = liftOff(a, holds, o, dice);
         if (r.kind === "cannot") return refused(r, r.reason);
         const c = noConsequences();
-        if (r.kind === "rolled") c.holdsRemoved.push(...r.rolls.filter((x) => x.broken).map((x) => x.holdId));
-        return done(r, c, "WC.Result.liftOff");
+        if (r.kind === "rolled") {
+          c.holdsRemoved.push(...r.rolls.filter((x) => x.broken).map((x) => x.holdId));
+          // Up it goes, with every holder still hanging on (000 §General grappling rules).
+          c.lifts = liftOffRisers(a.id, r.remaining).map((targetId) => ({ targetId, feet: o.liftOffFeet }));
+        }
+        return done(r, c, r.kind === "rolled" ? "WC.Result.liftOff" : "WC.Result.notAllowed");
       }
       case "release": {
         const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
@@ -289,6 +295,16 @@ export const d12Variant: RulesVariant = {
       return [];
     });
     return { result: r, consequences, holdsUpdated: [], timers, lines };
+  },
+
+  movement(ctx: MoveContext, rawOptions: unknown) {
+    const o = rawOptions as D12Options;
+    const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
+    return d12Movement({ ...moveCast(ctx, combatant), holds, airborne: ctx.airborne === true }, o);
+  },
+
+  fall(who, feet) {
+    return d12Fall(combatant(who.id, who.profile, "who"), feet);
   },
 
   odds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {

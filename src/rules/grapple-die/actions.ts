@@ -10,6 +10,8 @@ import { beginHold, checkHoldsAmong, checkLedgers, idList, obj, optInt, roundCom
 import { SIZES } from "../core/size.ts";
 import type { StrikeInput } from "./attack.ts";
 import { moveWhileGrappling, rollBreak, rollStrangle } from "./breaks.ts";
+import { readMoveInput } from "../core/movement.ts";
+import { gdMovement } from "./movement.ts";
 import type { GrappleSituation } from "./grapple.ts";
 import { resolveChangeHold, resolveCounterGrapple, resolveGrapple } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
@@ -353,6 +355,10 @@ export const GRAPPLE_DIE_ACTIONS = {
       const p = breakInput(input);
       return rollBreak(p.defender, p.holder, p.hold, p.situation, o, dice);
     },
+  },
+  movement: {
+    rolls: false,
+    run: (input, o) => gdMovement(readMoveInput(input, validateCombatant, validateHold), o),
   },
   moveWhileGrappling: {
     rolls: true,

@@ -14,6 +14,7 @@ export * from "./subdual.ts";
 export * from "./tables.ts";
 export * from "./timing.ts";
 export * from "./more.ts";
+export * from "./movement.ts";
 export * from "./consequences.ts";
 export * from "./variant.ts";
 export * from "./next.ts";

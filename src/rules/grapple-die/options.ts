@@ -97,6 +97,15 @@ export interface GrappleDieOptions {
   readonly coupSegments: number;
   /** Who an outsider's blow into a grapple lands on: each member alike, or weighted by size. */
   readonly intoGrappleChance: "equal" | "bySize";
+  // --- On the map (002 §Effects of Grappling on AC, §Size Differences, §Moving and Grappling) ------
+  /** Pace of a holder moving with its hold after the roll (or the free break) lets it: half its speed, or full. */
+  readonly movePace: "half" | "full";
+  /** Who moves with its hold on a grapple die of 10+ ("significantly larger and/or stronger"): one size class larger, or only the much larger. */
+  readonly dragRollWhen: "largerSize" | "muchLarger";
+  /** When the held creature's free break roll fails, the mover drags it along, or stays put. */
+  readonly freeBreakFailed: "drags" | "staysPut";
+  /** A prone creature stands up before it moves, or may move while down. */
+  readonly proneMovement: "standFirst" | "free";
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -144,6 +153,10 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   grabItemWhen: "favourable",
   coupSegments: 6,
   intoGrappleChance: "equal",
+  movePace: "half",
+  dragRollWhen: "largerSize",
+  freeBreakFailed: "drags",
+  proneMovement: "standFirst",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -189,6 +202,10 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   grabItemWhen: "002: a grab is generally not possible; a helpless or held foe is the favourable case it names",
   coupSegments: "002 §Coup de Grâce: one helpless creature per 6 segments with no active opponents",
   intoGrappleChance: "002 gives every grappler the same chance of taking the blow; weighting by size is the DM's adjustment",
+  movePace: "002 calls moving in a hold difficult and gives no pace; 004's half speed for dragging is the sister rule",
+  dragRollWhen: "'significantly larger' is less than §Size Differences' much larger (who moves freely anyway); Strength is left to the DM",
+  freeBreakFailed: "the free break is the held creature's chance to stay; failing it, it is taken along",
+  proneMovement: "002 gives no crawling; a creature knocked down gets up before it goes anywhere",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -237,6 +254,10 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   grabItemWhen: { kind: "choice", choices: ["favourable", "always"] },
   coupSegments: { kind: "integer", min: 1, max: 10 },
   intoGrappleChance: { kind: "choice", choices: ["equal", "bySize"] },
+  movePace: { kind: "choice", choices: ["half", "full"] },
+  dragRollWhen: { kind: "choice", choices: ["largerSize", "muchLarger"] },
+  freeBreakFailed: { kind: "choice", choices: ["drags", "staysPut"] },
+  proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

@@ -55,6 +55,8 @@ export interface GdCombatant {
   readonly size: Size;
   readonly heightFt: number;
   readonly weightLb: number;
+  /** Land speed in feet a round, for moving on the map (002 gives no rates; optional). */
+  readonly speedFt?: number;
   readonly legs: number;
   readonly strength?: Strength;
   /** Level for characters, hit dice for monsters; `hitDicePlus` is the "+1" of 1+1 HD. */
@@ -162,6 +164,7 @@ export function validateCombatant(v: unknown, path: string): GdCombatant {
   issues.oneOf(p("size"), c.size, SIZE_LIST);
   num(issues, p("heightFt"), c.heightFt, 0.01, 1000);
   num(issues, p("weightLb"), c.weightLb, 0.01, 10000000);
+  if (c.speedFt !== undefined) issues.int(p("speedFt"), c.speedFt, 0, 1000);
   issues.int(p("legs"), c.legs, 0, 100);
   if (c.strength !== undefined) checkStrength(issues, p("strength"), c.strength);
   issues.int(p("hitDice"), c.hitDice, 0, 100);

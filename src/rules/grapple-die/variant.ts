@@ -15,7 +15,9 @@ import { IssueList, RulesInputError } from "../core/errors.ts";
 import { headline, profileWithId, profileWithoutId, refusedHeadline, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
-import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
+import type { ActionContext, Declared, Headline, MoveContext, MoveRollContext, MoveRollResolution, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
+import { moveCast } from "../core/movement.ts";
+import { gdMoveRoll, gdMovement } from "./movement.ts";
 import { validateHold } from "./actions.ts";
 import { grappleDieNext } from "./next.ts";
 import type { Strike, StrikeInput } from "./attack.ts";
@@ -97,6 +99,7 @@ export const GRAPPLE_DIE_PROFILE_FIELDS: readonly ProfileField[] = [
   { path: "size", kind: "choice", choices: SIZES },
   { path: "heightFt", kind: "int", min: 1, max: 1000 },
   { path: "weightLb", kind: "int", min: 1, max: 10000000 },
+  { path: "speedFt", kind: "int", min: 0, max: 1000, optional: true },
   { path: "legs", kind: "int", min: 0, max: 100 },
   { path: "strength.score", kind: "int", min: 1, max: 25, optional: true },
   { path: "strength.exceptional", kind: "int", min: 1, max: 100, optional: true },
@@ -705,6 +708,21 @@ export const grappleDieVariant: RulesVariant = {
       default:
         return unknownAction(ctx.action);
     }
+  },
+
+  movement(ctx: MoveContext, rawOptions: unknown) {
+    return gdMovement({ ...moveCast(ctx, combatant), holds: holdsOf(ctx) }, resolveOptions(rawOptions));
+  },
+
+  moveRoll(ctx: MoveRollContext, rawOptions: unknown, dice: Dice): MoveRollResolution {
+    const o = resolveOptions(rawOptions);
+    const { mover, others } = moveCast(ctx, combatant);
+    const holds = holdsOf(ctx);
+    const hold = holds.find((h) => h.id === ctx.holdId && h.holderId === mover.id);
+    const held = hold ? others.get(hold.heldId) : undefined;
+    if (!hold || !held) throw new RulesInputError([{ path: "holdId", code: "noSuchHold", params: { id: ctx.holdId } }]);
+    const r = gdMoveRoll(mover, held, hold, holds, Math.max(1, ctx.round), o, dice);
+    return { result: r.result, moved: r.moved, brings: r.brings, consequences: r.consequences, headline: headline(r.key, r.params) };
   },
 
   roundEnd(ctx: RoundContext, rawOptions: unknown, dice: Dice): RoundResolution {

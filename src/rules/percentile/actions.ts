@@ -31,6 +31,8 @@ import { resolveRoundEnd } from "./round-end.ts";
 import type { Defense, GrappleSituation, InitiativeSide } from "./start.ts";
 import { compareWeaponlessInitiative, grappleRefusal, overbearRefusal, weaponlessInitiative } from "./start.ts";
 import { variableColumn } from "./variable.ts";
+import { readMoveInput } from "../core/movement.ts";
+import { percentileMovement } from "./movement.ts";
 import type { GrabDefense, SheetAttack, WeaponKind } from "./more.ts";
 import { DEFAULT_SHEET_ATTACK, grabItemOdds, intoGrappleOdds, resolveCoupDeGrace, resolveDeathBlow, resolveGrabItem, resolveIntoGrapple, resolveStandUp, resolveSubdue, subdueOdds } from "./more.ts";
 
@@ -412,6 +414,10 @@ export const PERCENTILE_ACTIONS = {
       const b = initiativeSide(i.b, "input.b");
       return { ...weaponlessInitiative(a, b, o), order: compareWeaponlessInitiative(a, b, o) };
     },
+  },
+  movement: {
+    rolls: false,
+    run: (input, o) => percentileMovement(readMoveInput(input, validateCombatant, validateHold), o),
   },
   grappledState: {
     rolls: false,

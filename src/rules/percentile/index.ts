@@ -15,5 +15,6 @@ export * from "./start.ts";
 export * from "./tables.ts";
 export * from "./variable.ts";
 export * from "./more.ts";
+export * from "./movement.ts";
 export * from "./variant.ts";
 export * from "./next.ts";

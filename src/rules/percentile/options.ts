@@ -62,6 +62,10 @@ export interface PercentileOptions {
   readonly riseWhileGrappled: boolean;
   /** Weapons neither blunt nor long-hafted do half damage on a subdual attack: the half rounded down, or up. */
   readonly subdualHalfRounding: "floor" | "ceil";
+  /** "If strong enough" to drag (004 §Grappled Condition): any side free of the condition, or only one at least as heavy as whom it drags. */
+  readonly dragStrength: "anyFree" | "heavier";
+  /** A prone creature stands up before it moves, or may move while down. */
+  readonly proneMovement: "standFirst" | "free";
   /** A blow at one grappler goes astray: with each member's equal share, or at a fixed percentage. */
   readonly intoGrappleStray: "equalShare" | "percent";
   /** With `intoGrappleStray` percent: the chance in % that the blow strikes another member. */
@@ -102,6 +106,10 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   // 004 gives a "random chance" but no number; 002's equal chances are the sister rule.
   intoGrappleStray: "equalShare",
   intoGrappleStrayPct: 50,
+  // 004: the free side drags "assuming they are strong enough"; being free of the condition is taken as enough.
+  dragStrength: "anyFree",
+  // 004 gives no crawling; a creature knocked down gets up before it goes anywhere.
+  proneMovement: "standFirst",
   tables: DEFAULT_TABLES,
 };
 
@@ -137,6 +145,8 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   subdualHalfRounding: { kind: "choice", choices: ["floor", "ceil"] },
   intoGrappleStray: { kind: "choice", choices: ["equalShare", "percent"] },
   intoGrappleStrayPct: { kind: "integer", min: 0, max: 100 },
+  dragStrength: { kind: "choice", choices: ["anyFree", "heavier"] },
+  proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   tables: { kind: "tables" },
 };
 

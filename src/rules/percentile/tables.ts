@@ -180,7 +180,7 @@ export const GRAPPLED_CONDITION = {
   acPenalty: 4,
   canMove: false,
   /** A side without the condition may drag the other at this share of its speed, if strong enough. */
-  dragSpeedShare: 0.5,
+  dragSpeedShare: { num: 1, den: 2 },
 } as const;
 
 /** 004 §Weapon Attack: what a held creature may still strike with. */

@@ -24,7 +24,9 @@ import { CONDITION_IDS } from "../core/consequences.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
-import type { ActionContext, Declared, Headline, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer as ShellTimer } from "../variant.ts";
+import type { ActionContext, Declared, Headline, MoveContext, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer as ShellTimer } from "../variant.ts";
+import { moveCast } from "../core/movement.ts";
+import { percentileMovement } from "./movement.ts";
 import { validateGrappleSituation, validateHold, validateOverbearSituation } from "./actions.ts";
 import { percentileNext } from "./next.ts";
 import { breakFreeRefusal, counterBreaks, defaultDamageTo, resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
@@ -893,6 +895,11 @@ export const percentileVariant: RulesVariant = {
    * `outOfMelee` are not read. Holds never change at a round end here (the strangle count is
    * the rounds since the hold was gained), so `holdsUpdated` is always empty.
    */
+  movement(ctx: MoveContext, rawOptions: unknown) {
+    const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
+    return percentileMovement({ ...moveCast(ctx, combatant), holds: holdsOf(ctx) }, o);
+  },
+
   roundEnd(ctx: RoundContext, rawOptions: unknown, dice: Dice): RoundResolution {
     const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
     const { combatants: plain, holds } = roundSetup(ctx);

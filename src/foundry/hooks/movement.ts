@@ -1,0 +1,111 @@
+/**
+ * Token movement and holds. Which hook announces a move depends on the Foundry build
+ * (compat.movementHooks): `preMoveToken(document, movement, operation)` from v13.333 and in v14,
+ * on the moving client only, with the destination and the measured path; the generic
+ * `preUpdateToken` before that. Both are listened to, and the one the build does not use for
+ * movement stands aside. v14's planned movement (`planToken`) is checked when it is plotted.
+ * A move the check refuses returns false; one it takes over returns false too and is carried
+ * out on the next task (the host is still finishing the refused move until then).
+ */
+import { MODULE_ID } from "../constants.ts";
+import { movementHooks } from "../compat.ts";
+import { holdEnded } from "../aloft.ts";
+import { notify } from "../i18n.ts";
+import type { Destination, MoveAsk, Verdict } from "../movement.ts";
+import { checkMove, forgetOurs } from "../movement.ts";
+import { handleMoveRequest, onMoveRequestUpdated, processPendingMoves, settleGmMove, settlePlayerMove } from "../movement-run.ts";
+import { sawHook } from "../hooks-seen.ts";
+
+interface Section {
+  readonly distance?: number;
+}
+
+interface Movement {
+  readonly destination?: Partial<Destination>;
+  readonly passed?: Section;
+  readonly pending?: Section;
+  readonly method?: string;
+  readonly user?: { readonly isSelf?: boolean } | null;
+}
+
+function report(e: unknown): void {
+  console.error(`${MODULE_ID} | a move in a hold could not be carried out`, e);
+}
+
+/** Acts on the check's verdict; false stops the host's own move. */
+function act(v: Verdict, ask: MoveAsk): boolean {
+  if (v.kind === "allow") return true;
+  if (v.kind === "refuse") {
+    ui.notifications?.warn(v.message);
+    return false;
+  }
+  const { situation, feet } = v;
+  setTimeout(() => {
+    const run = game.user.isGM ? settleGmMove(situation, ask.to, ask.distance) : settlePlayerMove(situation, ask.to, feet, ask.distance);
+    run.catch(report);
+  }, 0);
+  return false;
+}
+
+function destinationOf(doc: TokenDocument.Implementation, d: Partial<Destination> | undefined): Destination {
+  return { x: d?.x ?? doc.x ?? 0, y: d?.y ?? doc.y ?? 0, elevation: d?.elevation ?? doc.elevation ?? 0 };
+}
+
+function measured(m: Movement): number | null {
+  const d = (m.passed?.distance ?? 0) + (m.pending?.distance ?? 0);
+  return m.pending?.distance === undefined && m.passed?.distance === undefined ? null : d;
+}
+
+/** v13.333+ and v14: the move as the host measured it. */
+export function onPreMove(doc: TokenDocument.Implementation, movement: Movement, operation: unknown): boolean {
+  sawHook("preMoveToken");
+  const moving = (operation as { movement?: Record<string, unknown> } | undefined)?.movement;
+  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: moving ? Object.keys(moving) : [], operation };
+  return act(checkMove(ask), ask);
+}
+
+/** Builds without movement hooks: a change of place in an ordinary update, by the client that asks. */
+export function onPreUpdate(doc: TokenDocument.Implementation, changes: Record<string, unknown>, options: unknown, userId: string): boolean {
+  if (movementHooks() === "move" || userId !== game.user.id) return true;
+  if (!("x" in changes) && !("y" in changes) && !("elevation" in changes)) return true;
+  const to = destinationOf(doc, changes as Partial<Destination>);
+  const ask: MoveAsk = { token: doc, to, distance: null, method: null, alsoMoving: [], operation: options };
+  return act(checkMove(ask), ask);
+}
+
+/** v14: a move plotted and not yet started is checked now; one the module must carry out is not planned. */
+export function onPlan(doc: TokenDocument.Implementation): void {
+  const movement = (doc as unknown as { movement?: Movement }).movement;
+  if (!movement || movement.user?.isSelf !== true) return;
+  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: [] };
+  const v = checkMove(ask);
+  if (v.kind === "allow") return;
+  void (doc as unknown as { stopMovement?: () => unknown }).stopMovement?.();
+  if (v.kind === "refuse") ui.notifications?.warn(v.message);
+  else notify("info", "WC.Move.notPlanned", { name: doc.name ?? "" });
+}
+
+/** Hooks the community types do not list yet (v13's movement hooks, v14's planning). */
+function on(name: string, fn: (...args: never[]) => unknown): void {
+  (Hooks.on as unknown as (n: string, f: (...args: never[]) => unknown) => number)(name, fn);
+}
+
+export function listen(): void {
+  on("preMoveToken", (doc: TokenDocument.Implementation, movement: Movement, operation: unknown) => onPreMove(doc, movement, operation));
+  Hooks.on("preUpdateToken", (doc, changes, options, userId) => onPreUpdate(doc as TokenDocument.Implementation, changes as Record<string, unknown>, options, userId as string));
+  on("planToken", (doc: TokenDocument.Implementation) => onPlan(doc));
+  on("moveToken", (doc: TokenDocument.Implementation) => forgetOurs([doc.id ?? ""]));
+  Hooks.on(`${MODULE_ID}.holdBroken`, (record) => holdEnded(record));
+  Hooks.on("createChatMessage", (message) => {
+    const m = message as ChatMessage.Implementation;
+    if (m.getFlag(MODULE_ID, "moveRequest")?.state === "pending" && game.users.activeGM?.isSelf === true) void handleMoveRequest(m).catch(report);
+  });
+  Hooks.on("updateChatMessage", (message) => onMoveRequestUpdated(message as ChatMessage.Implementation));
+  Hooks.on("userConnected", (user, connected) => {
+    if ((user as User.Implementation).isGM && connected) processPendingMoves().catch(report);
+  });
+  Hooks.once("ready", () => {
+    processPendingMoves().catch(report);
+  });
+}
+
