@@ -26,12 +26,15 @@ const ALPHANUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 let idCounter = 0;
 /** [C-01] Document ids are 16 letters and digits. */
 export function randomID(): string {
-  idCounter++;
-  let n = idCounter * 7919 + 104729;
+  const seeded = activeWorld?.idSeed;
+  let count: number;
+  if (seeded === undefined) count = ++idCounter;
+  else count = ++(activeWorld as FakeWorld).idCount + (seeded % 10_007) * 65_537;
+  let n = count * 7919 + 104729;
   let out = "";
   for (let i = 0; i < 16; i++) {
     out += ALPHANUM[n % 62];
-    n = Math.floor(n / 62) + i * 31 + idCounter;
+    n = Math.floor(n / 62) + i * 31 + count;
   }
   return out;
 }
@@ -335,6 +338,8 @@ export class FakeActor extends FakeDocument {
     };
   }
   guardFor(user: FakeUser): void {
+    // [C-55] An unlinked token's actor lives in its token: once the token is deleted, it takes no writes.
+    if (this.token && !this.token.exists) throw new Error(`Token [${this.token.id}] does not exist`);
     if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
   }
   /** Actor#update: one request. */
@@ -607,9 +612,17 @@ export class FakeToken extends FakeDocument {
   async delete(): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may delete tokens here");
-    this.parent.tokens.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteToken", [this, {}, user.id]);
+    await this.world.serve(() => {
+      // [C-55] A document that is gone cannot be deleted again.
+      if (!this.parent.tokens.has(this.id)) throw new Error(`Token [${this.id}] does not exist`);
+      this.parent.tokens.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
+      this.world.broadcast("deleteToken", [this, {}, user.id]);
+    });
+  }
+  /** Whether the token is still on its scene (a deleted token's actor takes no writes). */
+  get exists(): boolean {
+    return this.parent.tokens.has(this.id);
   }
 }
 
@@ -643,9 +656,13 @@ export class FakeCombatant extends FakeDocument {
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
-    this.parent.combatants.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Combatant", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteCombatant", [this, {}, user.id]);
+    await this.world.serve(() => {
+      // [C-55] Neither a combatant removed already nor one of a deleted combat can be removed.
+      if (!this.world.combats.has(this.parent.id) || !this.parent.combatants.has(this.id)) throw new Error(`Combatant [${this.id}] does not exist`);
+      this.parent.combatants.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Combatant", parent: this.parent.uuid, count: 1 });
+      this.world.broadcast("deleteCombatant", [this, {}, user.id]);
+    });
   }
 }
 
@@ -665,19 +682,26 @@ export class FakeCombat extends FakeDocument {
   async update(changes: Data, options: Data = {}): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may update the combat here");
-    const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
-    applyUpdate(data, changes);
-    this.round = Number(data.round);
-    this.turn = Number(data.turn);
-    this.flags = data.flags as Data;
-    this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
-    this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+    await this.world.serve(() => {
+      // [C-55] A deleted combat takes no updates.
+      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+      const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
+      applyUpdate(data, changes);
+      this.round = Number(data.round);
+      this.turn = Number(data.turn);
+      this.flags = data.flags as Data;
+      this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
+      this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+    });
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
-    this.world.combats.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });
-    this.world.broadcast("deleteCombat", [this, {}, user.id]);
+    await this.world.serve(() => {
+      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+      this.world.combats.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });
+      this.world.broadcast("deleteCombat", [this, {}, user.id]);
+    });
   }
 }
 
@@ -737,7 +761,10 @@ export class FakeChatMessage extends FakeDocument {
     return this.whisper.length === 0 || user === this.author || this.whisper.includes(user.id);
   }
   private broadcastVisible(hook: string, args: unknown[]): void {
-    for (const c of this.world.clients) if (this.visibleTo(c.user)) c.run(() => c.Hooks.callAll(hook, ...args));
+    for (const c of [...this.world.clients]) {
+      if (!this.visibleTo(c.user)) continue;
+      for (let i = this.world.deliveries(hook, c); i > 0; i--) c.run(() => c.Hooks.callAll(hook, ...args));
+    }
   }
   /** [C-32] The author is stamped by the server: the creating user, whatever the data says. */
   static async create(data: Data, options: { keepId?: boolean } = {}): Promise<FakeChatMessage> {
@@ -745,14 +772,16 @@ export class FakeChatMessage extends FakeDocument {
     const user = w.current().user;
     const id = options.keepId && typeof data._id === "string" ? data._id : randomID();
     if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
-    if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
-    // [C-33] Whispering needs the MESSAGE_WHISPER permission.
-    if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
-    const m = new FakeChatMessage(w, id, user, data);
-    w.messages.set(id, m);
-    w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
-    m.broadcastVisible("createChatMessage", [m, options, user.id]);
-    return m;
+    return w.serve(() => {
+      if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
+      // [C-33] Whispering needs the MESSAGE_WHISPER permission.
+      if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
+      const m = new FakeChatMessage(w, id, user, data);
+      w.messages.set(id, m);
+      w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
+      m.broadcastVisible("createChatMessage", [m, options, user.id]);
+      return m;
+    });
   }
   static getSpeaker({ token }: { token?: FakeToken } = {}): Data {
     return { scene: token?.parent.id ?? null, token: token?.id ?? null, actor: token?.actor.id ?? null, alias: token?.name ?? "" };
@@ -765,20 +794,24 @@ export class FakeChatMessage extends FakeDocument {
     return user;
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
-    const user = this.guard();
-    const data: Data = { content: this.content, flags: this.flags };
-    applyUpdate(data, changes);
-    this.content = String(data.content);
-    this.flags = data.flags as Data;
-    this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
-    this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
-    return this;
+    return this.world.serve(() => {
+      const user = this.guard();
+      const data: Data = { content: this.content, flags: this.flags };
+      applyUpdate(data, changes);
+      this.content = String(data.content);
+      this.flags = data.flags as Data;
+      this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
+      this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
+      return this;
+    });
   }
   async delete(options: Data = {}): Promise<void> {
-    const user = this.guard();
-    this.world.messages.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
-    this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+    await this.world.serve(() => {
+      const user = this.guard();
+      this.world.messages.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
+      this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+    });
   }
 }
 
@@ -824,10 +857,12 @@ class FakeSettings {
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);
     if (!this.world.current().Hooks.call(exists ? "preUpdateSetting" : "preCreateSetting", { key: id, value }, { value })) return this.get(ns, key);
-    this.world.settingValues.set(id, structuredClone(value));
-    this.world.count({ user: user.id, op: exists ? "update" : "create", documentName: "Setting", parent: "", count: 1 });
-    for (const c of this.world.clients) c.run(() => c.game.settings.configs.get(id)?.onChange?.(value));
-    return value;
+    return this.world.serve(() => {
+      this.world.settingValues.set(id, structuredClone(value));
+      this.world.count({ user: user.id, op: exists ? "update" : "create", documentName: "Setting", parent: "", count: 1 });
+      for (const c of [...this.world.clients]) c.run(() => c.game.settings.configs.get(id)?.onChange?.(value));
+      return value;
+    });
   }
 }
 
@@ -887,6 +922,8 @@ export class FakeClient {
   /** Windows this client has open (ApplicationV2). */
   readonly windows: FakeApplicationV2[] = [];
   readonly errors: unknown[] = [];
+  /** Set when the tab has closed: what became of the requests it still had on their way. */
+  closed: "lost" | "applied" | null = null;
   constructor(
     readonly world: FakeWorld,
     readonly user: FakeUser,
@@ -911,7 +948,7 @@ export class FakeClient {
       combats: w.combats,
       actors: w.actors,
       scenes: w.scenes,
-      modules: w.modules,
+      modules: new ClientModules(w),
       system: { id: w.system.id, title: w.system.title, version: "1.0.0" },
       // [C-42] game.release.generation is the major version.
       release,
@@ -935,6 +972,28 @@ export class FakeClient {
   /** An actor sheet's header, as the world's system draws it (fires the sheet's header hook). */
   renderActorSheet(actor: FakeActor): Array<Record<string, unknown>> {
     return this.run(() => renderActorSheet(this, actor));
+  }
+}
+
+/**
+ * `game.modules` as one tab sees it: each tab runs its own copy of every module, so what a module
+ * puts on its entry (its `api`) belongs to that tab. Reads fall through to the world's entry.
+ */
+class ClientModules {
+  private readonly own = new WeakMap<Data, Data>();
+  constructor(private readonly world: FakeWorld) {}
+  get(id: string): Data | undefined {
+    const base = this.world.modules.get(id);
+    if (!base) return undefined;
+    let mine = this.own.get(base);
+    if (!mine) {
+      mine = Object.create(base) as Data;
+      this.own.set(base, mine);
+    }
+    return mine;
+  }
+  has(id: string): boolean {
+    return this.world.modules.has(id);
   }
 }
 
@@ -987,6 +1046,24 @@ export interface FakeWorldOptions {
   readonly build?: number;
   /** Unknown: whether v14's modifyBatch takes an unlinked token's actor as a parent. */
   readonly batchSyntheticParents?: boolean;
+  /**
+   * [C-48] Which requests take time: "documents" (effects, actors and tokens' updates; chat
+   * messages, combats and token deletions are answered at once, as the older tests expect) or
+   * "all" (every request, so two tabs can race on any of them).
+   */
+  readonly latency?: "documents" | "all";
+  /**
+   * FAULT INJECTION, not a claim about Foundry: how many times one client receives one document
+   * hook's broadcast (0 dropped, 1, 2 duplicated). Unset: exactly once, as Foundry sends it.
+   */
+  readonly delivery?: (hook: string, client: FakeClient) => number;
+  /** Document ids from this seed (the world's own count), so a world built twice has the same ids. */
+  readonly idSeed?: number;
+}
+
+/** A promise that never settles: the answer to a request sent by a tab that has closed. */
+function never<T>(): Promise<T> {
+  return new Promise<T>(() => undefined);
 }
 
 export class FakeWorld {
@@ -1015,6 +1092,10 @@ export class FakeWorld {
   readonly batchRefusal: "all" | "partial";
   readonly build: number;
   readonly batchSyntheticParents: boolean;
+  readonly latency: "documents" | "all";
+  readonly delivery: ((hook: string, client: FakeClient) => number) | undefined;
+  readonly idSeed: number | undefined;
+  idCount = 0;
   time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
@@ -1042,6 +1123,9 @@ export class FakeWorld {
     this.batchRefusal = options.batchRefusal ?? "all";
     this.build = options.build ?? (this.generation === 13 ? 351 : 363);
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
+    this.latency = options.latency ?? "documents";
+    this.delivery = options.delivery;
+    this.idSeed = options.idSeed;
     makeActive(this);
     installGlobals();
   }
@@ -1076,7 +1160,14 @@ export class FakeWorld {
     return c;
   }
 
-  disconnect(c: FakeClient): void {
+  /**
+   * Closes a tab. Its requests still on their way are never answered: `inFlight` says whether
+   * the server had them ("applied": written, and their hooks reach the other tabs) or not
+   * ("lost"). Its code may run on, but nothing it sends afterwards arrives.
+   */
+  disconnect(c: FakeClient, inFlight: "lost" | "applied" = "lost"): void {
+    if (!this.clients.includes(c)) return;
+    c.closed = inFlight;
     this.clients.splice(this.clients.indexOf(c), 1);
     if (!c.user.active) for (const other of this.clients) other.run(() => other.Hooks.callAll("userConnected", c.user, false));
   }
@@ -1151,13 +1242,22 @@ export class FakeWorld {
    * `overlaps`: simultaneous embedded writes to one parent can lose some of them.
    */
   async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false): Promise<void> {
+    const client = this.current();
+    // A closed tab sends nothing.
+    if (client.closed) return never();
     const parents = [...new Set(prepare.length > 0 ? this.pendingParents(prepare) : [])];
     for (const p of parents) {
       if ((this.inFlight.get(p) ?? 0) > 0) this.overlaps.push(p);
       this.inFlight.set(p, (this.inFlight.get(p) ?? 0) + 1);
     }
+    let lost = false;
     try {
       await new Promise((r) => setImmediate(r));
+      // The tab closed while this was on its way: the server never had it.
+      if (client.closed === "lost") {
+        lost = true;
+        return;
+      }
       const writes = prepare.map((f) => f());
       const after = writes.map((w) => w.commit());
       if (batch) this.count({ user: user.id, op: "update", documentName: "Batch", parent: "", count: writes.length });
@@ -1166,6 +1266,25 @@ export class FakeWorld {
     } finally {
       for (const p of parents) this.inFlight.set(p, (this.inFlight.get(p) ?? 1) - 1);
     }
+    // Written, but the answer goes to a tab that is no more.
+    if (lost || client.closed) return never();
+  }
+
+  /**
+   * [C-48] A request carried out by `serve`: it takes a moment when every request takes time
+   * (`latency: "all"`), and a closed tab's requests never arrive or are never answered, as in
+   * `request`. `carry` checks and applies it on the server (throwing to refuse) and broadcasts.
+   */
+  async serve<T>(carry: () => T): Promise<T> {
+    const client = this.current();
+    if (client.closed) return never();
+    if (this.latency === "all") {
+      await new Promise((r) => setImmediate(r));
+      if (client.closed === "lost") return never();
+    }
+    const out = carry();
+    if (client.closed) return never();
+    return out;
   }
 
   /**
@@ -1224,16 +1343,23 @@ export class FakeWorld {
 
   /** Runs a document hook on every connected client, as the server's broadcast does. */
   broadcast(name: string, args: unknown[]): void {
-    for (const c of this.clients) {
-      c.run(() => {
-        try {
-          c.Hooks.callAll(name, ...args);
-        } catch (e) {
-          c.errors.push(e);
-          throw e;
-        }
-      });
+    for (const c of [...this.clients]) {
+      for (let i = this.deliveries(name, c); i > 0; i--) {
+        c.run(() => {
+          try {
+            c.Hooks.callAll(name, ...args);
+          } catch (e) {
+            c.errors.push(e);
+            throw e;
+          }
+        });
+      }
     }
+  }
+
+  /** How many times `client` receives this broadcast: once, unless faults are injected. */
+  deliveries(hook: string, client: FakeClient): number {
+    return this.delivery ? this.delivery(hook, client) : 1;
   }
 
   fromUuidSync(uuid: string): unknown {
