@@ -26,15 +26,27 @@ const ALPHANUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 let idCounter = 0;
 /** [C-01] Document ids are 16 letters and digits. */
 export function randomID(): string {
-  const seeded = activeWorld?.idSeed;
-  let count: number;
-  if (seeded === undefined) count = ++idCounter;
-  else count = ++(activeWorld as FakeWorld).idCount + (seeded % 10_007) * 65_537;
-  let n = count * 7919 + 104729;
+  const w = activeWorld;
+  if (w?.idSeed !== undefined) return seededID(w.idSeed, ++w.idCount);
+  idCounter++;
+  let n = idCounter * 7919 + 104729;
   let out = "";
   for (let i = 0; i < 16; i++) {
     out += ALPHANUM[n % 62];
-    n = Math.floor(n / 62) + i * 31 + count;
+    n = Math.floor(n / 62) + i * 31 + idCounter;
+  }
+  return out;
+}
+
+/** The `count`-th id of a world built from `seed`: the same world built twice has the same ids. */
+function seededID(seed: number, count: number): string {
+  let a = (seed ^ 0x9e3779b9) >>> 0;
+  let b = (count ^ 0x85ebca6b) >>> 0;
+  let out = "";
+  for (let i = 0; i < 16; i++) {
+    a = (Math.imul(a ^ (b >>> 13), 0x5bd1e995) + i) >>> 0;
+    b = (Math.imul(b ^ (a >>> 15), 0x27d4eb2d) + count) >>> 0;
+    out += ALPHANUM[((a ^ b) >>> 0) % 62];
   }
   return out;
 }
@@ -295,7 +307,7 @@ export class FakeActor extends FakeDocument {
   }
   private guard(): FakeUser {
     const user = this.world.current().user;
-    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    this.guardFor(user);
     return user;
   }
   /** Where this actor's data goes on the server: the world actor, or the token's ActorDelta. */
@@ -340,7 +352,10 @@ export class FakeActor extends FakeDocument {
   guardFor(user: FakeUser): void {
     // [C-55] An unlinked token's actor lives in its token: once the token is deleted, it takes no writes.
     if (this.token && !this.token.exists) throw new Error(`Token [${this.token.id}] does not exist`);
-    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    if (!this.testUserPermission(user, "OWNER")) {
+      this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
+      throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    }
   }
   /** Actor#update: one request. */
   async update(changes: Data, options: Data = {}): Promise<this> {
@@ -505,7 +520,10 @@ export class FakeScene extends FakeDocument {
     const tokens = updates.map((u) => {
       const t = this.tokens.get(String(u._id));
       if (!t) throw new Error(`Token [${String(u._id)}] does not exist`);
-      if (!t.baseActor.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
+      if (!t.baseActor.testUserPermission(user, "OWNER")) {
+        this.world.permissionRefusals.push({ user: user.id, what: t.uuid });
+        throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
+      }
       const rest: Data = { ...u };
       delete rest._id;
       t.checkData(rest);
@@ -789,7 +807,10 @@ export class FakeChatMessage extends FakeDocument {
   /** [C-34] Its author or a GM may change or delete a message. */
   private guard(): FakeUser {
     const user = this.world.current().user;
-    if (!user.isGM && user !== this.author) throw new Error(`User ${user.name} lacks permission to modify this message`);
+    if (!user.isGM && user !== this.author) {
+      this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
+      throw new Error(`User ${user.name} lacks permission to modify this message`);
+    }
     if (!this.world.messages.has(this.id)) throw new Error("ChatMessage does not exist");
     return user;
   }
@@ -924,10 +945,14 @@ export class FakeClient {
   readonly errors: unknown[] = [];
   /** Set when the tab has closed: what became of the requests it still had on their way. */
   closed: "lost" | "applied" | null = null;
+  /** [C-56] `navigator` as this tab has it: Web Locks where the world's pages offer them. */
+  readonly navigator: { locks?: { request<T>(name: string, callback: () => Promise<T>): Promise<T> } };
   constructor(
     readonly world: FakeWorld,
     readonly user: FakeUser,
+    readonly locks: FakeLockManager = new FakeLockManager(),
   ) {
+    this.navigator = world.webLocks ? { locks: { request: (name, callback) => locks.request(this, name, callback) } } : {};
     const w = world;
     const i18n = w.i18n;
     const core = CORE_STATUS_EFFECTS.map((s) => ({ ...s }));
@@ -1059,6 +1084,47 @@ export interface FakeWorldOptions {
   readonly delivery?: (hook: string, client: FakeClient) => number;
   /** Document ids from this seed (the world's own count), so a world built twice has the same ids. */
   readonly idSeed?: number;
+  /**
+   * [C-56] Whether the browsers offer Web Locks (`navigator.locks`): they do on pages served over
+   * HTTPS or from localhost, and not on a plain-HTTP page (a secure context only). Default: yes.
+   */
+  readonly webLocks?: boolean;
+}
+
+/**
+ * [C-56] Web Locks (`navigator.locks`), the browser's own: a lock name is held by one tab of a
+ * browser at a time; other requests for it wait in line and are granted in turn when the holder's
+ * callback settles, or when the holding tab closes (a closed tab's waiting requests go with it).
+ */
+export class FakeLockManager {
+  private readonly held = new Map<string, FakeClient>();
+  private readonly waiting = new Map<string, Array<{ client: FakeClient; grant: () => void }>>();
+  request<T>(client: FakeClient, name: string, callback: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const grant = () => {
+        this.held.set(name, client);
+        void Promise.resolve()
+          .then(() => client.run(() => callback()))
+          .then(resolve, reject)
+          .finally(() => {
+            if (this.held.get(name) === client) this.next(name);
+          });
+      };
+      if (this.held.has(name)) this.waiting.set(name, [...(this.waiting.get(name) ?? []), { client, grant }]);
+      else grant();
+    });
+  }
+  private next(name: string): void {
+    this.held.delete(name);
+    const line = this.waiting.get(name) ?? [];
+    const first = line.shift();
+    if (first) first.grant();
+  }
+  /** A tab closed: its locks are free, and what it waited for is forgotten. */
+  closed(client: FakeClient): void {
+    for (const [name, line] of this.waiting) this.waiting.set(name, line.filter((w) => w.client !== client));
+    for (const [name, holder] of [...this.held]) if (holder === client) this.next(name);
+  }
 }
 
 /** A promise that never settles: the answer to a request sent by a tab that has closed. */
@@ -1095,7 +1161,14 @@ export class FakeWorld {
   readonly latency: "documents" | "all";
   readonly delivery: ((hook: string, client: FakeClient) => number) | undefined;
   readonly idSeed: number | undefined;
+  readonly webLocks: boolean;
+  /** Each browser's Web Locks, by browser. */
+  readonly browsers = new Map<string, FakeLockManager>();
   idCount = 0;
+  /** Requests on their way to the server now (none: everything sent has been answered). */
+  waiting = 0;
+  /** Writes the server refused for want of permission: who asked, and for what. */
+  readonly permissionRefusals: Array<{ user: string; what: string }> = [];
   time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
@@ -1126,6 +1199,7 @@ export class FakeWorld {
     this.latency = options.latency ?? "documents";
     this.delivery = options.delivery;
     this.idSeed = options.idSeed;
+    this.webLocks = options.webLocks ?? true;
     makeActive(this);
     installGlobals();
   }
@@ -1146,8 +1220,11 @@ export class FakeWorld {
    * Opens a browser tab for `user`: the system's code and then the module's register their hooks
    * (a system is loaded before modules), and the lifecycle hooks run in order. [C-43]
    */
-  connect(user: FakeUser, register: () => void): FakeClient {
-    const c = new FakeClient(this, user);
+  connect(user: FakeUser, register: () => void, options: { browser?: string } = {}): FakeClient {
+    // A user's tabs are in one browser unless told otherwise.
+    const browser = options.browser ?? user.id;
+    if (!this.browsers.has(browser)) this.browsers.set(browser, new FakeLockManager());
+    const c = new FakeClient(this, user, this.browsers.get(browser) as FakeLockManager);
     const wasActive = user.active;
     this.clients.push(c);
     c.run(() => {
@@ -1169,6 +1246,7 @@ export class FakeWorld {
     if (!this.clients.includes(c)) return;
     c.closed = inFlight;
     this.clients.splice(this.clients.indexOf(c), 1);
+    c.locks.closed(c);
     if (!c.user.active) for (const other of this.clients) other.run(() => other.Hooks.callAll("userConnected", c.user, false));
   }
 
@@ -1252,7 +1330,8 @@ export class FakeWorld {
     }
     let lost = false;
     try {
-      await new Promise((r) => setImmediate(r));
+      this.waiting++;
+      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
       // The tab closed while this was on its way: the server never had it.
       if (client.closed === "lost") {
         lost = true;
@@ -1279,7 +1358,8 @@ export class FakeWorld {
     const client = this.current();
     if (client.closed) return never();
     if (this.latency === "all") {
-      await new Promise((r) => setImmediate(r));
+      this.waiting++;
+      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
       if (client.closed === "lost") return never();
     }
     const out = carry();
@@ -1407,6 +1487,10 @@ function installGlobals(): void {
   define("CONFIG", () => cur().CONFIG);
   define("ui", () => cur().ui);
   define("canvas", () => cur().canvas);
+  define("navigator", () => {
+    const store = storage.getStore();
+    return store ? store.navigator : {};
+  });
   define("ChatMessage", () => FakeChatMessage);
   define("Actor", () => FakeActor);
   define("Roll", () => FakeRoll);
