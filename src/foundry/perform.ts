@@ -188,7 +188,13 @@ export async function renderStrike(strike: StoredStrike): Promise<string> {
 export async function performAnswer(strikeMessage: ChatMessage.Implementation, choice: string, responder: User.Implementation): Promise<PerformOutcome> {
   const strike = strikeMessage.getFlag(MODULE_ID, "strike");
   if (!strike || !strike.choices.includes(choice)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const defender = resolveCast(strike.intent.attackerUuid, strike.intent.defenderUuid).defender;
+  let defender: Side;
+  try {
+    // A creature asked about may be gone by the time its owner answers.
+    defender = resolveCast(strike.intent.attackerUuid, strike.intent.defenderUuid).defender;
+  } catch (e) {
+    return refusalOf(e);
+  }
   if (!responder.isGM && !defender.actor.testUserPermission(responder, "OWNER")) return { kind: "refused", key: "WC.Refuse.notOwner", params: { name: defender.name } };
   const out = await perform({ ...strike.intent, declared: { ...strike.intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", true);
   if (out.kind === "done") {
