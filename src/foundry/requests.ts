@@ -21,6 +21,7 @@ import { applyCard, cardIdFor, perform, performAnswer, refusalOf, renderCard, st
 import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
 import { undo } from "./apply.ts";
+import { gmWork } from "./gm-work.ts";
 
 /**
  * Checks the shape of an intent from the wire and keeps only what the variant asks for. A
@@ -174,7 +175,7 @@ export async function cancelRequest(message: ChatMessage.Implementation): Promis
 export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
   const strike = message.getFlag(MODULE_ID, "strike");
   if (!strike) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const out = game.user.isGM ? await performAnswer(message, choice, game.user) : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } });
+  const out = game.user.isGM ? await gmWork(() => performAnswer(message, choice, game.user)) : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } });
   report(out);
   return out;
 }
@@ -194,7 +195,7 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
     report(out);
     return out;
   }
-  const out = game.user.isGM ? await perform(intent, game.user, requestId()) : await viaGM({ intent, state: "pending" });
+  const out = game.user.isGM ? await gmWork(() => perform(intent, game.user, requestId())) : await viaGM({ intent, state: "pending" });
   report(out);
   return out;
 }
@@ -248,18 +249,22 @@ export async function processPendingRequests(): Promise<void> {
   if (!isActiveGM()) return;
   const pending = game.messages.filter((m) => m.getFlag(MODULE_ID, "request")?.state === "pending");
   pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  for (const m of pending) if (isActiveGM()) await handleRequest(m);
+  for (const m of pending) if (isActiveGM()) await gmWork(() => handleRequest(m));
 }
 
 /** A request card was posted: the active GM's client carries it out. */
 export function onRequestCreated(message: ChatMessage.Implementation): void {
   if (!isActiveGM() || message.getFlag(MODULE_ID, "request")?.state !== "pending") return;
-  void handleRequest(message).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
+  void gmWork(() => handleRequest(message)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
 }
 
 /** Card buttons the GM uses: apply a pending result, undo an applied one. */
 export async function handleCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
+  return gmWork(() => cardAction(message, action));
+}
+
+async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (action === "apply") return applyCard(message);
   const card = message.getFlag(MODULE_ID, "card");
   const records = message.getFlag(MODULE_ID, "undo") ?? [];

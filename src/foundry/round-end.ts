@@ -22,6 +22,7 @@ import { stableId } from "./ids.ts";
 import { localizeParams } from "./card-view.ts";
 import { outOfMelee } from "./melee.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
+import { gmWork } from "./gm-work.ts";
 import type { VariantId } from "./types.ts";
 
 export interface StoredRoundCard {
@@ -236,8 +237,13 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
 
 /** The GM's buttons on a round card: apply a pending one, undo an applied one. */
 export async function handleRoundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
+  if (!game.user.isGM) return false;
+  return gmWork(() => roundCardAction(message, action));
+}
+
+async function roundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
   const card = message.getFlag(MODULE_ID, "roundCard");
-  if (!game.user.isGM || !card) return false;
+  if (!card) return false;
   const combat = game.combats.get(card.combatId);
   if (action === "apply" && card.state === "pending" && combat) {
     const sides = sidesOf(combat);

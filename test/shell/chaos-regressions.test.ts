@@ -48,3 +48,42 @@ describe("defects found by the chaos runs", () => {
     expect(t.world.writes.length).toBe(mark);
   });
 });
+
+describe("the GM's work is done one piece at a time", () => {
+  it("two requests carried out at once both count: the second is worked out after the first is written", async () => {
+    // Every die at its highest: both pummels hit the ogre and deal damage.
+    t.world.fallbackFace = (sides) => sides;
+    const before = hp(t.ogreToken.actor);
+    const outs = await t.player.run(() => Promise.all([act(pummel(t.fighterToken, t.ogreToken)), act(pummel(t.fighterToken, t.ogreToken))]));
+    expect(outs.map((o) => o.kind)).toEqual(["done", "done"]);
+    const dealt = dealtToOgre();
+    expect(dealt.blows).toBe(2);
+    expect(hp(t.ogreToken.actor)).toBe(before - dealt.actual);
+    expect(t.ogreToken.actor.getFlag(M, "temporary") ?? 0).toBe(dealt.temporary);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  it("two GM tabs in one browser take turns: two requests at once, both counted, no simultaneous writes", async () => {
+    const second = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    t.world.fallbackFace = (sides) => sides;
+    const before = hp(t.ogreToken.actor);
+    await t.player.run(() => Promise.all([act(pummel(t.fighterToken, t.ogreToken)), act(pummel(t.fighterToken, t.ogreToken))]));
+    await t.world.settle();
+    const dealt = dealtToOgre();
+    expect(dealt.blows).toBe(2);
+    expect(hp(t.ogreToken.actor)).toBe(before - dealt.actual);
+    expect(t.world.overlaps).toEqual([]);
+    t.world.disconnect(second);
+  });
+
+  it("without Web Locks (a page not served over HTTPS) one tab still takes its work one piece at a time", async () => {
+    t = makeTable({ world: { webLocks: false } });
+    t.world.fallbackFace = (sides) => sides;
+    const before = hp(t.ogreToken.actor);
+    await t.player.run(() => Promise.all([act(pummel(t.fighterToken, t.ogreToken)), act(pummel(t.fighterToken, t.ogreToken))]));
+    const dealt = dealtToOgre();
+    expect(dealt.blows).toBe(2);
+    expect(hp(t.ogreToken.actor)).toBe(before - dealt.actual);
+    expect(t.world.overlaps).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import type { HoldRecord } from "../../rules/index.ts";
 import { PAIR_HANDLED, pairHandled } from "../apply.ts";
 import { storedHold } from "../holds.ts";
 import { tokenByUuid } from "../cast.ts";
+import { gmWork } from "../gm-work.ts";
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
@@ -13,17 +14,22 @@ function isActiveGM(): boolean {
 
 export function listen(): void {
   Hooks.on("deleteActiveEffect", (effect, options) => {
-    if (!pairHandled(options)) void onEffectDeleted(effect as ActiveEffect.Implementation);
+    if (!pairHandled(options) && isActiveGM()) void gmWork(() => onEffectDeleted(effect as ActiveEffect.Implementation));
   });
-  Hooks.on("deleteToken", (token) => void onTokensGone([token as TokenDocument.Implementation]));
+  Hooks.on("deleteToken", (token) => tokensGone([token as TokenDocument.Implementation]));
   Hooks.on("deleteCombatant", (combatant) => {
     const token = (combatant as Combatant.Implementation).token as TokenDocument.Implementation | null;
-    if (token) void onTokensGone([token]);
+    if (token) tokensGone([token]);
   });
   Hooks.on("deleteCombat", (combat) => {
     const tokens = [...(combat as Combat.Implementation).combatants].map((c) => c.token as TokenDocument.Implementation | null).filter((t): t is TokenDocument.Implementation => !!t);
-    void onTokensGone(tokens);
+    tokensGone(tokens);
   });
+}
+
+/** The clean-up waits its turn behind the GM's other work (one piece at a time: gm-work.ts). */
+function tokensGone(tokens: readonly TokenDocument.Implementation[]): void {
+  if (isActiveGM() && tokens.length > 0) void gmWork(() => onTokensGone(tokens));
 }
 
 export async function onEffectDeleted(effect: ActiveEffect.Implementation): Promise<void> {

@@ -1,4 +1,5 @@
 /** The end of each round, on the active GM's client only; and finishing one a reload cut short. */
+import { gmWork } from "../gm-work.ts";
 import { processRoundEnd, resumeRoundEnds } from "../round-end.ts";
 
 /** A run cut short is finished on the next start; say why it stopped. */
@@ -14,9 +15,9 @@ export function listen(): void {
   Hooks.on("updateCombat", (combat, changed) => {
     const round = (changed as { round?: unknown }).round;
     if (typeof round !== "number" || !isActiveGM()) return;
-    processRoundEnd(combat as Combat.Implementation, round - 1).catch(report);
+    gmWork(() => processRoundEnd(combat as Combat.Implementation, round - 1)).catch(report);
   });
   Hooks.once("ready", () => {
-    if (isActiveGM()) resumeRoundEnds().catch(report);
+    if (isActiveGM()) gmWork(() => resumeRoundEnds()).catch(report);
   });
 }
