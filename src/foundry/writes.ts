@@ -147,9 +147,18 @@ async function writeEffectsOf(w: ActorWrite): Promise<void> {
   if (w.deletes.length > 0) await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
 }
 
-async function settleAll(calls: ReadonlyArray<Promise<unknown>>): Promise<void> {
-  const settled = await Promise.allSettled(calls);
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+/** Whether an actor can still be written: an unlinked token's actor goes with its token. */
+function stillThere(actor: Actor.Implementation): boolean {
+  return fromUuidSync(actor.uuid as never) !== null;
+}
+
+/**
+ * Waits for every actor's calls; a failure throws, unless its actor is gone (its token deleted
+ * meanwhile): what was due to a creature that is no more is not written, and the others' is.
+ */
+async function settleAll(writes: readonly ActorWrite[], call: (w: ActorWrite) => Promise<unknown>): Promise<void> {
+  const settled = await Promise.allSettled(writes.map(call));
+  const failed = settled.find((s, i): s is PromiseRejectedResult => s.status === "rejected" && stillThere((writes[i] as ActorWrite).actor));
   if (failed) throw failed.reason;
 }
 
@@ -165,10 +174,11 @@ export interface WriteResult {
 export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
-  const effects = writes.filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
+  const live = () => writes.filter((w) => stillThere(w.actor));
+  const effects = live().filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
   const batch = modifyBatch();
   if (batch) {
-    const data = dataRequests(writes, problems);
+    const data = dataRequests(live(), problems);
     const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
@@ -180,18 +190,26 @@ export async function writeAll(writes: readonly ActorWrite[], stillValid: () => 
       problems.length = 0;
     }
   }
-  await settleAll(effects.map(writeEffectsOf));
+  await settleAll(effects, writeEffectsOf);
   if (!stillValid()) return { outcome: "cancelled", problems };
-  const data = dataRequests(writes, problems);
-  await settleAll(
+  const data = dataRequests(live(), problems);
+  const failed = await Promise.allSettled(
     data.map(async (d) => {
       try {
         await d.run();
       } catch {
-        // One refused value fails the request: each actor alone, so the others' changes stay.
-        await settleAll(d.members.map((m) => writeOne(m.write, m.data, problems)));
+        // One refused value (or a token deleted meanwhile) fails the request: each actor alone,
+        // so the others' changes stay.
+        const members = d.members.filter((m) => stillThere(m.write.actor));
+        const each = new Map(members.map((m) => [m.write, m.data]));
+        await settleAll(
+          members.map((m) => m.write),
+          (w) => writeOne(w, each.get(w) ?? {}, problems),
+        );
       }
     }),
   );
+  const thrown = failed.find((f): f is PromiseRejectedResult => f.status === "rejected");
+  if (thrown) throw thrown.reason;
   return { outcome: "done", problems };
 }

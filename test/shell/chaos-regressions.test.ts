@@ -87,3 +87,29 @@ describe("the GM's work is done one piece at a time", () => {
     expect(t.world.overlaps).toEqual([]);
   });
 });
+
+describe("a creature deleted while a result is written", () => {
+  it("a round end whose creature's token is deleted mid-write still applies to the others and finishes its card", async () => {
+    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    // Two unlinked ogres far from the fight, each with temporary damage to heal at the round's end.
+    const ogre2 = t.world.addToken(t.ogreToken.parent, t.ogre, { linked: false, name: "Ogre 2", x: 1500 });
+    t.ogreToken.x = 1000;
+    for (const [token, temporary] of [[t.ogreToken, 3], [ogre2, 2]] as const) token.actor.flags[M] = { ...(token.actor.flags[M] as object), temporary };
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken, ogre2], 1);
+    // The healing of both goes out in the scene's one token batch: the first ogre's token is deleted just before it.
+    const scene = t.ogreToken.parent;
+    const real = scene.updateEmbeddedDocuments.bind(scene);
+    let first = true;
+    scene.updateEmbeddedDocuments = async (kind, updates, options) => {
+      if (first) {
+        first = false;
+        await t.gm.run(() => t.ogreToken.delete());
+      }
+      return real(kind, updates, options);
+    };
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await t.world.settle();
+    expect(t.world.messages.get(roundCardId(combat.id, 1))?.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
+  });
+});
