@@ -24,6 +24,11 @@ function locks(): Locks | undefined {
   return typeof l?.request === "function" ? (l as Locks) : undefined;
 }
 
+/** Whether this tab's GM work shares its queue with the browser's other tabs (Web Locks). */
+export function sharedWork(): boolean {
+  return locks() !== undefined;
+}
+
 /** Runs `job` when the GM's earlier work (in this tab, or any tab of this browser) is done. */
 export function gmWork<T>(job: () => Promise<T>): Promise<T> {
   const shared = locks();

@@ -3,9 +3,9 @@
  * Foundry dice, post one card, apply the result. The card's id comes from the request, and it
  * is created before anything is applied, so a request delivered twice is applied once.
  */
-import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts";
+import type { ActionContext, Consequences, HoldRecord, RulesVariant } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
-import type { UndoRecord } from "./apply.ts";
+import type { Plan, UndoRecord } from "./apply.ts";
 import { carryOut, planConsequences, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
 import type { Side } from "./cast.ts";
@@ -29,6 +29,9 @@ export type PerformOutcome =
   | { readonly kind: "cancelled" }
   | { readonly kind: "duplicate" }
   | { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
+
+/** Cards this tab is writing now: it finishes them itself. */
+const writing = new Set<string>();
 
 export function cardIdFor(requestId: string): string {
   return stableId(`card|${requestId}`);
@@ -119,7 +122,10 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const options = activeOptions();
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     const level = automation();
-    const state: StoredCard["state"] = level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual";
+    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, activeVariantId(), requestId);
+    // "applying" until every write is done, so a card whose tab closed mid-write is finished; a
+    // result that writes nothing (a miss) is applied as soon as its card exists.
+    const state: StoredCard["state"] = level === "automatic" ? (writesSomething(plan) ? "applying" : "applied") : level === "confirm" ? "pending" : "manual";
     const card: StoredCard = {
       version: 1,
       variant: activeVariantId(),
@@ -134,9 +140,9 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
     };
-    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, card.variant, requestId);
-    const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];
+    const undo: UndoRecord[] = state === "applying" ? undoFor(plan) : [];
     let message: ChatMessage.Implementation | undefined;
+    if (state === "applying") writing.add(cardId);
     try {
       message = await ChatMessage.create(
         {
@@ -152,11 +158,15 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       message = undefined;
     }
     // Another delivery of the same request made the card first: it applies, this one does not.
-    if (!message) return { kind: "duplicate" };
-    if (state === "applied") await carryOut(plan);
+    if (!message) {
+      writing.delete(cardId);
+      return { kind: "duplicate" };
+    }
     const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
-    if (combat && state === "applied") await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
-    return { kind: "done", messageId: cardId, state };
+    if (state === "applied" && combat) await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
+    if (state !== "applying") return { kind: "done", messageId: cardId, state };
+    await complete(message, card, plan, combat ? { combat, round: ctx.round } : null);
+    return { kind: "done", messageId: cardId, state: "applied" };
   } catch (e) {
     return refusalOf(e);
   }
@@ -215,13 +225,75 @@ export async function applyCard(message: ChatMessage.Implementation): Promise<Pe
     const { attacker, defender } = resolveCast(card.intent.attackerUuid, card.intent.defenderUuid);
     const { others, holds } = circleOf(card.intent, attacker, defender);
     const plan = planConsequences(card.consequences, castMembers(attacker, defender, ...others), holds, card.variant, card.requestId);
-    const next: StoredCard = { ...card, state: "applied" };
+    const next: StoredCard = { ...card, state: "applying" };
     await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
-    await carryOut(plan);
+    await complete(message, next, plan, null);
     return { kind: "done", messageId: message.id ?? "", state: "applied" };
   } catch (e) {
     return refusalOf(e);
   }
+}
+
+/**
+ * The writes of a card being applied, what the round end needs to know of it, and then the card
+ * marked applied. Every step is safe to run again (carryOut skips what is written already), so a
+ * card left "applying" by a tab that closed mid-write is finished by running this once more.
+ */
+async function complete(message: ChatMessage.Implementation, card: StoredCard, plan: Plan, remember: { combat: Combat.Implementation; round: number } | null): Promise<void> {
+  const id = message.id ?? "";
+  writing.add(id);
+  try {
+    await carryOut(plan);
+    if (remember) await rememberForRoundEnd(remember.combat, remember.round, card.consequences);
+    const next: StoredCard = { ...card, state: "applied" };
+    try {
+      await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next } as never);
+    } catch {
+      // The card was deleted meanwhile: its result stands all the same.
+    }
+  } finally {
+    writing.delete(id);
+  }
+}
+
+/** Whether a plan changes any document (a miss changes none). */
+function writesSomething(plan: Plan): boolean {
+  return plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
+}
+
+/** What of a result concerns only these creatures (the others' tokens are gone). */
+function among(c: Consequences, ids: ReadonlySet<string>): Consequences {
+  return {
+    ...c,
+    holdsAdded: c.holdsAdded.filter((h) => ids.has(h.heldId) && ids.has(h.holderId)),
+    damage: c.damage.filter((d) => ids.has(d.targetId)),
+    conditions: c.conditions.filter((x) => ids.has(x.targetId)),
+  };
+}
+
+/**
+ * Finishes a card its tab left "applying" (closed mid-write): its result is written again from the
+ * card, skipping what is there already, for the creatures still on the scene. Must run as the
+ * GM's work (gm-work.ts), so no other piece is writing the same card.
+ */
+export async function finishCard(message: ChatMessage.Implementation): Promise<void> {
+  const card = message.getFlag(MODULE_ID, "card");
+  if (!card || card.state !== "applying" || !game.messages.get(message.id ?? "") || writing.has(message.id ?? "")) return;
+  const sides: Side[] = [];
+  for (const uuid of [card.intent.attackerUuid, card.intent.defenderUuid, ...Object.keys(card.otherNames ?? {})]) {
+    const token = tokenByUuid(uuid);
+    if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  const consequences = among(card.consequences, new Set(sides.map((s) => s.id)));
+  const plan = planConsequences(consequences, castMembers(...sides), holdsAround(sides.map((s) => s.actor), card.variant), card.variant, card.requestId);
+  const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
+  const combat = attacker && defender ? combatOf(attacker, defender) : undefined;
+  await complete(message, { ...card, consequences }, plan, combat ? { combat, round: combat.round ?? 0 } : null);
+}
+
+/** Every card left "applying", finished (a GM's tab starts, or takes over from a closed one). */
+export async function finishCards(): Promise<void> {
+  for (const message of game.messages.filter((m) => m.getFlag(MODULE_ID, "card")?.state === "applying")) await finishCard(message);
 }
 
 export { refusalOf };

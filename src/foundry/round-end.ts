@@ -219,7 +219,12 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
   if (declarations.length === 0 && timed.length === 0 && spent.length === 0) return;
   const state = stateOf(combat);
   const update: Record<string, unknown> = {};
-  if (spent.length > 0) update[`flags.${MODULE_ID}.freeAttacks`] = { [String(round)]: [...(state.freeAttacks?.[String(round)] ?? []), ...spent] };
+  if (spent.length > 0) {
+    // Each routine once, should this run again for a card being finished.
+    const taken = [...(state.freeAttacks?.[String(round)] ?? [])];
+    for (const f of spent) if (!taken.some((x) => x.byId === f.byId && x.againstId === f.againstId)) taken.push(f);
+    update[`flags.${MODULE_ID}.freeAttacks`] = { [String(round)]: taken };
+  }
   if (declarations.length > 0) {
     const all = { ...(state.overbear ?? {}) };
     const mine = { ...(all[String(round)] ?? {}) };

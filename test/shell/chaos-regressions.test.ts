@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Defects the randomised evenings (test/chaos/) found in the shell, each pinned by a test named
 // after it, in the order they were found.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { answerStrike } from "../../src/foundry/requests.ts";
 import { act } from "../../src/foundry/requests.ts";
 import { launch } from "../../src/foundry/ui/launch.ts";
@@ -111,5 +111,54 @@ describe("a creature deleted while a result is written", () => {
     await t.world.settle();
     expect(t.world.messages.get(roundCardId(combat.id, 1))?.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
+  });
+});
+
+describe("a GM's tab that closes while it writes a result", () => {
+  /** The ogre grapples the fighter (body hold, 1 real and 2 temporary); the tab closes as the fighter's half goes out. */
+  async function cutShort(): Promise<FakeChatMessage> {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const real = t.fighter.createEmbeddedDocuments.bind(t.fighter);
+    t.fighter.createEmbeddedDocuments = async (kind, data, options) => {
+      t.fighter.createEmbeddedDocuments = real;
+      t.world.disconnect(t.gm, "lost");
+      return real(kind, data, options);
+    };
+    void t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    await t.world.settle();
+    return resultCards()[0] as FakeChatMessage;
+  }
+  const halves = () => [t.fighter, t.ogreToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+  /** Another tab: its own copy of the module, as a browser tab has (nothing shared with the closed one). */
+  async function newTab(): Promise<void> {
+    vi.resetModules();
+    const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+    t.world.connect(t.gmUser, registerHooks);
+  }
+
+  it("a result its GM's tab left half written is finished by the GM's other tab", async () => {
+    await newTab();
+    const card = await cutShort();
+    await t.world.settle();
+    expect(card.getFlag(M, "card")).toMatchObject({ state: "applied" });
+    expect(halves()).toHaveLength(2);
+    expect(hp(t.fighter)).toBe(29);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+  });
+
+  it("a result its GM's only tab left half written is finished when the GM's tab opens again, once", async () => {
+    const card = await cutShort();
+    expect(card.getFlag(M, "card")).toMatchObject({ state: "applying" });
+    expect(hp(t.fighter)).toBe(30);
+    await newTab();
+    await t.world.settle();
+    expect(card.getFlag(M, "card")).toMatchObject({ state: "applied" });
+    expect(halves()).toHaveLength(2);
+    expect(hp(t.fighter)).toBe(29);
+    // Another tab opening later finds nothing to do.
+    await newTab();
+    await t.world.settle();
+    expect(hp(t.fighter)).toBe(29);
+    expect(halves()).toHaveLength(2);
   });
 });
