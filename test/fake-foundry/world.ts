@@ -1101,6 +1101,8 @@ export class FakeLockManager {
   private readonly waiting = new Map<string, Array<{ client: FakeClient; grant: () => void }>>();
   request<T>(client: FakeClient, name: string, callback: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      // A closed tab runs nothing: what it asks for now is never granted.
+      if (client.closed) return;
       const grant = () => {
         this.held.set(name, client);
         void Promise.resolve()
