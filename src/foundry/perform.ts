@@ -6,7 +6,7 @@
 import type { ActionContext, Consequences, HoldRecord, RulesVariant } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
 import type { Plan, UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import { carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
@@ -246,8 +246,10 @@ async function complete(message: ChatMessage.Implementation, card: StoredCard, p
     await carryOut(plan);
     if (remember) await rememberForRoundEnd(remember.combat, remember.round, card.consequences);
     const next: StoredCard = { ...card, state: "applied" };
+    // Where the host held a value at its floor, the undo record says what was really taken.
+    const written = undoAsWritten(message.getFlag(MODULE_ID, "undo") ?? []);
     try {
-      await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next } as never);
+      await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, ...(written ? { [`flags.${MODULE_ID}.undo`]: written } : {}) } as never);
     } catch {
       // The card was deleted meanwhile: its result stands all the same.
     }

@@ -10,7 +10,7 @@
  */
 import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { carryOut, planConsequences, undo, undoAsWritten, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, participant } from "./cast.ts";
@@ -147,7 +147,8 @@ async function applyRound(combat: Combat.Implementation, message: ChatMessage.Im
     delete overbear[String(card.round)];
     await combat.update({ [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } } as never);
   }
-  await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+  const written = outcome === "done" ? undoAsWritten(message.getFlag(MODULE_ID, "undo") ?? []) : null;
+  await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next, ...(written ? { [`flags.${MODULE_ID}.undo`]: written } : {}) } as never);
   return next;
 }
 

@@ -162,3 +162,38 @@ describe("a GM's tab that closes while it writes a result", () => {
     expect(halves()).toHaveLength(2);
   });
 });
+
+describe("undo takes back its own result only", () => {
+  it("undoing an earlier card keeps the damage of a card applied after it", async () => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    // The ogre's body hold on the fighter: 1 real and 2 temporary (30 -> 29, 0 -> 2).
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const first = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([29, 2]);
+    // Then the goblin pummels the fighter, every die at its highest.
+    t.world.fallbackFace = (sides) => sides;
+    await t.gm.run(() => act(pummel(t.goblinToken, t.fighterToken)));
+    const second = resultCards().at(-1) as FakeChatMessage;
+    const dealt = (second.getFlag(M, "card") as { consequences: { damage: Array<{ targetId: string; actual: number; temporary: number }> } }).consequences.damage.find((d) => d.targetId === t.fighterToken.uuid);
+    expect(dealt).toBeDefined();
+    // Undo the first: its 1 and 2 come off; the pummel's stay.
+    const message = t.world.messages.get((first as { messageId: string }).messageId) as FakeChatMessage;
+    expect(await t.gm.run(() => handleCardAction(message as never, "undo"))).toMatchObject({ state: "undone" });
+    expect(hp(t.fighter)).toBe(30 - (dealt?.actual ?? 0));
+    expect(t.fighter.getFlag(M, "temporary")).toBe(dealt?.temporary ?? 0);
+    expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
+  });
+
+  it("undoing a release whose other creature is gone brings back no half of the hold", async () => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    // Fighter on goblin: arm hold, no damage (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const released = await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await t.gm.run(() => t.goblinToken.delete());
+    await t.world.settle();
+    const message = t.world.messages.get((released as { messageId: string }).messageId) as FakeChatMessage;
+    await t.gm.run(() => handleCardAction(message as never, "undo"));
+    expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
+  });
+});
