@@ -96,6 +96,19 @@ export function roundContext(combat: Combat.Implementation, round: number, sides
   };
 }
 
+/**
+ * Writes the module's notes on a combat. A combat deleted meanwhile (the GM ended the fight as the
+ * round closed) needs none: its update is left out, and the rest of the work goes on.
+ */
+async function updateCombat(combat: Combat.Implementation, update: Record<string, unknown>): Promise<void> {
+  if (!game.combats.has(combat.id ?? "")) return;
+  try {
+    await combat.update(update as never);
+  } catch (e) {
+    if (game.combats.has(combat.id ?? "")) throw e;
+  }
+}
+
 /** One line of a round card as text: participants' ids read as their names. */
 export function roundLineText(card: StoredRoundCard, line: RoundResolution["lines"][number]): string {
   const out: Record<string, string | number> = {};
@@ -145,7 +158,7 @@ async function applyRound(combat: Combat.Implementation, message: ChatMessage.Im
   if (outcome === "done") {
     const overbear = { ...(stateOf(combat).overbear ?? {}) };
     delete overbear[String(card.round)];
-    await combat.update({ [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } } as never);
+    await updateCombat(combat, { [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } });
   }
   const written = outcome === "done" ? undoAsWritten(message.getFlag(MODULE_ID, "undo") ?? []) : null;
   await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next, ...(written ? { [`flags.${MODULE_ID}.undo`]: written } : {}) } as never);
@@ -187,7 +200,7 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
   // Another GM tab made this round's card first.
   if (!message) return null;
   if (card.state !== "applying") {
-    await combat.update({ [`flags.${MODULE_ID}.processedRound`]: round } as never);
+    await updateCombat(combat, { [`flags.${MODULE_ID}.processedRound`]: round });
     return card;
   }
   return applyRound(combat, message, card, sides, holds);
@@ -238,7 +251,7 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
     for (const x of timed) timers.push({ id: x.targetId, condition: x.condition, remaining: x.segments ?? x.rounds ?? 1, unit: x.segments !== undefined ? "segments" : "rounds", appliedRound: round });
     update[`flags.${MODULE_ID}.timers`] = timers;
   }
-  await combat.update(update as never);
+  await updateCombat(combat, update);
 }
 
 /** The GM's buttons on a round card: apply a pending one, undo an applied one. */

@@ -197,3 +197,22 @@ describe("undo takes back its own result only", () => {
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });
 });
+
+describe("a combat deleted as its round ends", () => {
+  it("the round's card stays, waiting for the GM, and nothing is thrown", async () => {
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    // The GM ends the fight just as the module posts the round's card.
+    t.gm.run(() => Hooks.on("createChatMessage", ((m: FakeChatMessage) => void (m.getFlag(M, "roundCard") && t.gm.run(() => combat.delete()))) as never));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await t.world.settle();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(t.world.combats.has(combat.id)).toBe(false);
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
+  });
+});
