@@ -1150,7 +1150,13 @@ export class FakeWorld {
   readonly deprecations: string[] = [];
   /** Parents that had two requests in flight at once (should stay empty). */
   readonly overlaps: string[] = [];
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<string, Array<{ client: FakeClient; byHand: boolean }>>();
+  /**
+   * Each overlap: the tabs whose requests met, whether one came from a tab that had closed with
+   * it on its way, and whether one was a person's own edit (`byHand`) rather than the module's.
+   */
+  readonly overlapDetails: Array<{ parent: string; clients: FakeClient[]; fromClosedTab: boolean; byHand: boolean }> = [];
+  private readonly hand = new AsyncLocalStorage<boolean>();
   /** Errors from actors a "partial" batch left out, for the batch call to throw. */
   readonly partialFailures: unknown[] = [];
   /** [C-06] The world's permission table: the lowest role holding each permission. */
@@ -1327,8 +1333,13 @@ export class FakeWorld {
     if (client.closed) return never();
     const parents = [...new Set(prepare.length > 0 ? this.pendingParents(prepare) : [])];
     for (const p of parents) {
-      if ((this.inFlight.get(p) ?? 0) > 0) this.overlaps.push(p);
-      this.inFlight.set(p, (this.inFlight.get(p) ?? 0) + 1);
+      const there = this.inFlight.get(p) ?? [];
+      const mine = { client, byHand: this.hand.getStore() === true };
+      if (there.length > 0) {
+        this.overlaps.push(p);
+        this.overlapDetails.push({ parent: p, clients: [...there.map((x) => x.client), client], fromClosedTab: there.some((x) => x.client.closed !== null), byHand: mine.byHand || there.some((x) => x.byHand) });
+      }
+      this.inFlight.set(p, [...there, mine]);
     }
     let lost = false;
     try {
@@ -1345,7 +1356,14 @@ export class FakeWorld {
       else for (const w of writes) this.count({ user: user.id, op: w.op, documentName: w.documentName, parent: w.parent, count: w.count });
       for (const f of after) f();
     } finally {
-      for (const p of parents) this.inFlight.set(p, (this.inFlight.get(p) ?? 1) - 1);
+      for (const p of parents) {
+        const there = [...(this.inFlight.get(p) ?? [])];
+        there.splice(
+          there.findIndex((x) => x.client === client),
+          1,
+        );
+        this.inFlight.set(p, there);
+      }
     }
     // Written, but the answer goes to a tab that is no more.
     if (lost || client.closed) return never();
@@ -1416,6 +1434,11 @@ export class FakeWorld {
       }
     }
     return out;
+  }
+
+  /** Runs `fn` as a person's own edit through Foundry's interface (not the module's), for `overlapDetails`. */
+  byHand<T>(fn: () => T): T {
+    return this.hand.run(true, fn);
   }
 
   /** [C-45] pre* hooks run on the client that asks, before the request; false cancels it. */
