@@ -1,0 +1,91 @@
+/**
+ * `npm run chaos -- --steps N --seed S [--variant V] [--evening E] [--no-shrink] [--replay file]`
+ *
+ * Long randomised runs of whole evenings of play through the fake (test/chaos/): prints, per
+ * variant, the steps run, the requests made, the invariant checks made and broken; on a break,
+ * the shortest list of steps found that still breaks it, written to a file that `--replay`
+ * runs again. Exits non-zero when anything broke.
+ */
+import { register } from "node:module";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Window } from "happy-dom";
+import type { VariantId } from "../src/foundry/types.ts";
+import type { ShellCopy } from "../test/chaos/evening.ts";
+
+// Each tab loads its own copy of the module: the loader passes a tab number down the imports.
+register("./chaos/tab-loader.mjs", import.meta.url);
+
+// The shell draws cards, dialogs and windows: give it a DOM, as the browser would.
+const window = new Window();
+for (const name of ["document", "HTMLElement", "HTMLFormElement", "HTMLInputElement", "HTMLSelectElement", "HTMLTextAreaElement", "HTMLButtonElement", "Element", "Node", "Event", "FormData"] as const) {
+  Object.defineProperty(globalThis, name, { value: (window as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
+}
+
+const { runChaos, runEvening } = await import("../test/chaos/run.ts");
+
+const shellUrl = pathToFileURL(join(process.cwd(), "test/chaos/shell.ts")).href;
+/** Tab slots are reused from one evening to the next (Node keeps every module it loads). */
+const load = async (slot: number): Promise<ShellCopy> => (await import(`${shellUrl}?wc-tab=${slot}`)) as ShellCopy;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const VARIANTS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
+
+async function replay(file: string): Promise<number> {
+  const saved = JSON.parse(readFileSync(file, "utf8")) as { config: Parameters<typeof runEvening>[0]; steps: Parameters<typeof runEvening>[2] };
+  const steps = saved.steps as readonly unknown[];
+  const r = await runEvening(saved.config, load, saved.steps);
+  console.log(`replayed ${steps.length} steps: ${r.requests} requests, ${r.checks} invariant checks, ${r.breaches.length} broken`);
+  for (const b of r.breaches) console.log(`  after step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
+  return r.breaches.length;
+}
+
+async function main(): Promise<number> {
+  const file = arg("replay");
+  if (file) return replay(file);
+  const steps = Number(arg("steps") ?? 1000);
+  const seed = Number(arg("seed") ?? 14);
+  const one = arg("variant") as VariantId | undefined;
+  if (one && !VARIANTS.includes(one)) throw new Error(`no variant ${one}; known: ${VARIANTS.join(", ")}`);
+  if (!Number.isInteger(steps) || steps < 1 || !Number.isInteger(seed)) throw new Error("--steps and --seed take whole numbers");
+  const variants = one ? [one] : VARIANTS;
+  const started = Date.now();
+  const figures = await runChaos({
+    seed,
+    steps,
+    variants,
+    load,
+    evening: Number(arg("evening") ?? 100),
+    shrink: !process.argv.includes("--no-shrink"),
+    onEvening: (f, r) => {
+      if (process.stdout.isTTY) process.stdout.write(`\r${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken`);
+      for (const b of r.breaches.slice(0, 3)) if (process.argv.includes("--verbose")) console.log(`\n  evening ${f.evenings} step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
+    },
+  });
+  if (process.stdout.isTTY) process.stdout.write("\n");
+  let broken = 0;
+  console.log(`chaos run, seed ${seed}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const f of figures) {
+    broken += f.broken;
+    console.log(`${f.variant}: ${f.steps} steps run (${f.evenings} evenings), ${f.requests} requests made (${f.playerRequests} by players, ${f.forged} of them forged), ${f.checks} invariant checks, ${f.broken} broken`);
+    if (f.closedTabOverlaps + f.byHandOverlaps > 0) console.log(`  apart: ${f.closedTabOverlaps} writes met one still on its way from a closed tab, ${f.byHandOverlaps} met a person's own edit (neither the module's to wait for)`);
+    if (f.repro) {
+      const dir = mkdtempSync(join(tmpdir(), "wc-chaos-"));
+      const out = join(dir, `${f.variant}.json`);
+      writeFileSync(out, JSON.stringify({ config: f.repro.config, steps: f.repro.steps }, null, 1));
+      console.log(`  first break: ${f.repro.breach.invariant}: ${f.repro.breach.detail}`);
+      console.log(`  shortest sequence found: ${f.repro.steps.length} of ${f.repro.from} steps, from the world of evening seed ${f.repro.config.seed}:`);
+      for (const s of f.repro.steps) console.log(`    ${JSON.stringify(s)}`);
+      console.log(`  replay: npm run chaos -- --replay ${out}`);
+    }
+  }
+  return broken;
+}
+
+process.exitCode = (await main()) > 0 ? 1 : 0;
