@@ -31,6 +31,8 @@ declare module "fvtt-types/configuration" {
     ActiveEffect: {
       "weaponless-combat": {
         hold?: StoredHold;
+        /** The condition a module-made status effect stands for (apply.ts conditionEffect). */
+        condition?: string;
       };
     };
     ChatMessage: {

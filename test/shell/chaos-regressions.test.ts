@@ -216,3 +216,21 @@ describe("a combat deleted as its round ends", () => {
     expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
   });
 });
+
+describe("a condition timed by a combat", () => {
+  it.each(["combatant", "combat"] as const)("ends when its %s is removed: nothing would count its clock down", async (what) => {
+    const { tableFor } = await import("./setup.ts");
+    t = await tableFor("grapple-die");
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    // Default profiles: d20 20 hits; grapple die 20 reads the project table's 20+ row (head lock
+    // kept, stunned 10 segments, 1d4): the stun's clock is kept on the combat.
+    t.world.script([[20, 20], [20, 20], [4, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
+    const stunned = () => [...t.goblinToken.actor.effects].filter((e) => e.getFlag(M, "condition") === "stunned");
+    expect(stunned()).toHaveLength(1);
+    expect(combat.flags[M]).toMatchObject({ timers: [{ id: t.goblinToken.uuid, condition: "stunned" }] });
+    await t.gm.run(() => (what === "combat" ? combat.delete() : (combat.combatants.find((c) => c.token === t.goblinToken)?.delete() ?? Promise.resolve())));
+    await t.world.settle();
+    expect(stunned()).toEqual([]);
+  });
+});
