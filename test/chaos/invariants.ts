@@ -182,6 +182,15 @@ export class Watcher {
         this.checks++;
         if (present.has(id)) out.push({ invariant: "outlive", detail: `hold ${id} outlives the removal of its ${r.what}${r.tokens.length > 0 ? ` (${r.tokens.join(", ")})` : ""}` });
       }
+      // A condition whose clock a combat kept: the clock is gone with the combatant or combat.
+      for (const c of r.clocks ?? []) {
+        const token = ev.tokens.find((t) => t.uuid === c.token);
+        const actor = token && (token.exists || token.actorLink) ? token.actor : null;
+        if (!actor) continue;
+        this.checks++;
+        const left = actor.effects.find((e) => (e.getFlag(M, "condition") as string | undefined) === c.condition);
+        if (left) out.push({ invariant: "outlive", detail: `${actor.name}'s ${c.condition}, timed by its combat, outlives the removal of its ${r.what}` });
+      }
     }
 
     // ledger: the applied cards' damage, once each.

@@ -56,7 +56,8 @@ export type Step =
 export interface StepLog {
   forged: string[];
   corrections: Array<{ tokenUuid: string; value: number }>;
-  removals: Array<{ what: string; tokens: string[]; holds: string[] }>;
+  /** What was removed, the holds then in place on its creatures, and the clocks its combat kept for them. */
+  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string }> }>;
   advances: Array<{ combatId: string; ended: number; processedBefore: number }>;
   requestsPosted: number;
   /** What the step's own calls threw or rejected with: an exception escaping to the caller. */
@@ -489,6 +490,14 @@ function holdsOf(ev: Evening, tokens: readonly string[]): string[] {
   ];
 }
 
+/** The clocks (timed conditions) combats keep for these tokens: in `combat`, or in any. */
+function clocksOf(ev: Evening, tokens: readonly string[], combat?: FakeCombat): Array<{ token: string; condition: string }> {
+  const set = new Set(tokens);
+  return (combat ? [combat] : ev.world.combats.contents).flatMap((c) =>
+    ((c.flags[M] as { timers?: Array<{ id: string; condition: string }> } | undefined)?.timers ?? []).filter((x) => set.has(x.id)).map((x) => ({ token: x.id, condition: x.condition })),
+  );
+}
+
 function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepLog): void {
   const tab = ev.tabs.get(step.by);
   if (!tab) return;
@@ -505,19 +514,19 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
   if (step.what === "token") {
     const token = at(liveTokens(ev), step.index);
     if (!token) return;
-    log.removals.push({ what: "token", tokens: [token.uuid], holds: holdsOf(ev, [token.uuid]) });
+    log.removals.push({ what: "token", tokens: [token.uuid], holds: holdsOf(ev, [token.uuid]), clocks: clocksOf(ev, [token.uuid]) });
     onTab(ev, step.by, log, () => token.delete(), true);
   } else if (step.what === "combatant") {
     const live = ev.combats.filter((c) => ev.world.combats.has(c.id)).flatMap((c) => c.combatants.contents);
     const combatant = at(live, step.index);
     if (!combatant) return;
-    log.removals.push({ what: "combatant", tokens: [combatant.token.uuid], holds: holdsOf(ev, [combatant.token.uuid]) });
+    log.removals.push({ what: "combatant", tokens: [combatant.token.uuid], holds: holdsOf(ev, [combatant.token.uuid]), clocks: clocksOf(ev, [combatant.token.uuid], combatant.parent) });
     onTab(ev, step.by, log, () => combatant.delete(), true);
   } else {
     const combat = combatAt(ev, step.index);
     if (!combat) return;
     const tokens = combat.combatants.map((c) => c.token.uuid);
-    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens) });
+    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), clocks: clocksOf(ev, tokens, combat) });
     onTab(ev, step.by, log, () => combat.delete(), true);
   }
 }
