@@ -7,7 +7,7 @@ import { act } from "../../src/foundry/requests.ts";
 import { launch } from "../../src/foundry/ui/launch.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { M, makeTable, tableFor } from "./setup.ts";
 
 let t: Table;
 beforeEach(() => {
@@ -219,7 +219,6 @@ describe("a combat deleted as its round ends", () => {
 
 describe("a condition timed by a combat", () => {
   it.each(["combatant", "combat"] as const)("ends when its %s is removed: nothing would count its clock down", async (what) => {
-    const { tableFor } = await import("./setup.ts");
     t = await tableFor("grapple-die");
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     // Default profiles: d20 20 hits; grapple die 20 reads the project table's 20+ row (head lock
