@@ -206,6 +206,18 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
   return applyRound(combat, message, card, sides, holds);
 }
 
+/**
+ * The end of a round no GM's tab heard of (the round went on while no GM was connected, or the
+ * tab missed the message): when a GM's tab starts, the last round of each combat is processed if
+ * it was not. Only the last: what an earlier one would have done cannot be known now.
+ */
+export async function catchUpRounds(): Promise<void> {
+  for (const combat of game.combats) {
+    const round = combat.round ?? 0;
+    if (combat.started && round >= 2) await processRoundEnd(combat, round - 1);
+  }
+}
+
 /** After a reload: finish any round card left half-applied. */
 export async function resumeRoundEnds(): Promise<void> {
   for (const message of game.messages) {

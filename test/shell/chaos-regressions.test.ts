@@ -233,3 +233,31 @@ describe("a condition timed by a combat", () => {
     expect(stunned()).toEqual([]);
   });
 });
+
+describe("a round end no GM's tab heard of", () => {
+  it("is processed, once, when a GM's tab opens", async () => {
+    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    // The GM's tab misses the combat's update (fault injection: a lost message, as a desynchronised tab has).
+    let deaf = true;
+    t = makeTable({ world: { delivery: (hook, client) => (deaf && hook === "updateCombat" && client.user.isGM ? 0 : 1) } });
+    await t.world.settle();
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await t.world.settle();
+    expect(t.world.messages.get(roundCardId(combat.id, 1))).toBeUndefined();
+    deaf = false;
+    // The GM reloads: the end of round 1 is due and is run.
+    t.world.disconnect(t.gm);
+    vi.resetModules();
+    const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+    const back = t.world.connect(t.gmUser, registerHooks);
+    await t.world.settle();
+    expect(t.world.messages.get(roundCardId(combat.id, 1))).toBeDefined();
+    expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
+    // Another start finds nothing more to do.
+    t.world.disconnect(back);
+    t.world.connect(t.gmUser, registerHooks);
+    await t.world.settle();
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
-/** The end of each round, on the active GM's client only; and finishing one a reload cut short. */
+/** The end of each round, on the active GM's client only; finishing one a reload cut short, and one no GM heard of. */
 import { gmWork } from "../gm-work.ts";
-import { processRoundEnd, resumeRoundEnds } from "../round-end.ts";
+import { catchUpRounds, processRoundEnd, resumeRoundEnds } from "../round-end.ts";
 
 /** A run cut short is finished on the next start; say why it stopped. */
 function report(error: unknown): void {
@@ -18,6 +18,9 @@ export function listen(): void {
     gmWork(() => processRoundEnd(combat as Combat.Implementation, round - 1)).catch(report);
   });
   Hooks.once("ready", () => {
-    if (isActiveGM()) gmWork(() => resumeRoundEnds()).catch(report);
+    if (!isActiveGM()) return;
+    gmWork(() => resumeRoundEnds())
+      .then(() => gmWork(() => catchUpRounds()))
+      .catch(report);
   });
 }
