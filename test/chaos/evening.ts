@@ -126,7 +126,7 @@ export function eveningConfig(seed: number, variant: VariantId): EveningConfig {
     batchRefusal: rng.chance(0.5) ? "all" : "partial",
     batchSyntheticParents: rng.chance(0.7),
     automation: rng.weighted([["automatic", 6], ["confirm", 3], ["manual", 1]] as const),
-    drop: faulty ? rng.pick([0.002, 0.005, 0.01]) : 0,
+    drop: faulty ? rng.pick([0.002, 0.01, 0.05]) : 0,
     duplicate: faulty ? rng.pick([0.005, 0.02]) : 0,
     players,
     creatures,

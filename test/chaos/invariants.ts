@@ -222,7 +222,7 @@ export class Watcher {
     // closed before it went), a GM heard of it, and the combat is still there.
     const updated = new Set(ev.world.writes.slice(log.writesAtStart).filter((w) => w.documentName === "Combat" && w.op === "update").map((w) => w.parent));
     for (const a of log.advances) {
-      if (!updated.has(`Combat.${a.combatId}`) || !ev.world.combats.has(a.combatId) || a.ended < 1 || a.processedBefore >= a.ended || ev.droppedHooks.has("updateCombat")) continue;
+      if (!updated.has(`Combat.${a.combatId}`) || !ev.world.combats.has(a.combatId) || a.ended < 1 || a.processedBefore >= a.ended) continue;
       this.checks++;
       if (!ev.world.messages.has(roundCardId(a.combatId, a.ended))) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed` });
     }
