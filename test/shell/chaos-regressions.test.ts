@@ -146,6 +146,18 @@ describe("a GM's tab that closes while it writes a result", () => {
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
   });
 
+  it("a player's tab, hearing the GM go and come back, leaves the half-written result to the GM", async () => {
+    // The player's own tab: its own copy of the module.
+    vi.resetModules();
+    t.world.connect(t.alice, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const mark = t.world.writes.length;
+    await cutShort();
+    await newTab();
+    await t.world.settle();
+    expect(t.world.writes.slice(mark).filter((w) => w.user === t.alice.id)).toEqual([]);
+    expect(t.world.permissionRefusals.filter((r) => r.user === t.alice.id)).toEqual([]);
+  });
+
   it("a result its GM's only tab left half written is finished when the GM's tab opens again, once", async () => {
     const card = await cutShort();
     expect(card.getFlag(M, "card")).toMatchObject({ state: "applying" });

@@ -14,8 +14,9 @@ function report(error: unknown): void {
 
 const isRequest = (message: unknown) => (message as ChatMessage.Implementation).getFlag(MODULE_ID, "request") !== undefined;
 
-/** Cards a closed tab left half written are finished before anything else is taken up. */
+/** The active GM: cards a closed tab left half written are finished before anything else is taken up. */
 function catchUp(): void {
+  if (game.users.activeGM?.isSelf !== true) return;
   gmWork(() => finishCards())
     .then(() => processPendingRequests())
     .catch(report);
@@ -46,8 +47,5 @@ export function listen(): void {
       catchUp();
     }
   });
-  Hooks.once("ready", () => {
-    if (game.users.activeGM?.isSelf === true) catchUp();
-    else processPendingRequests().catch(report);
-  });
+  Hooks.once("ready", () => catchUp());
 }
