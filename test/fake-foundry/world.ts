@@ -650,27 +650,32 @@ export class FakeCombatant extends FakeDocument {
     world: FakeWorld,
     id: string,
     readonly parent: FakeCombat,
-    readonly token: FakeToken,
+    private readonly tokenDoc: FakeToken,
   ) {
     super(world, id);
   }
   get uuid(): string {
     return `${this.parent.uuid}.Combatant.${this.id}`;
   }
+  /** [C-57] The combatant's token, looked up on its scene: null once the token is deleted. */
+  get token(): FakeToken | null {
+    return this.tokenDoc.exists ? this.tokenDoc : null;
+  }
   get tokenId(): string {
-    return this.token.id;
+    return this.tokenDoc.id;
   }
   get sceneId(): string {
-    return this.token.parent.id;
+    return this.tokenDoc.parent.id;
   }
   get name(): string {
-    return this.token.name;
+    return this.tokenDoc.name;
   }
-  get actor(): FakeActor {
-    return this.token.actor;
+  /** [C-57] Its token's actor; with the token gone, a linked token's world actor, else none. */
+  get actor(): FakeActor | null {
+    return this.token ? this.token.actor : this.tokenDoc.actorLink ? this.tokenDoc.baseActor : null;
   }
   get isOwner(): boolean {
-    return this.token.actor.isOwner;
+    return this.tokenDoc.baseActor.isOwner;
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
