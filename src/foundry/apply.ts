@@ -83,6 +83,16 @@ export interface Plan {
   readonly overborne: string[];
 }
 
+/** What of a result concerns only these creatures (the others' tokens are gone, or have left the fight). */
+export function among(c: Consequences, ids: ReadonlySet<string>): Consequences {
+  return {
+    ...c,
+    holdsAdded: c.holdsAdded.filter((h) => ids.has(h.heldId) && ids.has(h.holderId)),
+    damage: c.damage.filter((d) => ids.has(d.targetId)),
+    conditions: c.conditions.filter((x) => ids.has(x.targetId)),
+  };
+}
+
 export function planConsequences(
   c: Consequences,
   cast: readonly CastMember[],
@@ -90,6 +100,8 @@ export function planConsequences(
   variant: VariantId,
   requestId: string,
   holdsUpdated: readonly HoldRecord[] = [],
+  /** The combat the result happens in: its holds and timed conditions carry its id, so they can be found when it is gone. */
+  combatId?: string,
 ): Plan {
   const byId = new Map(cast.map((m) => [m.id, m.actor]));
   const writes = new Map<string, ActorWrites>();
@@ -107,10 +119,15 @@ export function planConsequences(
     return a;
   };
 
+  const stamped = (data: Record<string, unknown>, key: "combat" | "clock"): Record<string, unknown> => {
+    if (!combatId) return data;
+    const flags = (data.flags ?? {}) as Record<string, Record<string, unknown>>;
+    return { ...data, flags: { ...flags, [MODULE_ID]: { ...(flags[MODULE_ID] ?? {}), [key]: combatId } } };
+  };
   for (const h of c.holdsAdded) {
     const [held, holder] = holdEffectPair(h, actorOf(h.heldId), actorOf(h.holderId), variant, requestId);
-    w(held.actor).creates.push(held.data);
-    w(holder.actor).creates.push(holder.data);
+    w(held.actor).creates.push(stamped(held.data, "combat"));
+    w(holder.actor).creates.push(stamped(holder.data, "combat"));
   }
   const removed = new Set(c.holdsRemoved);
   for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), removed)) if (effect.id) w(actor).deletes.push(effect.id);
@@ -142,7 +159,13 @@ export function planConsequences(
   for (const x of conditions) {
     const actor = actorOf(x.targetId);
     const has = effectsMeaning(actor, x.condition);
-    if (x.active && has.length === 0) w(actor).creates.push(conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`)));
+    const timed = x.rounds !== undefined || x.segments !== undefined;
+    const effect = conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`));
+    if (x.active && has.length === 0) w(actor).creates.push(timed ? stamped(effect, "clock") : effect);
+    // The module's own effect of that condition, made earlier, is now timed by this combat too.
+    if (x.active && timed && combatId) {
+      for (const e of has) if (e.id && e.getFlag(MODULE_ID, "condition") !== undefined && e.getFlag(MODULE_ID, "clock") !== combatId) w(actor).effectUpdates.push({ _id: e.id, [`flags.${MODULE_ID}.clock`]: combatId });
+    }
     if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);
   }
 

@@ -3,10 +3,10 @@
  * Foundry dice, post one card, apply the result. The card's id comes from the request, and it
  * is created before anything is applied, so a request delivered twice is applied once.
  */
-import type { ActionContext, Consequences, HoldRecord, RulesVariant } from "../rules/index.ts";
+import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
 import type { Plan, UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
+import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
@@ -122,7 +122,8 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const options = activeOptions();
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     const level = automation();
-    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, activeVariantId(), requestId);
+    const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
+    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, activeVariantId(), requestId, [], combat?.id ?? undefined);
     // "applying" until every write is done, so a card whose tab closed mid-write is finished; a
     // result that writes nothing (a miss) is applied as soon as its card exists.
     const state: StoredCard["state"] = level === "automatic" ? (writesSomething(plan) ? "applying" : "applied") : level === "confirm" ? "pending" : "manual";
@@ -162,7 +163,6 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       writing.delete(cardId);
       return { kind: "duplicate" };
     }
-    const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
     if (state === "applied" && combat) await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
     if (state !== "applying") return { kind: "done", messageId: cardId, state };
     await complete(message, card, plan, combat ? { combat, round: ctx.round } : null);
@@ -224,7 +224,13 @@ export async function applyCard(message: ChatMessage.Implementation): Promise<Pe
   try {
     const { attacker, defender } = resolveCast(card.intent.attackerUuid, card.intent.defenderUuid);
     const { others, holds } = circleOf(card.intent, attacker, defender);
-    const plan = planConsequences(card.consequences, castMembers(attacker, defender, ...others), holds, card.variant, card.requestId);
+    // The others the card names that are still on the scene, though no longer in the grapple.
+    for (const uuid of Object.keys(card.otherNames ?? {})) {
+      const token = tokenByUuid(uuid);
+      if (token?.actor && ![attacker, defender, ...others].some((s) => s.id === token.uuid)) others.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+    }
+    const cast = castMembers(attacker, defender, ...others);
+    const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combatOf(attacker, defender)?.id ?? undefined);
     const next: StoredCard = { ...card, state: "applying" };
     await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
     await complete(message, next, plan, null);
@@ -263,16 +269,6 @@ function writesSomething(plan: Plan): boolean {
   return plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
 }
 
-/** What of a result concerns only these creatures (the others' tokens are gone). */
-function among(c: Consequences, ids: ReadonlySet<string>): Consequences {
-  return {
-    ...c,
-    holdsAdded: c.holdsAdded.filter((h) => ids.has(h.heldId) && ids.has(h.holderId)),
-    damage: c.damage.filter((d) => ids.has(d.targetId)),
-    conditions: c.conditions.filter((x) => ids.has(x.targetId)),
-  };
-}
-
 /**
  * Finishes a card its tab left "applying" (closed mid-write): its result is written again from the
  * card, skipping what is there already, for the creatures still on the scene. Must run as the
@@ -287,9 +283,9 @@ export async function finishCard(message: ChatMessage.Implementation): Promise<v
     if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
   }
   const consequences = among(card.consequences, new Set(sides.map((s) => s.id)));
-  const plan = planConsequences(consequences, castMembers(...sides), holdsAround(sides.map((s) => s.actor), card.variant), card.variant, card.requestId);
   const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
   const combat = attacker && defender ? combatOf(attacker, defender) : undefined;
+  const plan = planConsequences(consequences, castMembers(...sides), holdsAround(sides.map((s) => s.actor), card.variant), card.variant, card.requestId, [], combat?.id ?? undefined);
   await complete(message, { ...card, consequences }, plan, combat ? { combat, round: combat.round ?? 0 } : null);
 }
 

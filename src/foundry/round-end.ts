@@ -10,10 +10,10 @@
  */
 import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undo, undoAsWritten, undoFor } from "./apply.ts";
+import { among, carryOut, planConsequences, undo, undoAsWritten, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
 import type { Side } from "./cast.ts";
-import { castMembers, participant } from "./cast.ts";
+import { castMembers, participant, tokenByUuid } from "./cast.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { holdsAround } from "./holds.ts";
@@ -53,6 +53,20 @@ export function freeAttacksIn(combat: Combat.Implementation, round: number): Fre
 
 export function roundCardId(combatId: string, round: number): string {
   return stableId(`round|${combatId}|${round}`);
+}
+
+/**
+ * Who a round card's result reaches when it is applied later (the GM's Apply, or finished after a
+ * reload): the combat's creatures now, and those the card names that have left the fight but are
+ * still on the scene. A creature whose token is gone is left out.
+ */
+function sidesForCard(combat: Combat.Implementation, card: StoredRoundCard): Side[] {
+  const sides = sidesOf(combat);
+  for (const uuid of Object.keys(card.names)) {
+    const token = tokenByUuid(uuid);
+    if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  return sides;
 }
 
 function sidesOf(combat: Combat.Implementation): Side[] {
@@ -143,7 +157,10 @@ export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
 }
 
 function planFor(card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]) {
-  return planConsequences(card.resolution.consequences, castMembers(...sides), holds, card.variant, roundCardId(card.combatId, card.round), card.resolution.holdsUpdated);
+  // A creature that has left the fight since the card was made (a GM applying it later, or one
+  // finished after a reload) is left out of what it does.
+  const consequences = among(card.resolution.consequences, new Set(sides.map((s) => s.id)));
+  return planConsequences(consequences, castMembers(...sides), holds, card.variant, roundCardId(card.combatId, card.round), card.resolution.holdsUpdated, card.combatId);
 }
 
 /**
@@ -229,7 +246,7 @@ export async function resumeRoundEnds(): Promise<void> {
       await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
       continue;
     }
-    const sides = sidesOf(combat);
+    const sides = sidesForCard(combat, card);
     await applyRound(combat, message, card, sides, holdsAround(sides.map((s) => s.actor), card.variant));
   }
 }
@@ -277,7 +294,7 @@ async function roundCardAction(message: ChatMessage.Implementation, action: "app
   if (!card) return false;
   const combat = game.combats.get(card.combatId);
   if (action === "apply" && card.state === "pending" && combat) {
-    const sides = sidesOf(combat);
+    const sides = sidesForCard(combat, card);
     await applyRound(combat, message, { ...card, state: "applying" }, sides, holdsAround(sides.map((s) => s.actor), card.variant));
     return true;
   }

@@ -273,3 +273,69 @@ describe("a round end no GM's tab heard of", () => {
     expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
   });
 });
+
+describe("what a GM's tab missed is put right when it starts", () => {
+  async function reopenGM(): Promise<void> {
+    vi.resetModules();
+    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+  }
+  const halves = () => [t.fighter, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+
+  it("a player's half of a hold removed while no GM was connected takes its twin with it when a GM's tab opens", async () => {
+    // Fighter on goblin: arm hold (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(halves()).toHaveLength(2);
+    t.world.disconnect(t.gm);
+    const mine = [...t.fighter.effects].find((e) => e.getFlag(M, "hold"));
+    await t.player.run(() => mine?.delete());
+    await t.world.settle();
+    expect(halves()).toHaveLength(1);
+    await reopenGM();
+    expect(halves()).toEqual([]);
+  });
+
+  it("the holds and timed conditions of a combat deleted while the GM's tab missed it go when the tab reloads", async () => {
+    t = await tableFor("grapple-die", { world: { delivery: (hook, client) => (hook === "deleteCombat" && client.user.isGM ? 0 : 1) } });
+    await t.world.settle();
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    // A top grapple-die result: head lock kept, the goblin stunned 10 segments (the combat keeps the clock).
+    t.world.script([[20, 20], [20, 20], [4, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless" } }));
+    const mine = () => [t.fighter, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold") || e.getFlag(M, "condition") === "stunned"));
+    expect(mine()).toHaveLength(3);
+    await t.gm.run(() => combat.delete());
+    await t.world.settle();
+    expect(mine()).toHaveLength(3);
+    t.world.disconnect(t.gm);
+    await reopenGM();
+    expect(mine()).toEqual([]);
+  });
+
+  it("a round card applied after a creature's token was deleted leaves it out and throws nothing", async () => {
+    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    // The ogre, far off with 3 temporary damage, heals 1 at the round's end; the goblin is next to the fighter.
+    t.ogreToken.x = 1000;
+    t.ogreToken.actor.flags[M] = { ...(t.ogreToken.actor.flags[M] as object), temporary: 3 };
+    const ogre2 = t.world.addToken(t.ogreToken.parent, t.ogre, { linked: false, name: "Ogre 2", x: 1500 });
+    ogre2.actor.flags[M] = { ...(ogre2.actor.flags[M] as object), temporary: 2 };
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken, ogre2], 1);
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await t.world.settle();
+    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
+    await t.gm.run(() => t.ogreToken.delete());
+    await t.world.settle();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await t.gm.run(() => handleRoundCardAction(card as never, "apply"))).toBe(true);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
+  });
+});

@@ -43,29 +43,68 @@ export function listen(): void {
 /** The clocks these combats kept for these creatures, gone: their conditions end (the GM's work). */
 function clocksGone(combats: readonly Combat.Implementation[], tokens: readonly TokenDocument.Implementation[]): void {
   if (!isActiveGM()) return;
-  const ending: Array<{ actor: Actor.Implementation; condition: string }> = [];
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  const combatIds = new Set(combats.map((c) => c.id ?? ""));
   for (const token of tokens) {
     // The creature itself, while it is still there: its token on the scene, or its world actor.
     const actor = (token.parent?.tokens.has(token.id ?? "") === true || token.actorLink ? token.actor : null) as Actor.Implementation | null;
     if (!actor) continue;
-    for (const combat of combats) for (const timer of combatTimers(combat)) if (timer.id === token.uuid) ending.push({ actor, condition: timer.condition });
+    const conditions = new Set(combats.flatMap((c) => combatTimers(c).filter((t) => t.id === token.uuid).map((t) => t.condition as string)));
+    // Only the module's own effects (a system's or a GM's own stay): a condition the combat times,
+    // or one that names the combat as its clock.
+    const ids = [...actor.effects].filter((e) => conditions.has(e.getFlag(MODULE_ID, "condition") ?? "") || combatIds.has(e.getFlag(MODULE_ID, "clock") ?? "")).map((e) => e.id ?? "");
+    if (ids.length > 0) ending.push({ actor, ids });
   }
-  if (ending.length > 0) void gmWork(() => onClocksGone(ending));
+  if (ending.length > 0) void gmWork(() => removeEffects(ending));
 }
 
-export async function onClocksGone(ending: ReadonlyArray<{ actor: Actor.Implementation; condition: string }>): Promise<void> {
-  const byActor = new Map<Actor.Implementation, Set<string>>();
-  for (const { actor, condition } of ending) byActor.set(actor, new Set([...(byActor.get(actor) ?? []), condition]));
-  for (const [actor, conditions] of byActor) {
-    // Only the module's own effects for these conditions (a system's or a GM's own stay).
-    const ids = [...actor.effects].filter((e) => conditions.has(e.getFlag(MODULE_ID, "condition") ?? "")).map((e) => e.id ?? "");
-    if (ids.length === 0 || !fromUuidSync(actor.uuid as never)) continue;
+async function removeEffects(ending: ReadonlyArray<{ actor: Actor.Implementation; ids: readonly string[] }>): Promise<void> {
+  for (const { actor, ids } of ending) {
+    const there = ids.filter((id) => actor.effects.has(id));
+    if (there.length === 0 || !fromUuidSync(actor.uuid as never)) continue;
     try {
-      await actor.deleteEmbeddedDocuments("ActiveEffect", ids, PAIR_HANDLED as never);
+      await actor.deleteEmbeddedDocuments("ActiveEffect", there, PAIR_HANDLED as never);
     } catch {
       // Removed meanwhile.
     }
   }
+}
+
+/** Whether every one of these tokens is still a combatant of the combat (it may be gone). */
+function stillIn(combatId: string, test: (c: Combatant.Implementation) => boolean, count = 1): boolean {
+  const combat = game.combats.get(combatId);
+  return !!combat && [...combat.combatants].filter(test).length >= count;
+}
+
+/**
+ * What the messages a tab missed would have put right, put right when a GM's tab starts (a tab
+ * that loses part of the stream reloads; a player may remove their own half of a hold while no
+ * GM is connected): a hold half whose twin or either creature is gone, a hold made in a combat
+ * that is gone or that either creature has left, a timed condition whose combat is gone or left.
+ */
+export async function sweep(): Promise<void> {
+  if (!isActiveGM()) return;
+  const actors = new Map<string, Actor.Implementation>();
+  for (const scene of game.scenes) for (const t of scene.tokens) if (t.actor) actors.set(t.actor.uuid, t.actor as Actor.Implementation);
+  for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  for (const actor of actors.values()) {
+    const ids = [...actor.effects]
+      .filter((e) => {
+        const h = storedHold(e);
+        if (h) {
+          const { heldId, holderId } = h.record;
+          if (!fromUuidSync(h.twinUuid as never) || !tokenByUuid(heldId) || !tokenByUuid(holderId)) return true;
+          const combat = e.getFlag(MODULE_ID, "combat");
+          return combat !== undefined && !stillIn(combat, (c) => c.token?.uuid === heldId || c.token?.uuid === holderId, heldId === holderId ? 1 : 2);
+        }
+        const clock = e.getFlag(MODULE_ID, "clock");
+        return clock !== undefined && !stillIn(clock, (c) => c.actor?.uuid === actor.uuid);
+      })
+      .map((e) => e.id ?? "");
+    if (ids.length > 0) ending.push({ actor, ids });
+  }
+  await removeEffects(ending);
 }
 
 /** The clean-up waits its turn behind the GM's other work (one piece at a time: gm-work.ts). */

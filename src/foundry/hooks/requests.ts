@@ -6,6 +6,7 @@
 import { MODULE_ID } from "../constants.ts";
 import { gmWork, sharedWork } from "../gm-work.ts";
 import { finishCard, finishCards } from "../perform.ts";
+import { sweep } from "./cleanup.ts";
 import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../requests.ts";
 
 function report(error: unknown): void {
@@ -18,6 +19,7 @@ const isRequest = (message: unknown) => (message as ChatMessage.Implementation).
 function catchUp(): void {
   if (game.users.activeGM?.isSelf !== true) return;
   gmWork(() => finishCards())
+    .then(() => gmWork(() => sweep()))
     .then(() => processPendingRequests())
     .catch(report);
 }
