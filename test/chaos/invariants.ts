@@ -83,6 +83,8 @@ export class Watcher {
   /** For each applied card counted: what it changed, per creature, to take back on undo. */
   private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
   private readonly forged = new Set<string>();
+  /** Cards seen at an earlier check. */
+  private readonly seenCards = new Set<string>();
   private writesSeen = 0;
   private refusalsSeen = 0;
   private overlapsSeen = 0;
@@ -122,9 +124,16 @@ export class Watcher {
     for (const m of this.ev.world.messages) {
       if (m.getFlag(M, "card") === undefined && m.getFlag(M, "roundCard") === undefined) continue;
       const applied = stateOf(m) === "applied";
+      const fresh = !this.seenCards.has(m.id);
+      this.seenCards.add(m.id);
       if (applied && !this.counted.has(m.id)) {
         const changes: Array<{ key: string; hp: number; temp: number }> = [];
         for (const [target, d] of damageOf(m)) {
+          // A result reaches the creatures still on the scene when it is written: a card applied
+          // later leaves out one whose token is gone since (a linked creature's token deleted
+          // while its card was being written still takes it, on its world actor).
+          const token = this.ev.tokens.find((t) => t.uuid === target);
+          if (!token || !(token.exists || (fresh && token.actorLink))) continue;
           const key = this.keyOf(target);
           const l = key ? this.expected.get(key) : undefined;
           if (!key || !l) continue;
@@ -188,8 +197,8 @@ export class Watcher {
         const actor = token && (token.exists || token.actorLink) ? token.actor : null;
         if (!actor) continue;
         this.checks++;
-        const left = actor.effects.find((e) => (e.getFlag(M, "condition") as string | undefined) === c.condition);
-        if (left) out.push({ invariant: "outlive", detail: `${actor.name}'s ${c.condition}, timed by its combat, outlives the removal of its ${r.what}` });
+        const left = actor.effects.find((e) => c.effects.includes(e.id));
+        if (left) out.push({ invariant: "outlive", detail: `${actor.name}'s ${c.condition}, timed by its combat, outlives the removal of its ${r.what} (effect ${left.id}, ${JSON.stringify(left.flags[M] ?? {})})` });
       }
     }
 

@@ -49,6 +49,8 @@ export type Step =
   | { readonly kind: "together"; readonly steps: readonly Step[] }
   /** The GM changes how results are applied. */
   | { readonly kind: "automation"; readonly value: "automatic" | "confirm" | "manual" }
+  /** The GM changes one rule option in the rule options window (a box ticked or a choice made). */
+  | { readonly kind: "ruleOption"; readonly by: TabSlot; readonly option: number; readonly pick: number }
   /** A player edits their creature's profile (a value the form accepts, or one it refuses). */
   | { readonly kind: "profile"; readonly by: TabSlot; readonly creature: number; readonly field: number; readonly value: number };
 
@@ -57,7 +59,7 @@ export interface StepLog {
   forged: string[];
   corrections: Array<{ tokenUuid: string; value: number }>;
   /** What was removed, the holds then in place on its creatures, and the clocks its combat kept for them. */
-  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string }> }>;
+  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string; effects: string[] }> }>;
   advances: Array<{ combatId: string; ended: number; processedBefore: number }>;
   requestsPosted: number;
   /** What the step's own calls threw or rejected with: an exception escaping to the caller. */
@@ -204,6 +206,7 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     ["gmAway", gmHere && tabMoves ? 1 : 0],
     ["together", 8],
     ["automation", 1],
+    ["ruleOption", 1],
     ["profile", 1],
   ];
   const kind = rng.weighted(weights);
@@ -253,6 +256,8 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     }
     case "automation":
       return { kind: "automation", value: rng.weighted([["automatic", 3], ["confirm", 2], ["manual", 1]] as const) };
+    case "ruleOption":
+      return { kind: "ruleOption", by: rng.pick(["gmA", "gmB"] as const), option: rng.int(0, 999), pick: rng.int(0, 999) };
     default:
       return { kind: "profile", by: someSlot(ev, rng, 0.2), creature: rng.int(0, 999), field: rng.int(0, 999), value: rng.int(-5, 30) };
   }
@@ -491,10 +496,15 @@ function holdsOf(ev: Evening, tokens: readonly string[]): string[] {
 }
 
 /** The clocks (timed conditions) combats keep for these tokens: in `combat`, or in any. */
-function clocksOf(ev: Evening, tokens: readonly string[], combat?: FakeCombat): Array<{ token: string; condition: string }> {
+function clocksOf(ev: Evening, tokens: readonly string[], combat?: FakeCombat): Array<{ token: string; condition: string; effects: string[] }> {
   const set = new Set(tokens);
+  // The module's effects of that condition on the creature at that moment (one made later is not the clock's).
+  const effects = (uuid: string, condition: string) => {
+    const t = ev.tokens.find((x) => x.uuid === uuid);
+    return t ? t.actor.effects.filter((e) => e.getFlag(M, "condition") === condition).map((e) => e.id) : [];
+  };
   return (combat ? [combat] : ev.world.combats.contents).flatMap((c) =>
-    ((c.flags[M] as { timers?: Array<{ id: string; condition: string }> } | undefined)?.timers ?? []).filter((x) => set.has(x.id)).map((x) => ({ token: x.id, condition: x.condition })),
+    ((c.flags[M] as { timers?: Array<{ id: string; condition: string }> } | undefined)?.timers ?? []).filter((x) => set.has(x.id)).map((x) => ({ token: x.id, condition: x.condition, effects: effects(x.id, x.condition) })),
   );
 }
 
@@ -518,14 +528,18 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     onTab(ev, step.by, log, () => token.delete(), true);
   } else if (step.what === "combatant") {
     const live = ev.combats.filter((c) => ev.world.combats.has(c.id)).flatMap((c) => c.combatants.contents);
-    const combatant = at(live, step.index);
-    if (!combatant) return;
-    log.removals.push({ what: "combatant", tokens: [combatant.token.uuid], holds: holdsOf(ev, [combatant.token.uuid]), clocks: clocksOf(ev, [combatant.token.uuid], combatant.parent) });
+    const combatant = at(
+      live.filter((c) => c.token !== null),
+      step.index,
+    );
+    if (!combatant?.token) return;
+    const uuid = combatant.token.uuid;
+    log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent) });
     onTab(ev, step.by, log, () => combatant.delete(), true);
   } else {
     const combat = combatAt(ev, step.index);
     if (!combat) return;
-    const tokens = combat.combatants.map((c) => c.token.uuid);
+    const tokens = combat.combatants.map((c) => c.token?.uuid).filter((u): u is string => u !== undefined);
     log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), clocks: clocksOf(ev, tokens, combat) });
     onTab(ev, step.by, log, () => combat.delete(), true);
   }
@@ -551,6 +565,23 @@ function profile(ev: Evening, step: Extract<Step, { kind: "profile" }>, log: Ste
     return d.press("save");
   };
   onTab(ev, step.by, log, (tab) => tab.shell.openProfileForm(token.actor as never));
+}
+
+function ruleOption(ev: Evening, step: Extract<Step, { kind: "ruleOption" }>, log: StepLog): void {
+  onTab(ev, step.by, log, async (tab) => {
+    await tab.shell.openRuleOptions();
+    const w = tab.client.windows.find((x) => x.id === `${M}-rule-options`);
+    const form = w?.element;
+    if (!w || !(form instanceof HTMLFormElement)) return;
+    const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    const selects = [...form.querySelectorAll<HTMLSelectElement>("select")];
+    const all: Array<HTMLInputElement | HTMLSelectElement> = [...boxes, ...selects];
+    const el = at(all, step.option);
+    if (el instanceof HTMLInputElement) el.checked = !el.checked;
+    else if (el instanceof HTMLSelectElement && el.options.length > 0) el.selectedIndex = step.pick % el.options.length;
+    await w.submit();
+    await w.close();
+  });
 }
 
 /** Starts a step; what it sets going runs on while the next one starts (`together`, `reload`). */
@@ -608,6 +639,8 @@ export function start(ev: Evening, step: Step, log: StepLog): void {
       return;
     case "profile":
       return profile(ev, step, log);
+    case "ruleOption":
+      return ruleOption(ev, step, log);
   }
 }
 
