@@ -16,6 +16,7 @@ import { untimedDuration } from "./compat.ts";
 import type { VariantId } from "./types.ts";
 import type { WriteProblem } from "./writes.ts";
 import { writeAll } from "./writes.ts";
+import { tokenByUuid } from "./cast.ts";
 
 /**
  * The effect a condition is shown by: the host's own status effect where it has one (as the host
@@ -294,7 +295,8 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
   const back = new Set(actors.flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
   const whole = (d: Record<string, unknown>) => {
     const h = remade(d);
-    return !h || back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`);
+    // Both creatures still on the scene (a linked one's actor outlives its token), and the twin too.
+    return !h || (back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`) && tokenByUuid(h.record.heldId) !== null && tokenByUuid(h.record.holderId) !== null);
   };
   const result = await writeAll(
     actors.map(({ r, actor }) => ({

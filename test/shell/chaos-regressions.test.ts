@@ -196,7 +196,8 @@ describe("undo takes back its own result only", () => {
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });
 
-  it("undoing a release whose other creature is gone brings back no half of the hold", async () => {
+  it.each([false, true])("undoing a release whose other creature's token is gone brings back no half of the hold (goblin linked: %s)", async (goblinLinked) => {
+    t = makeTable({ goblinLinked });
     const { handleCardAction } = await import("../../src/foundry/requests.ts");
     // Fighter on goblin: arm hold, no damage (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
     t.world.script([[20, 8], [12, 6], [12, 2]]);
