@@ -13,7 +13,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Window } from "happy-dom";
 import type { VariantId } from "../src/foundry/types.ts";
-import type { ShellCopy } from "../test/chaos/evening.ts";
+import type { Evening, ShellCopy } from "../test/chaos/evening.ts";
+import type { Breach } from "../test/chaos/invariants.ts";
+import type { Step } from "../test/chaos/steps.ts";
 
 // Each tab loads its own copy of the module: the loader passes a tab number down the imports.
 register("./chaos/tab-loader.mjs", import.meta.url);
@@ -25,6 +27,7 @@ for (const name of ["document", "HTMLElement", "HTMLFormElement", "HTMLInputElem
 }
 
 const { runChaos, runEvening } = await import("../test/chaos/run.ts");
+const { holdHalves } = await import("../test/chaos/steps.ts");
 
 const shellUrl = pathToFileURL(join(process.cwd(), "test/chaos/shell.ts")).href;
 /** Tab slots are reused from one evening to the next (Node keeps every module it loads). */
@@ -38,9 +41,25 @@ function arg(name: string): string | undefined {
 const VARIANTS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
 
 async function replay(file: string): Promise<number> {
-  const saved = JSON.parse(readFileSync(file, "utf8")) as { config: Parameters<typeof runEvening>[0]; steps: Parameters<typeof runEvening>[2] };
-  const steps = saved.steps as readonly unknown[];
-  const r = await runEvening(saved.config, load, saved.steps);
+  const saved = JSON.parse(readFileSync(file, "utf8")) as { config: Parameters<typeof runEvening>[0]; steps: Step[] };
+  const steps = saved.steps;
+  // --trace: after each step, the step, the holds in place and the module's cards.
+  const trace = process.argv.includes("--trace")
+    ? (i: number, ev: Evening, found: readonly Breach[]) => {
+        console.log(`step ${i + 1}: ${JSON.stringify(saved.steps[i])}`);
+        for (const h of holdHalves(ev)) console.log(`  half on ${h.effect.parent.name}: ${JSON.stringify(h.effect.getFlag("weaponless-combat", "hold"))}`);
+        for (const m of ev.world.messages) {
+          const f = m.flags["weaponless-combat"] as Record<string, { state?: string; intent?: unknown; resolution?: { headline?: unknown } }> | undefined;
+          const c = f?.card ?? f?.roundCard;
+          if (c && !seen.has(m.id)) console.log(`  card ${m.id} ${c.state} ${JSON.stringify(c.intent ?? "")} ${JSON.stringify(c.resolution?.headline ?? "")}`);
+          seen.add(m.id);
+        }
+        console.log(`  tokens gone: ${ev.tokens.filter((t) => !t.exists).map((t) => t.uuid).join(", ")}`);
+        for (const b of found) console.log(`  BREAK ${b.invariant}: ${b.detail}`);
+      }
+    : undefined;
+  const seen = new Set<string>();
+  const r = await runEvening(saved.config, load, saved.steps, false, trace);
   console.log(`replayed ${steps.length} steps: ${r.requests} requests, ${r.checks} invariant checks, ${r.breaches.length} broken`);
   for (const b of r.breaches) console.log(`  after step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
   return r.breaches.length;
@@ -74,6 +93,7 @@ async function main(): Promise<number> {
   for (const f of figures) {
     broken += f.broken;
     console.log(`${f.variant}: ${f.steps} steps run (${f.evenings} evenings), ${f.requests} requests made (${f.playerRequests} by players, ${f.forged} of them forged), ${f.checks} invariant checks, ${f.broken} broken`);
+    console.log(`  in play: ${f.seen.holds} holds made, ${f.seen.applied} results applied (${f.seen.rounds} of them round ends), ${f.seen.undone} undone, ${f.seen.refused} requests refused, ${f.seen.reopened} tabs reopened`);
     if (f.closedTabOverlaps + f.byHandOverlaps > 0) console.log(`  apart: ${f.closedTabOverlaps} writes met one still on its way from a closed tab, ${f.byHandOverlaps} met a person's own edit (neither the module's to wait for)`);
     if (f.repro) {
       const dir = mkdtempSync(join(tmpdir(), "wc-chaos-"));

@@ -184,6 +184,9 @@ export class Evening {
   readonly firstRender = new Map<string, string>();
   private readonly strikesSeen = new Map<string, { intent: unknown; choice: string }>();
   private slots = 0;
+  /** Tabs opened after the evening began (reloads, the GM coming back). */
+  reopened = 0;
+  private opened = false;
   private readonly spare: ShellCopy[] = [];
   private readonly faults: Prng;
   readonly dice: Prng;
@@ -251,6 +254,7 @@ export class Evening {
     if (fighting.length >= 2) ev.combats.push(w.addCombat(fighting, 1));
     ev.openTab("gmB");
     for (let i = 0; i < config.players; i++) ev.openTab(`p${i}`);
+    ev.opened = true;
     await ev.quiesce();
     return ev;
   }
@@ -276,6 +280,7 @@ export class Evening {
     const user = this.userOf(slot);
     const client = this.world.connect(user, () => shell.registerHooks());
     const tab = { client, user, shell, label: slot };
+    if (this.tabs.size >= 2 + this.config.players || this.opened) this.reopened++;
     this.tabs.set(slot, tab);
     return tab;
   }

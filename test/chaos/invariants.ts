@@ -76,9 +76,22 @@ export function snapshot(ev: Evening): string {
   });
 }
 
+/** What an evening did, as the store showed it: how much the invariants had to hold over. */
+export interface Seen {
+  holds: number;
+  applied: number;
+  undone: number;
+  rounds: number;
+  refused: number;
+}
+
 export class Watcher {
   /** Invariant checks made so far (one per creature, hold half, card, round or write looked at). */
   checks = 0;
+  readonly seen: Seen = { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0 };
+  private readonly holdsSeen = new Set<string>();
+  private readonly roundsSeen = new Set<string>();
+  private readonly refusedSeen = new Set<string>();
   private readonly expected = new Map<string, Ledger>();
   /** For each applied card counted: what it changed, per creature, to take back on undo. */
   private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
@@ -143,6 +156,11 @@ export class Watcher {
           changes.push({ key, hp: l.hp - before.hp, temp: l.temp - before.temp });
         }
         this.counted.set(m.id, changes);
+        this.seen.applied++;
+        if (m.getFlag(M, "roundCard") !== undefined && !this.roundsSeen.has(m.id)) {
+          this.roundsSeen.add(m.id);
+          this.seen.rounds++;
+        }
       } else if (!applied && this.counted.has(m.id) && (stateOf(m) === "undone" || stateOf(m) === "cancelled")) {
         for (const c of this.counted.get(m.id) ?? []) {
           const l = this.expected.get(c.key);
@@ -153,6 +171,7 @@ export class Watcher {
           l.temp = Math.max(0, l.temp - c.temp);
         }
         this.counted.delete(m.id);
+        this.seen.undone++;
       }
     }
   }
@@ -167,9 +186,19 @@ export class Watcher {
     const halves = holdHalves(ev);
     const seenRoles = new Set<string>();
     const liveUuids = new Set(ev.tokens.filter((t) => t.exists).map((t) => t.uuid));
+    for (const m of cardsOf(ev, "request")) {
+      if ((m.getFlag(M, "request") as { state?: string }).state === "refused" && !this.refusedSeen.has(m.id)) {
+        this.refusedSeen.add(m.id);
+        this.seen.refused++;
+      }
+    }
     for (const { token, effect } of halves) {
       this.checks++;
       const hold = effect.getFlag(M, "hold") as StoredHoldFlag;
+      if (!this.holdsSeen.has(hold.record.id)) {
+        this.holdsSeen.add(hold.record.id);
+        this.seen.holds++;
+      }
       const where = `${effect.parent.name} (${hold.role} of ${hold.record.id})`;
       const role = `${hold.record.id}|${hold.role}`;
       if (seenRoles.has(role)) out.push({ invariant: "pairs", detail: `${where}: this half of the hold exists twice` });

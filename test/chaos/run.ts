@@ -8,7 +8,7 @@
 import type { VariantId } from "../../src/foundry/types.ts";
 import type { EveningConfig, ShellLoader, TabSlot } from "./evening.ts";
 import { Evening, eveningConfig } from "./evening.ts";
-import type { Breach } from "./invariants.ts";
+import type { Breach, Seen } from "./invariants.ts";
 import { snapshot, Watcher } from "./invariants.ts";
 import { Prng, seedFrom } from "./prng.ts";
 import type { Step } from "./steps.ts";
@@ -27,6 +27,8 @@ export interface EveningResult {
   readonly breaches: ReadonlyArray<{ readonly step: number; readonly breach: Breach }>;
   /** Writes that met one of the module's on one parent but that no tab could wait for: one still on its way from a tab that had closed, or a person's own edit. */
   readonly overlapsApart: { readonly closedTab: number; readonly byHand: number };
+  /** What the evening did: holds made, results applied and undone, round ends applied, requests refused; tabs reopened. */
+  readonly seen: Seen & { readonly reopened: number };
 }
 
 /** Console errors and unhandled rejections while `fn` runs: exceptions that escaped. */
@@ -54,7 +56,7 @@ async function catchingEscapes<T>(fn: (escaped: unknown[]) => Promise<T>): Promi
  * One evening: `plan` is a number of steps to make up as it goes, or the steps to replay.
  * Stops at the first break when `stopAtBreak` (replays for shrinking).
  */
-export async function runEvening(config: EveningConfig, load: ShellLoader, plan: number | readonly Step[], stopAtBreak = false): Promise<EveningResult> {
+export async function runEvening(config: EveningConfig, load: ShellLoader, plan: number | readonly Step[], stopAtBreak = false, trace?: (step: number, ev: Evening, found: readonly Breach[]) => void): Promise<EveningResult> {
   return catchingEscapes(async (escaped) => {
     // The module's own request ids (Math.random) come from the evening's seed too.
     const random = new Prng(seedFrom("random", config.seed));
@@ -99,10 +101,21 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       playerRequests += log.requestsPosted;
       forged += log.forged.length;
       const found = watcher.check(log, before, [...escaped.splice(0), ...log.errors]);
+      trace?.(i, ev, found);
       for (const breach of found) breaches.push({ step: i, breach });
       if (found.length > 0 && stopAtBreak) break;
     }
-    return { config, steps, requests: ev.world.writes.length, playerRequests, forged, checks: watcher.checks, breaches, overlapsApart: { closedTab: watcher.closedTabOverlaps, byHand: watcher.byHandOverlaps } };
+    return {
+      config,
+      steps,
+      requests: ev.world.writes.length,
+      playerRequests,
+      forged,
+      checks: watcher.checks,
+      breaches,
+      overlapsApart: { closedTab: watcher.closedTabOverlaps, byHand: watcher.byHandOverlaps },
+      seen: { ...watcher.seen, reopened: ev.reopened },
+    };
   });
 }
 
@@ -158,6 +171,7 @@ export interface VariantFigures {
   /** Overlaps counted apart (see EveningResult). */
   closedTabOverlaps: number;
   byHandOverlaps: number;
+  seen: Seen & { reopened: number };
   /** The first break, cut down to the steps that reproduce it. */
   repro?: { readonly config: EveningConfig; readonly steps: Step[]; readonly breach: Breach; readonly from: number };
 }
@@ -179,7 +193,7 @@ export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]>
   const out: VariantFigures[] = [];
   const length = options.evening ?? 100;
   for (const variant of options.variants) {
-    const figures: VariantFigures = { variant, steps: 0, evenings: 0, requests: 0, playerRequests: 0, forged: 0, checks: 0, broken: 0, closedTabOverlaps: 0, byHandOverlaps: 0 };
+    const figures: VariantFigures = { variant, steps: 0, evenings: 0, requests: 0, playerRequests: 0, forged: 0, checks: 0, broken: 0, closedTabOverlaps: 0, byHandOverlaps: 0, seen: { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0, reopened: 0 } };
     for (let e = 0; figures.steps < options.steps; e++) {
       const config = eveningConfig(seedFrom(options.seed, variant, e), variant);
       const result = await runEvening(config, options.load, Math.min(length, options.steps - figures.steps));
@@ -192,6 +206,7 @@ export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]>
       figures.broken += result.breaches.length;
       figures.closedTabOverlaps += result.overlapsApart.closedTab;
       figures.byHandOverlaps += result.overlapsApart.byHand;
+      for (const k of Object.keys(figures.seen) as Array<keyof VariantFigures["seen"]>) figures.seen[k] += result.seen[k];
       const first = result.breaches[0];
       if (first && !figures.repro) {
         const upTo = result.steps.slice(0, first.step + 1);

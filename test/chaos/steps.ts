@@ -124,8 +124,10 @@ function owned(ev: Evening, slot: TabSlot): number[] {
 function declaredFor(list: readonly Situational[], rng: Prng): Record<string, boolean | number | string> {
   const out: Record<string, boolean | number | string> = {};
   for (const s of list) {
-    if (s.by === "defender" || !rng.chance(0.25)) continue;
+    if (s.by === "defender" || !rng.chance(s.key === "toHitBonus" ? 0.6 : 0.25)) continue;
     if (s.kind === "flag") out[s.key] = rng.chance(0.5);
+    // A bonus to hit is mostly a help (a held or surprised foe, a good position): more holds made.
+    else if (s.kind === "number" && s.key === "toHitBonus") out[s.key] = rng.int(Math.max(s.min, -2), Math.min(s.max, 8));
     else if (s.kind === "number") out[s.key] = rng.int(Math.max(s.min, -3), Math.min(s.max, 3) >= Math.max(s.min, -3) ? Math.min(s.max, 3) : s.max);
     else out[s.key] = rng.pick(s.choices);
   }
@@ -149,6 +151,7 @@ function actionFor(ev: Evening, attacker: number, rng: Prng): ShellAction {
   const follow = actions.filter((a) => ["breakFree", "release", "counterGrapple", "liftOff", "overbear", "attackIntoGrapple", "coupDeGrace"].includes(a));
   if (inHold && follow.length > 0 && rng.chance(0.6)) return rng.pick(follow);
   const openers = actions.filter((a) => ["grapple", "pummel", "overbear", "chargingOverbear", "subdue"].includes(a));
+  if (actions.includes("grapple") && rng.chance(0.35)) return "grapple";
   return rng.chance(0.7) && openers.length > 0 ? rng.pick(openers) : rng.pick(actions);
 }
 
@@ -442,10 +445,13 @@ function button(ev: Evening, step: Extract<Step, { kind: "button" }>, log: StepL
   onTab(ev, step.by, log, (tab) => {
     const el = render(tab, message, html);
     const action = step.button === "cancel" ? '[data-wc-request-action="cancel"]' : `[data-wc-action="${step.button}"]`;
-    const b = el.querySelector<HTMLButtonElement>(action);
+    // The button named, if the card shows it; else, most often, one the card does show.
+    const shown = [...el.querySelectorAll<HTMLButtonElement>("[data-wc-action], [data-wc-request-action]")].filter((x) => x.dataset.wcAction !== "ledger");
+    const b = el.querySelector<HTMLButtonElement>(action) ?? (step.card % 4 !== 0 ? at(shown, step.card) : null);
     if (!b) return;
-    if (!tab.user.isGM && ["breakFree", "release", "overbear"].includes(step.button)) log.requestsPosted++;
-    if (step.button === "ledger") ev.world.onDialog = async (d) => d.press("cancel");
+    const name = b.dataset.wcAction ?? b.dataset.wcRequestAction ?? "";
+    if (!tab.user.isGM && ["breakFree", "release", "overbear"].includes(name)) log.requestsPosted++;
+    if (name === "ledger") ev.world.onDialog = async (d) => d.press("cancel");
     b.click();
   });
 }
