@@ -92,7 +92,12 @@ export async function renderCard(card: StoredCard): Promise<string> {
 
 function refusalOf(e: unknown): PerformOutcome {
   if (e instanceof Refusal) return { kind: "refused", key: e.key, params: e.params };
-  if (e instanceof RulesInputError) return { kind: "refused", key: "WC.Refuse.badInput", params: { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") } };
+  if (e instanceof RulesInputError) {
+    const details = e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ");
+    // The world's stored rule options, not the creatures, are what the rules could not use.
+    const options = e.issues.every((i) => i.path.startsWith("options"));
+    return { kind: "refused", key: options ? "WC.Refuse.badOptions" : "WC.Refuse.badInput", params: { details } };
+  }
   throw e;
 }
 
@@ -282,11 +287,11 @@ export async function finishCard(message: ChatMessage.Implementation): Promise<v
     const token = tokenByUuid(uuid);
     if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
   }
-  const consequences = among(card.consequences, new Set(sides.map((s) => s.id)));
   const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
   const combat = attacker && defender ? combatOf(attacker, defender) : undefined;
+  const consequences = among(card.consequences, new Set(sides.map((s) => s.id)));
   const plan = planConsequences(consequences, castMembers(...sides), holdsAround(sides.map((s) => s.actor), card.variant), card.variant, card.requestId, [], combat?.id ?? undefined);
-  await complete(message, { ...card, consequences }, plan, combat ? { combat, round: combat.round ?? 0 } : null);
+  await complete(message, card, plan, combat ? { combat, round: combat.round ?? 0 } : null);
 }
 
 /** Every card left "applying", finished (a GM's tab starts, or takes over from a closed one). */

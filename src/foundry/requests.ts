@@ -261,7 +261,10 @@ export function onRequestCreated(message: ChatMessage.Implementation): void {
 /** Card buttons the GM uses: apply a pending result, undo an applied one. */
 export async function handleCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
-  return gmWork(() => cardAction(message, action));
+  const out = await gmWork(() => cardAction(message, action));
+  // A button from an older view of the card (applied or undone since): nothing to do, and it says so.
+  if (out.kind === "duplicate") notify("info", "WC.Refuse.alreadyDone");
+  return out;
 }
 
 async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {

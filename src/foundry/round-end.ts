@@ -17,7 +17,7 @@ import { castMembers, participant, tokenByUuid } from "./cast.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { holdsAround } from "./holds.ts";
-import { i18n } from "./i18n.ts";
+import { i18n, notify } from "./i18n.ts";
 import { stableId } from "./ids.ts";
 import { localizeParams } from "./card-view.ts";
 import { outOfMelee } from "./melee.ts";
@@ -285,8 +285,13 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
 
 /** The GM's buttons on a round card: apply a pending one, undo an applied one. */
 export async function handleRoundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
-  if (!game.user.isGM) return false;
-  return gmWork(() => roundCardAction(message, action));
+  if (!game.user.isGM) {
+    notify("warn", "WC.Refuse.notGM");
+    return false;
+  }
+  const done = await gmWork(() => roundCardAction(message, action));
+  if (!done) notify("info", "WC.Refuse.alreadyDone");
+  return done;
 }
 
 async function roundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {

@@ -73,6 +73,6 @@ export interface StoredCard {
 export interface WeaponlessApi {
   readonly moduleId: string;
   act(intent: Omit<Intent, "declared"> & { declared?: Intent["declared"] }): Promise<unknown>;
-  odds(intent: Intent): OddsOutcome[];
+  odds(intent: unknown): OddsOutcome[];
   readonly rules: typeof Rules;
 }

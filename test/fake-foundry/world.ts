@@ -882,7 +882,10 @@ class FakeSettings {
     const user = this.world.current().user;
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);
-    if (!this.world.current().Hooks.call(exists ? "preUpdateSetting" : "preCreateSetting", { key: id, value }, { value })) return this.get(ns, key);
+    // [C-58] The pre-hooks get the Setting document and the change, the value as JSON text.
+    const json = JSON.stringify(value);
+    const doc = { key: id, value: exists ? JSON.stringify(this.world.settingValues.get(id)) : json };
+    if (!this.world.current().Hooks.call(exists ? "preUpdateSetting" : "preCreateSetting", doc, { key: id, value: json }, {}, user.id)) return this.get(ns, key);
     return this.world.serve(() => {
       this.world.settingValues.set(id, structuredClone(value));
       this.world.count({ user: user.id, op: exists ? "update" : "create", documentName: "Setting", parent: "", count: 1 });
