@@ -8,6 +8,7 @@ import { RulesInputError } from "../rules/index.ts";
 import type { Plan, UndoRecord } from "./apply.ts";
 import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { cardView } from "./card-view.ts";
+import type { CastMember } from "./apply.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
 import { freeAttacksIn, rememberForRoundEnd } from "./round-end.ts";
@@ -66,6 +67,21 @@ export function circleOf(intent: Intent, attacker: Side, defender: Side): { othe
     if (grew) holds = holdsAround([attacker.actor, defender.actor, ...others.map((s) => s.actor)], variant);
   }
   return { others, holds };
+}
+
+/**
+ * Everyone a result may touch: the creatures acting and any others it names, and the other member
+ * of every hold on them (breaking free of one holder may end, or change, a hold by another).
+ */
+export function resultCast(sides: readonly Side[], holds: readonly HoldRecord[]): CastMember[] {
+  const all = [...sides];
+  const scene = sides[0]?.token.parent?.id;
+  for (const id of holds.flatMap((h) => [h.holderId, h.heldId])) {
+    if (all.some((s) => s.id === id)) continue;
+    const token = tokenByUuid(id);
+    if (token?.actor && token.parent?.id === scene) all.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  return castMembers(...all);
 }
 
 export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant, circle = circleOf(intent, attacker, defender)): ActionContext {
@@ -128,7 +144,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     const level = automation();
     const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
-    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, activeVariantId(), requestId, [], combat?.id ?? undefined);
+    const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], combat?.id ?? undefined);
     // "applying" until every write is done, so a card whose tab closed mid-write is finished; a
     // result that writes nothing (a miss) is applied as soon as its card exists.
     const state: StoredCard["state"] = level === "automatic" ? (writesSomething(plan) ? "applying" : "applied") : level === "confirm" ? "pending" : "manual";
@@ -234,7 +250,7 @@ export async function applyCard(message: ChatMessage.Implementation): Promise<Pe
       const token = tokenByUuid(uuid);
       if (token?.actor && ![attacker, defender, ...others].some((s) => s.id === token.uuid)) others.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
     }
-    const cast = castMembers(attacker, defender, ...others);
+    const cast = resultCast([attacker, defender, ...others], holds);
     const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combatOf(attacker, defender)?.id ?? undefined);
     const next: StoredCard = { ...card, state: "applying" };
     await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
@@ -289,8 +305,9 @@ export async function finishCard(message: ChatMessage.Implementation): Promise<v
   }
   const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
   const combat = attacker && defender ? combatOf(attacker, defender) : undefined;
-  const consequences = among(card.consequences, new Set(sides.map((s) => s.id)));
-  const plan = planConsequences(consequences, castMembers(...sides), holdsAround(sides.map((s) => s.actor), card.variant), card.variant, card.requestId, [], combat?.id ?? undefined);
+  const holds = holdsAround(sides.map((s) => s.actor), card.variant);
+  const cast = resultCast(sides, holds);
+  const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combat?.id ?? undefined);
   await complete(message, card, plan, combat ? { combat, round: combat.round ?? 0 } : null);
 }
 

@@ -105,7 +105,9 @@ export function roundContext(combat: Combat.Implementation, round: number, sides
       ledgers,
       outOfMelee: outOfMelee(sides.map((s) => placed(s.token)), all, holds, grid),
       overbear: Object.entries(declared).map(([defenderId, holderIds]) => ({ defenderId, holderIds })),
-      timers: (stateOf(combat).timers ?? []).filter((t) => sides.some((s) => s.id === t.id)),
+      // A clock started in a later round than this one (the GM went back a round since) counts
+      // as started in this one.
+      timers: (stateOf(combat).timers ?? []).filter((t) => sides.some((s) => s.id === t.id)).map((t) => (t.appliedRound !== undefined && t.appliedRound > round ? { ...t, appliedRound: round } : t)),
     },
   };
 }

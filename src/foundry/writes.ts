@@ -140,11 +140,36 @@ function effectOps(w: ActorWrite): Array<Record<string, unknown>> {
   return ops;
 }
 
-/** One actor's effect writes, one after the other. */
+/**
+ * One actor's effect writes, one after the other. The effects' ids are fixed by the result, so a
+ * creation refused because an id exists already (or a deletion because one is gone) means that
+ * part was written by another request that landed meanwhile (a closed tab's last one): the rest
+ * is sent again, and a request with nothing left to do is done.
+ */
 async function writeEffectsOf(w: ActorWrite): Promise<void> {
-  if (w.creates.length > 0) await w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true });
-  if (w.updates.length > 0) await w.actor.updateEmbeddedDocuments("ActiveEffect", w.updates as never);
-  if (w.deletes.length > 0) await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
+  const has = (id: unknown) => typeof id === "string" && w.actor.effects.has(id);
+  const again = async (all: readonly unknown[], left: readonly unknown[], send: () => Promise<unknown>, error: unknown) => {
+    if (left.length === all.length) throw error;
+    if (left.length > 0) await send();
+  };
+  if (w.creates.length > 0) {
+    try {
+      await w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true });
+    } catch (e) {
+      const left = w.creates.filter((d) => !has(d._id));
+      await again(w.creates, left, () => w.actor.createEmbeddedDocuments("ActiveEffect", left as never, { keepId: true }), e);
+    }
+  }
+  const updates = w.updates.filter((u) => has(u._id));
+  if (updates.length > 0) await w.actor.updateEmbeddedDocuments("ActiveEffect", updates as never);
+  if (w.deletes.length > 0) {
+    try {
+      await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
+    } catch (e) {
+      const left = w.deletes.filter((id) => has(id));
+      await again(w.deletes, left, () => w.actor.deleteEmbeddedDocuments("ActiveEffect", left, (w.deleteOptions ?? {}) as never), e);
+    }
+  }
 }
 
 /** Whether an actor can still be written: an unlinked token's actor goes with its token. */

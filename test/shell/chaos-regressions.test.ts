@@ -340,3 +340,44 @@ describe("what a GM's tab missed is put right when it starts", () => {
     expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
   });
 });
+
+describe("a write that landed meanwhile", () => {
+  it("a creation refused because its id exists already (a closed tab's last request landed first) counts as done, and the rest goes", async () => {
+    const { writeAll } = await import("../../src/foundry/writes.ts");
+    const made = { _id: "AAAAAAAAAAAAAAAA", name: "made already", statuses: ["prone"], duration: {} };
+    const also = { _id: "BBBBBBBBBBBBBBBB", name: "still to make", statuses: ["stun"], duration: {} };
+    await t.gm.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [made], { keepId: true }));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await t.gm.run(() => writeAll([{ actor: t.fighter as never, creates: [made, also], updates: [], deletes: [], data: {} }]));
+    } finally {
+      errors.mockRestore();
+    }
+    expect([...t.fighter.effects].map((e) => e.id).sort()).toEqual(["AAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBB"]);
+  });
+});
+
+describe("a clock and a round gone back", () => {
+  it("a condition timed from round 4 does not stop the end of round 3 after the GM goes back a round", async () => {
+    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    t = await tableFor("percentile");
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 4);
+    // Round 4: a gouge (Variable d6 6 and d4 1, chance d100 1, result d100 100) knocks the goblin
+    // out: its clock starts in round 4.
+    t.world.script([[6, 6], [4, 1], [100, 1], [100, 100]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect((combat.flags[M] as { timers: Array<{ appliedRound: number }> }).timers.map((x) => x.appliedRound)).toContain(4);
+    // The GM goes back to round 3, then on to 4: the end of round 3 is run.
+    await t.gm.run(() => combat.update({ round: 3 }, { direction: -1 }));
+    t.world.fallbackFace = (sides) => sides;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await t.gm.run(() => combat.update({ round: 4 }, { direction: 1 }));
+      await t.world.settle();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(t.world.messages.get(roundCardId(combat.id, 3))).toBeDefined();
+  });
+});
