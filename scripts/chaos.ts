@@ -1,5 +1,8 @@
 /**
- * `npm run chaos -- --steps N --seed S [--variant V] [--evening E] [--no-shrink] [--replay file]`
+ * `npm run chaos -- --steps N --seed S [--variant V] [--evening E] [--from K] [--no-shrink] [--replay file [--trace]]`
+ *
+ * (--evening: steps per evening; --from: start at the K-th evening, to go straight to one a long
+ * run broke in; --trace: with --replay, the holds and cards after each step.)
  *
  * Long randomised runs of whole evenings of play through the fake (test/chaos/): prints, per
  * variant, the steps run, the requests made, the invariant checks made and broken; on a break,
@@ -81,13 +84,16 @@ async function main(): Promise<number> {
     variants,
     load,
     evening: Number(arg("evening") ?? 100),
+    fromEvening: Number(arg("from") ?? 0),
     shrink: !process.argv.includes("--no-shrink"),
     onEvening: (f, r) => {
-      if (process.stdout.isTTY) process.stdout.write(`\r${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken`);
+      // Progress on stderr (a line every ten evenings when not on a terminal).
+      if (process.stderr.isTTY) process.stderr.write(`\r${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken`);
+      else if (f.evenings % 10 === 0) process.stderr.write(`${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken\n`);
       for (const b of r.breaches.slice(0, 3)) if (process.argv.includes("--verbose")) console.log(`\n  evening ${f.evenings} step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
     },
   });
-  if (process.stdout.isTTY) process.stdout.write("\n");
+  if (process.stderr.isTTY) process.stderr.write("\n");
   let broken = 0;
   console.log(`chaos run, seed ${seed}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const f of figures) {

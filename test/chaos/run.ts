@@ -187,6 +187,8 @@ export interface ChaosOptions {
   /** Cut the first break of each variant down (slower). */
   readonly shrink?: boolean;
   readonly onEvening?: (figures: VariantFigures, result: EveningResult) => void;
+  /** The first evening to run (to go straight to one a long run broke in). */
+  readonly fromEvening?: number;
 }
 
 export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]> {
@@ -194,7 +196,7 @@ export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]>
   const length = options.evening ?? 100;
   for (const variant of options.variants) {
     const figures: VariantFigures = { variant, steps: 0, evenings: 0, requests: 0, playerRequests: 0, forged: 0, checks: 0, broken: 0, closedTabOverlaps: 0, byHandOverlaps: 0, seen: { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0, reopened: 0 } };
-    for (let e = 0; figures.steps < options.steps; e++) {
+    for (let e = options.fromEvening ?? 0; figures.steps < options.steps; e++) {
       const config = eveningConfig(seedFrom(options.seed, variant, e), variant);
       const result = await runEvening(config, options.load, Math.min(length, options.steps - figures.steps));
       figures.steps += result.steps.length;
