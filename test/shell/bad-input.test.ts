@@ -53,6 +53,15 @@ async function question(t: Table): Promise<FakeChatMessage> {
   return t.world.messages.contents.find((m) => m.getFlag(M, "strike")) as FakeChatMessage;
 }
 
+/** With "GM confirms", the end of round 1 waits on its card for the GM's Apply. */
+async function pendingRoundCard(t: Table): Promise<FakeChatMessage> {
+  await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+  const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+  await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+  await t.world.settle();
+  return t.world.messages.contents.find((m) => m.getFlag(M, "roundCard")) as FakeChatMessage;
+}
+
 /** Presses a button on `html` (a card as this tab shows it, or as an older view still shows it). */
 function press(message: FakeChatMessage, html: string, selector: string): void {
   const el = document.createElement("li");
@@ -263,13 +272,7 @@ const ROWS: readonly Row[] = [
     input: "*Apply* pressed by a player",
     by: "player",
     message: "Only a GM may do that.",
-    before: async (t) => {
-      await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
-      const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
-      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
-      await t.world.settle();
-      return t.world.messages.contents.find((m) => m.getFlag(M, "roundCard"));
-    },
+    before: pendingRoundCard,
     run: (_t, card) => press(card as FakeChatMessage, (card as FakeChatMessage).content, '[data-wc-action="apply"]'),
   },
   {
@@ -278,11 +281,7 @@ const ROWS: readonly Row[] = [
     by: "GM",
     message: "This card has been dealt with already.",
     before: async (t) => {
-      await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
-      const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
-      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
-      await t.world.settle();
-      const card = t.world.messages.contents.find((m) => m.getFlag(M, "roundCard")) as FakeChatMessage;
+      const card = await pendingRoundCard(t);
       const pending = card.content;
       await t.gm.run(async () => press(card, pending, '[data-wc-action="apply"]'));
       await t.world.settle();

@@ -14,6 +14,17 @@ beforeEach(() => {
   t = makeTable();
 });
 
+/** Runs `fn` and checks that nothing was logged as an error meanwhile. */
+async function withoutErrors(fn: () => Promise<unknown>): Promise<void> {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    await fn();
+    expect(errors).not.toHaveBeenCalled();
+  } finally {
+    errors.mockRestore();
+  }
+}
+
 const strikeCards = () => t.world.messages.contents.filter((m) => m.getFlag(M, "strike"));
 const resultCards = () => t.world.messages.contents.filter((m) => m.getFlag(M, "card"));
 const hp = (a: { system: unknown }) => (a.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
@@ -217,14 +228,10 @@ describe("a combat deleted as its round ends", () => {
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     // The GM ends the fight just as the module posts the round's card.
     t.gm.run(() => Hooks.on("createChatMessage", ((m: FakeChatMessage) => void (m.getFlag(M, "roundCard") && t.gm.run(() => combat.delete()))) as never));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
+    await withoutErrors(async () => {
       await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
       await t.world.settle();
-      expect(errors).not.toHaveBeenCalled();
-    } finally {
-      errors.mockRestore();
-    }
+    });
     expect(t.world.combats.has(combat.id)).toBe(false);
     expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
   });
@@ -329,13 +336,7 @@ describe("what a GM's tab missed is put right when it starts", () => {
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
     await t.gm.run(() => t.ogreToken.delete());
     await t.world.settle();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      expect(await t.gm.run(() => handleRoundCardAction(card as never, "apply"))).toBe(true);
-      expect(errors).not.toHaveBeenCalled();
-    } finally {
-      errors.mockRestore();
-    }
+    await withoutErrors(async () => expect(await t.gm.run(() => handleRoundCardAction(card as never, "apply"))).toBe(true));
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
   });
@@ -347,12 +348,7 @@ describe("a write that landed meanwhile", () => {
     const made = { _id: "AAAAAAAAAAAAAAAA", name: "made already", statuses: ["prone"], duration: {} };
     const also = { _id: "BBBBBBBBBBBBBBBB", name: "still to make", statuses: ["stun"], duration: {} };
     await t.gm.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [made], { keepId: true }));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      await t.gm.run(() => writeAll([{ actor: t.fighter as never, creates: [made, also], updates: [], deletes: [], data: {} }]));
-    } finally {
-      errors.mockRestore();
-    }
+    await withoutErrors(() => t.gm.run(() => writeAll([{ actor: t.fighter as never, creates: [made, also], updates: [], deletes: [], data: {} }])));
     expect([...t.fighter.effects].map((e) => e.id).sort()).toEqual(["AAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBB"]);
   });
 });
@@ -370,14 +366,10 @@ describe("a clock and a round gone back", () => {
     // The GM goes back to round 3, then on to 4: the end of round 3 is run.
     await t.gm.run(() => combat.update({ round: 3 }, { direction: -1 }));
     t.world.fallbackFace = (sides) => sides;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
+    await withoutErrors(async () => {
       await t.gm.run(() => combat.update({ round: 4 }, { direction: 1 }));
       await t.world.settle();
-      expect(errors).not.toHaveBeenCalled();
-    } finally {
-      errors.mockRestore();
-    }
+    });
     expect(t.world.messages.get(roundCardId(combat.id, 3))).toBeDefined();
   });
 });
