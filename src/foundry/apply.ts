@@ -273,6 +273,9 @@ function reportProblems(problems: readonly WriteProblem[]): void {
 /** The data that takes a result back: numbers by what it changed, its mark off, the rest as they were. */
 function undoData(r: UndoRecord, actor: Actor.Implementation): Record<string, unknown> {
   const data: Record<string, unknown> = {};
+  // Its mark gone from the actor: this share was taken back already (an undo run again after its
+  // tab closed mid-write).
+  if (r.mark !== undefined && !((actor.getFlag(MODULE_ID, "applied") ?? []) as string[]).includes(r.mark)) return data;
   for (const [path, before] of Object.entries(r.restore)) {
     const now = foundry.utils.getProperty(actor, path);
     const shift = r.shift?.[path];

@@ -17,10 +17,10 @@ import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId } from "./ids.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { applyCard, cardIdFor, perform, performAnswer, refusalOf, renderCard, strikeIdFor } from "./perform.ts";
+import { applyCard, cardIdFor, perform, performAnswer, refusalOf, strikeIdFor } from "./perform.ts";
 import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
-import { undo } from "./apply.ts";
+import { undoCard } from "./undo-card.ts";
 import { gmWork } from "./gm-work.ts";
 
 /**
@@ -270,10 +270,7 @@ export async function handleCardAction(message: ChatMessage.Implementation, acti
 async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (action === "apply") return applyCard(message);
   const card = message.getFlag(MODULE_ID, "card");
-  const records = message.getFlag(MODULE_ID, "undo") ?? [];
   if (!card || card.state !== "applied") return { kind: "duplicate" };
-  const next = { ...card, state: "undone" as const };
-  await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next } as never);
-  await undo(records);
+  await undoCard(message);
   return { kind: "done", messageId: message.id ?? "", state: "undone" };
 }

@@ -10,7 +10,7 @@
  */
 import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
-import { among, carryOut, planConsequences, undo, undoAsWritten, undoFor } from "./apply.ts";
+import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, participant, tokenByUuid } from "./cast.ts";
@@ -23,6 +23,7 @@ import { localizeParams } from "./card-view.ts";
 import { outOfMelee } from "./melee.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
 import { gmWork } from "./gm-work.ts";
+import { undoCard } from "./undo-card.ts";
 import type { VariantId } from "./types.ts";
 
 export interface StoredRoundCard {
@@ -34,7 +35,7 @@ export interface StoredRoundCard {
   readonly resolution: Omit<RoundResolution, "result"> & { readonly result: unknown };
   readonly names: Readonly<Record<string, string>>;
   readonly outOfMelee: readonly string[];
-  readonly state: "applying" | "applied" | "pending" | "manual" | "cancelled" | "undone";
+  readonly state: "applying" | "applied" | "pending" | "manual" | "cancelled" | "undoing" | "undone";
 }
 
 export interface CombatState {
@@ -305,11 +306,6 @@ async function roundCardAction(message: ChatMessage.Implementation, action: "app
     await applyRound(combat, message, { ...card, state: "applying" }, sides, holdsAround(sides.map((s) => s.actor), card.variant));
     return true;
   }
-  if (action === "undo" && card.state === "applied") {
-    const next: StoredRoundCard = { ...card, state: "undone" };
-    await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
-    await undo(message.getFlag(MODULE_ID, "undo") ?? []);
-    return true;
-  }
+  if (action === "undo" && card.state === "applied") return undoCard(message);
   return false;
 }

@@ -60,7 +60,7 @@ export interface StoredCard {
   readonly defenderName: string;
   readonly resolution: Resolution;
   /** "applying" while its writes go out (finished on a GM's next start should its tab close). */
-  readonly state: "applying" | "applied" | "pending" | "manual" | "undone";
+  readonly state: "applying" | "applied" | "pending" | "manual" | "undoing" | "undone";
   readonly consequences: Consequences;
   /** No player owns the defender: its numbers may be hidden from players (setting). */
   readonly defenderIsNpc?: boolean;

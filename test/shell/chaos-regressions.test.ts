@@ -373,3 +373,27 @@ describe("a clock and a round gone back", () => {
     expect(t.world.messages.get(roundCardId(combat.id, 3))).toBeDefined();
   });
 });
+
+describe("an Undo whose GM tab closes mid-write", () => {
+  it("is finished by the GM's other tab, and takes the result back once", async () => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    // The ogre's body hold on the fighter: 1 real and 2 temporary (30 -> 29, 0 -> 2).
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const done = (await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }))) as { messageId: string };
+    const card = t.world.messages.get(done.messageId) as FakeChatMessage;
+    vi.resetModules();
+    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    // The tab that presses Undo closes as the fighter's half goes.
+    const real = t.fighter.deleteEmbeddedDocuments.bind(t.fighter);
+    t.fighter.deleteEmbeddedDocuments = async (kind, ids, options) => {
+      t.fighter.deleteEmbeddedDocuments = real;
+      t.world.disconnect(t.gm, "lost");
+      return real(kind, ids, options);
+    };
+    void t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(card.getFlag(M, "card")).toMatchObject({ state: "undone" });
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+    expect([t.fighter, t.ogreToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")))).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import { MODULE_ID } from "../constants.ts";
 import { gmWork, sharedWork } from "../gm-work.ts";
 import { finishCard, finishCards } from "../perform.ts";
+import { finishUndoing, isUndoing, undoCard } from "../undo-card.ts";
 import { sweep } from "./cleanup.ts";
 import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../requests.ts";
 
@@ -19,6 +20,7 @@ const isRequest = (message: unknown) => (message as ChatMessage.Implementation).
 function catchUp(): void {
   if (game.users.activeGM?.isSelf !== true) return;
   gmWork(() => finishCards())
+    .then(() => gmWork(() => finishUndoing()))
     .then(() => gmWork(() => sweep()))
     .then(() => processPendingRequests())
     .catch(report);
@@ -35,7 +37,10 @@ export function listen(): void {
     else if (m.getFlag(MODULE_ID, "card")?.state === "applying" && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => finishCard(m)).catch(report);
   });
   Hooks.on("updateChatMessage", (message) => {
-    if (isRequest(message)) onRequestUpdated(message as ChatMessage.Implementation);
+    const m = message as ChatMessage.Implementation;
+    if (isRequest(m)) onRequestUpdated(m);
+    // As for a card being applied: one left "undoing" by a closed tab is finished by the next.
+    else if (isUndoing(m) && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => undoCard(m)).catch(report);
   });
   Hooks.on("deleteChatMessage", (message) => {
     if (isRequest(message)) onRequestDeleted(message as ChatMessage.Implementation);
