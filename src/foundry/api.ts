@@ -3,8 +3,11 @@ import type { OddsOutcome, ShellAction } from "../rules/index.ts";
 import * as rules from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { act } from "./requests.ts";
-import { renderCard } from "./perform.ts";
+import { act, validateIntent } from "./requests.ts";
+import { refusalOf, renderCard } from "./perform.ts";
+import { Refusal } from "./cast.ts";
+import { notify } from "./i18n.ts";
+import { activeVariant } from "./settings.ts";
 import { oddsFor } from "./ui/action-dialog.ts";
 import { controlledToken, launch } from "./ui/launch.ts";
 import { openProfileForm } from "./ui/profile-form.ts";
@@ -12,6 +15,30 @@ import { openMassCharge } from "./mass-charge.ts";
 import { showWorldCheck } from "./ui/world-check.ts";
 import type { WorldReport } from "./world-check.ts";
 import type { Intent, StoredCard, WeaponlessApi } from "./types.ts";
+
+/**
+ * The exact odds of an intent, checked as `act` checks one. What cannot be worked out (an intent
+ * not understood, a token gone, an action these rules lack, a hold that is not there) is said in a
+ * notice, and the list is empty.
+ */
+function odds(raw: unknown): OddsOutcome[] {
+  try {
+    // The defender's answers may be asked about: odds change nothing.
+    const intent = validateIntent(raw);
+    if (!activeVariant().actions.includes(intent.action)) throw new Refusal("WC.Refuse.noSuchAction", { action: intent.action });
+    return oddsFor(intent);
+  } catch (e) {
+    const out = refusalOf(e);
+    if (out.kind === "refused") notify("warn", out.key, out.params);
+    return [];
+  }
+}
+
+/** Whether `card` has the shape of a stored result card. */
+function isCard(card: unknown): card is StoredCard {
+  const c = card as Partial<StoredCard> | null;
+  return typeof c === "object" && c !== null && typeof c.resolution === "object" && c.resolution !== null && typeof c.intent === "object" && c.intent !== null && typeof c.consequences === "object" && typeof c.state === "string";
+}
 
 export function buildApi(): WeaponlessApi & {
   use(action: ShellAction): Promise<PerformOutcome | null>;
@@ -24,14 +51,20 @@ export function buildApi(): WeaponlessApi & {
     moduleId: MODULE_ID,
     rules,
     act: (intent) => act({ declared: {}, ...intent }),
-    odds: (intent: Intent): OddsOutcome[] => oddsFor(intent),
+    odds: (intent: Intent): OddsOutcome[] => odds(intent),
     /** The controlled token uses `action` on the user's target, with the dialog. */
     use: async (action) => {
       const token = controlledToken();
       return token ? launch(token, action) : null;
     },
-    /** The HTML of a card from its stored data (the card's own template). */
-    renderCard,
+    /** The HTML of a card from its stored data (the card's own template); "" for what is not a card. */
+    renderCard: async (card) => {
+      if (!isCard(card)) {
+        notify("warn", "WC.Refuse.badCard");
+        return "";
+      }
+      return renderCard(card);
+    },
     /** GM: the selected tokens make a mass charge on the targeted ones (d12-holds). */
     massCharge: () => openMassCharge(),
     /** GM: what the module finds in this world; shown in a window unless `show: false`. */

@@ -60,12 +60,24 @@ const MARKS_KEPT = 30;
 /** What a plan undoes, per actor UUID: the values to restore and the effects to remove or remake. */
 export interface UndoRecord {
   readonly actorUuid: string;
+  /** Each value written, as it was before. */
   readonly restore: Record<string, unknown>;
+  /**
+   * For the numbers (hit points, temporary damage): what undoing adds back, before minus what
+   * was written, so that results applied since keep their share. Records made before this was
+   * kept restore the values as they were.
+   */
+  readonly shift?: Record<string, number>;
+  /** The result's mark on the actor, taken off again (the marks of later results stay). */
+  readonly mark?: string;
   readonly created: string[];
   readonly deleted: Array<Record<string, unknown>>;
   /** A token the plan moved (a lift-off), and the values to put back. */
   readonly token?: { readonly uuid: string; readonly restore: Record<string, unknown> };
 }
+
+const MARKS = `flags.${MODULE_ID}.applied`;
+const TEMPORARY = `flags.${MODULE_ID}.temporary`;
 
 export interface Plan {
   /** The card this plan belongs to: written with each actor update, so a resumed plan skips it. */
@@ -78,6 +90,16 @@ export interface Plan {
   readonly tokens: TokenWrite[];
 }
 
+/** What of a result concerns only these creatures (the others' tokens are gone, or have left the fight). */
+export function among(c: Consequences, ids: ReadonlySet<string>): Consequences {
+  return {
+    ...c,
+    holdsAdded: c.holdsAdded.filter((h) => ids.has(h.heldId) && ids.has(h.holderId)),
+    damage: c.damage.filter((d) => ids.has(d.targetId)),
+    conditions: c.conditions.filter((x) => ids.has(x.targetId)),
+  };
+}
+
 export function planConsequences(
   c: Consequences,
   cast: readonly CastMember[],
@@ -85,6 +107,8 @@ export function planConsequences(
   variant: VariantId,
   requestId: string,
   holdsUpdated: readonly HoldRecord[] = [],
+  /** The combat the result happens in: its holds and timed conditions carry its id, so they can be found when it is gone. */
+  combatId?: string,
 ): Plan {
   const byId = new Map(cast.map((m) => [m.id, m.actor]));
   const writes = new Map<string, ActorWrites>();
@@ -102,10 +126,15 @@ export function planConsequences(
     return a;
   };
 
+  const stamped = (data: Record<string, unknown>, key: "combat" | "clock"): Record<string, unknown> => {
+    if (!combatId) return data;
+    const flags = (data.flags ?? {}) as Record<string, Record<string, unknown>>;
+    return { ...data, flags: { ...flags, [MODULE_ID]: { ...(flags[MODULE_ID] ?? {}), [key]: combatId } } };
+  };
   for (const h of c.holdsAdded) {
     const [held, holder] = holdEffectPair(h, actorOf(h.heldId), actorOf(h.holderId), variant, requestId);
-    w(held.actor).creates.push(held.data);
-    w(holder.actor).creates.push(holder.data);
+    w(held.actor).creates.push(stamped(held.data, "combat"));
+    w(holder.actor).creates.push(stamped(holder.data, "combat"));
   }
   const removed = new Set(c.holdsRemoved);
   for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), removed)) if (effect.id) w(actor).deletes.push(effect.id);
@@ -137,7 +166,13 @@ export function planConsequences(
   for (const x of conditions) {
     const actor = actorOf(x.targetId);
     const has = effectsMeaning(actor, x.condition);
-    if (x.active && has.length === 0) w(actor).creates.push(conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`)));
+    const timed = x.rounds !== undefined || x.segments !== undefined;
+    const effect = conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`));
+    if (x.active && has.length === 0) w(actor).creates.push(timed ? stamped(effect, "clock") : effect);
+    // The module's own effect of that condition, made earlier, is now timed by this combat too.
+    if (x.active && timed && combatId) {
+      for (const e of has) if (e.id && e.getFlag(MODULE_ID, "condition") !== undefined && e.getFlag(MODULE_ID, "clock") !== combatId) w(actor).effectUpdates.push({ _id: e.id, [`flags.${MODULE_ID}.clock`]: combatId });
+    }
     if (!x.active) for (const e of has) if (e.id) w(actor).deletes.push(e.id);
   }
 
@@ -162,10 +197,37 @@ export function undoFor(plan: Plan): UndoRecord[] {
   return [...tokens, ...plan.writes.map((x) => {
     const restore: Record<string, unknown> = {};
     // A number that was never set (no temporary damage yet) goes back to 0.
-    for (const [path, next] of Object.entries(x.update)) restore[path] = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
+    const shift: Record<string, number> = {};
+    for (const [path, next] of Object.entries(x.update)) {
+      const before = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
+      restore[path] = before;
+      if (typeof next === "number" && typeof before === "number") shift[path] = before - next;
+    }
     const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
-    return { actorUuid: x.actor.uuid, restore, created: x.creates.map((d) => String(d._id)), deleted };
+    return { actorUuid: x.actor.uuid, restore, shift, ...(MARKS in x.update ? { mark: plan.markId } : {}), created: x.creates.map((d) => String(d._id)), deleted };
   })];
+}
+
+/**
+ * The undo records as the writes turned out: where the host held a number other than the one sent
+ * (hit points kept at its floor), what undoing adds back is what was taken. Null: nothing differs.
+ */
+export function undoAsWritten(records: readonly UndoRecord[]): UndoRecord[] | null {
+  let changed = false;
+  const out = records.map((r) => {
+    const actor = fromUuidSync(r.actorUuid as never) as Actor.Implementation | null;
+    if (!actor || !r.shift) return r;
+    const shift = { ...r.shift };
+    for (const [path, s] of Object.entries(r.shift)) {
+      const before = r.restore[path];
+      const now = foundry.utils.getProperty(actor, path);
+      if (typeof before !== "number" || typeof now !== "number" || before - now === s) continue;
+      shift[path] = before - now;
+      changed = true;
+    }
+    return { ...r, shift };
+  });
+  return changed ? out : null;
 }
 
 /**
@@ -220,21 +282,50 @@ function reportProblems(problems: readonly WriteProblem[]): void {
   }
 }
 
+/** The data that takes a result back: numbers by what it changed, its mark off, the rest as they were. */
+function undoData(r: UndoRecord, actor: Actor.Implementation): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  // Its mark gone from the actor: this share was taken back already (an undo run again after its
+  // tab closed mid-write).
+  if (r.mark !== undefined && !((actor.getFlag(MODULE_ID, "applied") ?? []) as string[]).includes(r.mark)) return data;
+  for (const [path, before] of Object.entries(r.restore)) {
+    const now = foundry.utils.getProperty(actor, path);
+    const shift = r.shift?.[path];
+    if (path === MARKS && r.mark !== undefined) data[path] = (Array.isArray(now) ? (now as string[]) : []).filter((m) => m !== r.mark);
+    else if (shift !== undefined && typeof now === "number") data[path] = path === TEMPORARY ? Math.max(0, now + shift) : now + shift;
+    else data[path] = before;
+  }
+  return data;
+}
+
+/**
+ * Takes a result back. What it changed is undone by its own share (a later result on the same
+ * creature keeps its damage), and a hold it ended comes back only with both halves, when both
+ * creatures are still there.
+ */
 export async function undo(records: readonly UndoRecord[]): Promise<void> {
   const tokens = records.flatMap((r): TokenWrite[] => {
     const token = r.token ? tokenByUuid(r.token.uuid) : null;
     return token && r.token ? [{ token, changes: r.token.restore }] : [];
   });
   const actors = records.filter((r) => !r.token).map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
+  const remade = (d: Record<string, unknown>) => (d.flags as Record<string, { hold?: { record: HoldRecord; role: string } }> | undefined)?.[MODULE_ID]?.hold;
+  // The halves of ended holds that can come back: the twin comes back too, or is there.
+  const back = new Set(actors.flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
+  const whole = (d: Record<string, unknown>) => {
+    const h = remade(d);
+    // Both creatures still on the scene (a linked one's actor outlives its token), and the twin too.
+    return !h || (back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`) && tokenByUuid(h.record.heldId) !== null && tokenByUuid(h.record.holderId) !== null);
+  };
   const done = markTokenWrites(tokens);
   const result = await writeAll(
     actors.map(({ r, actor }) => ({
       actor,
-      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)),
+      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id) && whole(d)),
       updates: [],
       deletes: r.created.filter((id) => actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
-      data: r.restore,
+      data: undoData(r, actor),
       hpPath: hitPointPaths(actor).value,
     })),
     undefined,

@@ -36,6 +36,12 @@ declare module "fvtt-types/configuration" {
     ActiveEffect: {
       "weaponless-combat": {
         hold?: StoredHold;
+        /** The condition a module-made status effect stands for (apply.ts conditionEffect). */
+        condition?: string;
+        /** A hold made in a combat: that combat's id. */
+        combat?: string;
+        /** A timed condition whose clock a combat keeps: that combat's id. */
+        clock?: string;
       };
     };
     Token: {

@@ -17,6 +17,7 @@ import { withFoundryDice } from "./dice.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId, stableId } from "./ids.ts";
 import { activeOptions, activeVariant, automation } from "./settings.ts";
+import { gmWork } from "./gm-work.ts";
 
 export interface ChargeUnitView {
   readonly token: TokenDocument.Implementation;
@@ -104,6 +105,10 @@ export async function resolveMassChargeOnCanvas(attackers: readonly ChargeUnitVi
     notify("warn", "WC.Refuse.noSuchAction", { action: i18n.localize("WC.Action.massCharge") });
     return null;
   }
+  return gmWork(() => massCharge(attackers, defenders, choice));
+}
+
+async function massCharge(attackers: readonly ChargeUnitView[], defenders: readonly ChargeUnitView[], choice: MassChargeChoice): Promise<ChatMessage.Implementation | null> {
   const options = activeOptions() as d12.D12Options;
   const input = chargeInput(attackers, defenders, choice);
   const { value: result, rolls } = await withFoundryDice((dice) => d12.resolveMassCharge(input, options, dice));

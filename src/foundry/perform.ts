@@ -5,9 +5,10 @@
  */
 import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
-import type { UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import type { Plan, UndoRecord } from "./apply.ts";
+import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { cardView, refusalOf as rulesRefusal } from "./card-view.ts";
+import type { CastMember } from "./apply.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
 import { freeAttacksIn, rememberForRoundEnd } from "./round-end.ts";
@@ -29,6 +30,9 @@ export type PerformOutcome =
   | { readonly kind: "cancelled" }
   | { readonly kind: "duplicate" }
   | { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
+
+/** Cards this tab is writing now: it finishes them itself. */
+const writing = new Set<string>();
 
 export function cardIdFor(requestId: string): string {
   return stableId(`card|${requestId}`);
@@ -65,6 +69,21 @@ export function circleOf(intent: Intent, attacker: Side, defender: Side): { othe
   return { others, holds };
 }
 
+/**
+ * Everyone a result may touch: the creatures acting and any others it names, and the other member
+ * of every hold on them (breaking free of one holder may end, or change, a hold by another).
+ */
+export function resultCast(sides: readonly Side[], holds: readonly HoldRecord[]): CastMember[] {
+  const all = [...sides];
+  const scene = sides[0]?.token.parent?.id;
+  for (const id of holds.flatMap((h) => [h.holderId, h.heldId])) {
+    if (all.some((s) => s.id === id)) continue;
+    const token = tokenByUuid(id);
+    if (token?.actor && token.parent?.id === scene) all.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  return castMembers(...all);
+}
+
 export function contextFor(intent: Intent, attacker: Side, defender: Side, variant: RulesVariant, circle = circleOf(intent, attacker, defender)): ActionContext {
   const { round, inCombat } = sharedRound(attacker, defender);
   const combat = inCombat ? combatOf(attacker, defender) : undefined;
@@ -89,7 +108,12 @@ export async function renderCard(card: StoredCard): Promise<string> {
 
 function refusalOf(e: unknown): PerformOutcome {
   if (e instanceof Refusal) return { kind: "refused", key: e.key, params: e.params };
-  if (e instanceof RulesInputError) return { kind: "refused", key: "WC.Refuse.badInput", params: { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") } };
+  if (e instanceof RulesInputError) {
+    const details = e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ");
+    // The world's stored rule options, not the creatures, are what the rules could not use.
+    const options = e.issues.every((i) => i.path.startsWith("options"));
+    return { kind: "refused", key: options ? "WC.Refuse.badOptions" : "WC.Refuse.badInput", params: { details } };
+  }
   throw e;
 }
 
@@ -122,7 +146,11 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const refused = rulesRefusal(resolution);
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`) } };
     const level = automation();
-    const state: StoredCard["state"] = level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual";
+    const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
+    const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], combat?.id ?? undefined);
+    // "applying" until every write is done, so a card whose tab closed mid-write is finished; a
+    // result that writes nothing (a miss) is applied as soon as its card exists.
+    const state: StoredCard["state"] = level === "automatic" ? (writesSomething(plan) ? "applying" : "applied") : level === "confirm" ? "pending" : "manual";
     const card: StoredCard = {
       version: 1,
       variant: activeVariantId(),
@@ -138,9 +166,9 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
       next: variant.next?.(ctx, resolution, options) ?? [],
     };
-    const plan = planConsequences(resolution.consequences, castMembers(attacker, defender, ...circle.others), ctx.holds, card.variant, requestId);
-    const undo: UndoRecord[] = state === "applied" ? undoFor(plan) : [];
+    const undo: UndoRecord[] = state === "applying" ? undoFor(plan) : [];
     let message: ChatMessage.Implementation | undefined;
+    if (state === "applying") writing.add(cardId);
     try {
       message = await ChatMessage.create(
         {
@@ -156,11 +184,14 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       message = undefined;
     }
     // Another delivery of the same request made the card first: it applies, this one does not.
-    if (!message) return { kind: "duplicate" };
-    if (state === "applied") await carryOut(plan);
-    const combat = ctx.inCombat ? combatOf(attacker, defender) : undefined;
-    if (combat && state === "applied") await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
-    return { kind: "done", messageId: cardId, state };
+    if (!message) {
+      writing.delete(cardId);
+      return { kind: "duplicate" };
+    }
+    if (state === "applied" && combat) await rememberForRoundEnd(combat, ctx.round, resolution.consequences);
+    if (state !== "applying") return { kind: "done", messageId: cardId, state };
+    await complete(message, card, plan, combat ? { combat, round: ctx.round } : null);
+    return { kind: "done", messageId: cardId, state: "applied" };
   } catch (e) {
     return refusalOf(e);
   }
@@ -192,7 +223,13 @@ export async function renderStrike(strike: StoredStrike): Promise<string> {
 export async function performAnswer(strikeMessage: ChatMessage.Implementation, choice: string, responder: User.Implementation): Promise<PerformOutcome> {
   const strike = strikeMessage.getFlag(MODULE_ID, "strike");
   if (!strike || !strike.choices.includes(choice)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const defender = resolveCast(strike.intent.attackerUuid, strike.intent.defenderUuid).defender;
+  let defender: Side;
+  try {
+    // A creature asked about may be gone by the time its owner answers.
+    defender = resolveCast(strike.intent.attackerUuid, strike.intent.defenderUuid).defender;
+  } catch (e) {
+    return refusalOf(e);
+  }
   if (!responder.isGM && !defender.actor.testUserPermission(responder, "OWNER")) return { kind: "refused", key: "WC.Refuse.notOwner", params: { name: defender.name } };
   const out = await perform({ ...strike.intent, declared: { ...strike.intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", true);
   if (out.kind === "done") {
@@ -212,14 +249,75 @@ export async function applyCard(message: ChatMessage.Implementation): Promise<Pe
   try {
     const { attacker, defender } = resolveCast(card.intent.attackerUuid, card.intent.defenderUuid);
     const { others, holds } = circleOf(card.intent, attacker, defender);
-    const plan = planConsequences(card.consequences, castMembers(attacker, defender, ...others), holds, card.variant, card.requestId);
-    const next: StoredCard = { ...card, state: "applied" };
+    // The others the card names that are still on the scene, though no longer in the grapple.
+    for (const uuid of Object.keys(card.otherNames ?? {})) {
+      const token = tokenByUuid(uuid);
+      if (token?.actor && ![attacker, defender, ...others].some((s) => s.id === token.uuid)) others.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+    }
+    const cast = resultCast([attacker, defender, ...others], holds);
+    const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combatOf(attacker, defender)?.id ?? undefined);
+    const next: StoredCard = { ...card, state: "applying" };
     await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
-    await carryOut(plan);
+    await complete(message, next, plan, null);
     return { kind: "done", messageId: message.id ?? "", state: "applied" };
   } catch (e) {
     return refusalOf(e);
   }
+}
+
+/**
+ * The writes of a card being applied, what the round end needs to know of it, and then the card
+ * marked applied. Every step is safe to run again (carryOut skips what is written already), so a
+ * card left "applying" by a tab that closed mid-write is finished by running this once more.
+ */
+async function complete(message: ChatMessage.Implementation, card: StoredCard, plan: Plan, remember: { combat: Combat.Implementation; round: number } | null): Promise<void> {
+  const id = message.id ?? "";
+  writing.add(id);
+  try {
+    await carryOut(plan);
+    if (remember) await rememberForRoundEnd(remember.combat, remember.round, card.consequences);
+    const next: StoredCard = { ...card, state: "applied" };
+    // Where the host held a value at its floor, the undo record says what was really taken.
+    const written = undoAsWritten(message.getFlag(MODULE_ID, "undo") ?? []);
+    try {
+      await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next, ...(written ? { [`flags.${MODULE_ID}.undo`]: written } : {}) } as never);
+    } catch {
+      // The card was deleted meanwhile: its result stands all the same.
+    }
+  } finally {
+    writing.delete(id);
+  }
+}
+
+/** Whether a plan changes any document (a miss changes none). */
+function writesSomething(plan: Plan): boolean {
+  return plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
+}
+
+/**
+ * Finishes a card its tab left "applying" (closed mid-write): its result is written again from the
+ * card, skipping what is there already, for the creatures still on the scene. Must run as the
+ * GM's work (gm-work.ts), so no other piece is writing the same card.
+ */
+export async function finishCard(message: ChatMessage.Implementation): Promise<void> {
+  const card = message.getFlag(MODULE_ID, "card");
+  if (!card || card.state !== "applying" || !game.messages.get(message.id ?? "") || writing.has(message.id ?? "")) return;
+  const sides: Side[] = [];
+  for (const uuid of [card.intent.attackerUuid, card.intent.defenderUuid, ...Object.keys(card.otherNames ?? {})]) {
+    const token = tokenByUuid(uuid);
+    if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
+  const combat = attacker && defender ? combatOf(attacker, defender) : undefined;
+  const holds = holdsAround(sides.map((s) => s.actor), card.variant);
+  const cast = resultCast(sides, holds);
+  const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combat?.id ?? undefined);
+  await complete(message, card, plan, combat ? { combat, round: combat.round ?? 0 } : null);
+}
+
+/** Every card left "applying", finished (a GM's tab starts, or takes over from a closed one). */
+export async function finishCards(): Promise<void> {
+  for (const message of game.messages.filter((m) => m.getFlag(MODULE_ID, "card")?.state === "applying")) await finishCard(message);
 }
 
 export { refusalOf };

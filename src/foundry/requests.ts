@@ -17,10 +17,11 @@ import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { i18n, notify } from "./i18n.ts";
 import { requestId } from "./ids.ts";
 import type { PerformOutcome } from "./perform.ts";
-import { applyCard, cardIdFor, perform, performAnswer, refusalOf, renderCard, strikeIdFor } from "./perform.ts";
+import { applyCard, cardIdFor, perform, performAnswer, refusalOf, strikeIdFor } from "./perform.ts";
 import { activeVariant } from "./settings.ts";
 import type { Intent, StoredRequest } from "./types.ts";
-import { undo } from "./apply.ts";
+import { undoCard } from "./undo-card.ts";
+import { gmWork } from "./gm-work.ts";
 
 /**
  * Checks the shape of an intent from the wire and keeps only what the variant asks for. A
@@ -176,7 +177,7 @@ export async function cancelRequest(message: ChatMessage.Implementation): Promis
 export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
   const strike = message.getFlag(MODULE_ID, "strike");
   if (!strike) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const out = game.user.isGM ? await performAnswer(message, choice, game.user) : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } });
+  const out = game.user.isGM ? await gmWork(() => performAnswer(message, choice, game.user)) : await viaGM({ intent: strike.intent, state: "pending", answers: { strikeId: message.id ?? "", choice } });
   report(out);
   return out;
 }
@@ -196,7 +197,7 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
     report(out);
     return out;
   }
-  const out = game.user.isGM ? await perform(intent, game.user, requestId()) : await viaGM({ intent, state: "pending" });
+  const out = game.user.isGM ? await gmWork(() => perform(intent, game.user, requestId())) : await viaGM({ intent, state: "pending" });
   report(out);
   return out;
 }
@@ -257,24 +258,28 @@ export async function processPendingRequests(): Promise<void> {
   if (!isActiveGM()) return;
   const pending = game.messages.filter((m) => m.getFlag(MODULE_ID, "request")?.state === "pending");
   pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  for (const m of pending) if (isActiveGM()) await handleRequest(m);
+  for (const m of pending) if (isActiveGM()) await gmWork(() => handleRequest(m));
 }
 
 /** A request card was posted: the active GM's client carries it out. */
 export function onRequestCreated(message: ChatMessage.Implementation): void {
   if (!isActiveGM() || message.getFlag(MODULE_ID, "request")?.state !== "pending") return;
-  void handleRequest(message).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
+  void gmWork(() => handleRequest(message)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
 }
 
 /** Card buttons the GM uses: apply a pending result, undo an applied one. */
 export async function handleCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
+  const out = await gmWork(() => cardAction(message, action));
+  // A button from an older view of the card (applied or undone since): nothing to do, and it says so.
+  if (out.kind === "duplicate") notify("info", "WC.Refuse.alreadyDone");
+  return out;
+}
+
+async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (action === "apply") return applyCard(message);
   const card = message.getFlag(MODULE_ID, "card");
-  const records = message.getFlag(MODULE_ID, "undo") ?? [];
   if (!card || card.state !== "applied") return { kind: "duplicate" };
-  const next = { ...card, state: "undone" as const };
-  await message.update({ content: await renderCard(next), [`flags.${MODULE_ID}.card`]: next } as never);
-  await undo(records);
+  await undoCard(message);
   return { kind: "done", messageId: message.id ?? "", state: "undone" };
 }

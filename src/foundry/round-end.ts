@@ -10,18 +10,20 @@
  */
 import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
-import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
 import { readLedger } from "./actors.ts";
 import type { Side } from "./cast.ts";
-import { castMembers, participant } from "./cast.ts";
+import { castMembers, participant, tokenByUuid } from "./cast.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { holdsAround } from "./holds.ts";
-import { i18n } from "./i18n.ts";
+import { i18n, notify } from "./i18n.ts";
 import { stableId } from "./ids.ts";
 import { formatLine, roundCardView } from "./card-view.ts";
 import { outOfMelee } from "./melee.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
+import { gmWork } from "./gm-work.ts";
+import { undoCard } from "./undo-card.ts";
 import type { VariantId } from "./types.ts";
 
 export interface StoredRoundCard {
@@ -33,7 +35,7 @@ export interface StoredRoundCard {
   readonly resolution: Omit<RoundResolution, "result"> & { readonly result: unknown };
   readonly names: Readonly<Record<string, string>>;
   readonly outOfMelee: readonly string[];
-  readonly state: "applying" | "applied" | "pending" | "manual" | "cancelled" | "undone";
+  readonly state: "applying" | "applied" | "pending" | "manual" | "cancelled" | "undoing" | "undone";
 }
 
 export interface CombatState {
@@ -52,6 +54,20 @@ export function freeAttacksIn(combat: Combat.Implementation, round: number): Fre
 
 export function roundCardId(combatId: string, round: number): string {
   return stableId(`round|${combatId}|${round}`);
+}
+
+/**
+ * Who a round card's result reaches when it is applied later (the GM's Apply, or finished after a
+ * reload): the combat's creatures now, and those the card names that have left the fight but are
+ * still on the scene. A creature whose token is gone is left out.
+ */
+function sidesForCard(combat: Combat.Implementation, card: StoredRoundCard): Side[] {
+  const sides = sidesOf(combat);
+  for (const uuid of Object.keys(card.names)) {
+    const token = tokenByUuid(uuid);
+    if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  return sides;
 }
 
 function sidesOf(combat: Combat.Implementation): Side[] {
@@ -90,9 +106,24 @@ export function roundContext(combat: Combat.Implementation, round: number, sides
       ledgers,
       outOfMelee: outOfMelee(sides.map((s) => placed(s.token)), all, holds, grid),
       overbear: Object.entries(declared).map(([defenderId, holderIds]) => ({ defenderId, holderIds })),
-      timers: (stateOf(combat).timers ?? []).filter((t) => sides.some((s) => s.id === t.id)),
+      // A clock started in a later round than this one (the GM went back a round since) counts
+      // as started in this one.
+      timers: (stateOf(combat).timers ?? []).filter((t) => sides.some((s) => s.id === t.id)).map((t) => (t.appliedRound !== undefined && t.appliedRound > round ? { ...t, appliedRound: round } : t)),
     },
   };
+}
+
+/**
+ * Writes the module's notes on a combat. A combat deleted meanwhile (the GM ended the fight as the
+ * round closed) needs none: its update is left out, and the rest of the work goes on.
+ */
+async function updateCombat(combat: Combat.Implementation, update: Record<string, unknown>): Promise<void> {
+  if (!game.combats.has(combat.id ?? "")) return;
+  try {
+    await combat.update(update as never);
+  } catch (e) {
+    if (game.combats.has(combat.id ?? "")) throw e;
+  }
 }
 
 /** One line of a round card as text: participants' ids read as their names. */
@@ -116,7 +147,10 @@ export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
 }
 
 function planFor(card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]) {
-  return planConsequences(card.resolution.consequences, castMembers(...sides), holds, card.variant, roundCardId(card.combatId, card.round), card.resolution.holdsUpdated);
+  // A creature that has left the fight since the card was made (a GM applying it later, or one
+  // finished after a reload) is left out of what it does.
+  const consequences = among(card.resolution.consequences, new Set(sides.map((s) => s.id)));
+  return planConsequences(consequences, castMembers(...sides), holds, card.variant, roundCardId(card.combatId, card.round), card.resolution.holdsUpdated, card.combatId);
 }
 
 /**
@@ -131,9 +165,10 @@ async function applyRound(combat: Combat.Implementation, message: ChatMessage.Im
   if (outcome === "done") {
     const overbear = { ...(stateOf(combat).overbear ?? {}) };
     delete overbear[String(card.round)];
-    await combat.update({ [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } } as never);
+    await updateCombat(combat, { [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } });
   }
-  await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+  const written = outcome === "done" ? undoAsWritten(message.getFlag(MODULE_ID, "undo") ?? []) : null;
+  await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next, ...(written ? { [`flags.${MODULE_ID}.undo`]: written } : {}) } as never);
   return next;
 }
 
@@ -172,10 +207,22 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
   // Another GM tab made this round's card first.
   if (!message) return null;
   if (card.state !== "applying") {
-    await combat.update({ [`flags.${MODULE_ID}.processedRound`]: round } as never);
+    await updateCombat(combat, { [`flags.${MODULE_ID}.processedRound`]: round });
     return card;
   }
   return applyRound(combat, message, card, sides, holds);
+}
+
+/**
+ * The end of a round no GM's tab heard of (the round went on while no GM was connected, or the
+ * tab missed the message): when a GM's tab starts, the last round of each combat is processed if
+ * it was not. Only the last: what an earlier one would have done cannot be known now.
+ */
+export async function catchUpRounds(): Promise<void> {
+  for (const combat of game.combats) {
+    const round = combat.round ?? 0;
+    if (combat.started && round >= 2) await processRoundEnd(combat, round - 1);
+  }
 }
 
 /** After a reload: finish any round card left half-applied. */
@@ -189,7 +236,7 @@ export async function resumeRoundEnds(): Promise<void> {
       await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
       continue;
     }
-    const sides = sidesOf(combat);
+    const sides = sidesForCard(combat, card);
     await applyRound(combat, message, card, sides, holdsAround(sides.map((s) => s.actor), card.variant));
   }
 }
@@ -205,7 +252,12 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
   if (declarations.length === 0 && timed.length === 0 && spent.length === 0) return;
   const state = stateOf(combat);
   const update: Record<string, unknown> = {};
-  if (spent.length > 0) update[`flags.${MODULE_ID}.freeAttacks`] = { [String(round)]: [...(state.freeAttacks?.[String(round)] ?? []), ...spent] };
+  if (spent.length > 0) {
+    // Each routine once, should this run again for a card being finished.
+    const taken = [...(state.freeAttacks?.[String(round)] ?? [])];
+    for (const f of spent) if (!taken.some((x) => x.byId === f.byId && x.againstId === f.againstId)) taken.push(f);
+    update[`flags.${MODULE_ID}.freeAttacks`] = { [String(round)]: taken };
+  }
   if (declarations.length > 0) {
     const all = { ...(state.overbear ?? {}) };
     const mine = { ...(all[String(round)] ?? {}) };
@@ -218,24 +270,29 @@ export async function rememberForRoundEnd(combat: Combat.Implementation, round: 
     for (const x of timed) timers.push({ id: x.targetId, condition: x.condition, remaining: x.segments ?? x.rounds ?? 1, unit: x.segments !== undefined ? "segments" : "rounds", appliedRound: round });
     update[`flags.${MODULE_ID}.timers`] = timers;
   }
-  await combat.update(update as never);
+  await updateCombat(combat, update);
 }
 
 /** The GM's buttons on a round card: apply a pending one, undo an applied one. */
 export async function handleRoundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
+  if (!game.user.isGM) {
+    notify("warn", "WC.Refuse.notGM");
+    return false;
+  }
+  const done = await gmWork(() => roundCardAction(message, action));
+  if (!done) notify("info", "WC.Refuse.alreadyDone");
+  return done;
+}
+
+async function roundCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
   const card = message.getFlag(MODULE_ID, "roundCard");
-  if (!game.user.isGM || !card) return false;
+  if (!card) return false;
   const combat = game.combats.get(card.combatId);
   if (action === "apply" && card.state === "pending" && combat) {
-    const sides = sidesOf(combat);
+    const sides = sidesForCard(combat, card);
     await applyRound(combat, message, { ...card, state: "applying" }, sides, holdsAround(sides.map((s) => s.actor), card.variant));
     return true;
   }
-  if (action === "undo" && card.state === "applied") {
-    const next: StoredRoundCard = { ...card, state: "undone" };
-    await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
-    await undo(message.getFlag(MODULE_ID, "undo") ?? []);
-    return true;
-  }
+  if (action === "undo" && card.state === "applied") return undoCard(message);
   return false;
 }

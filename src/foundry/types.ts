@@ -59,7 +59,8 @@ export interface StoredCard {
   readonly attackerName: string;
   readonly defenderName: string;
   readonly resolution: Resolution;
-  readonly state: "applied" | "pending" | "manual" | "undone";
+  /** "applying" while its writes go out (finished on a GM's next start should its tab close). */
+  readonly state: "applying" | "applied" | "pending" | "manual" | "undoing" | "undone";
   readonly consequences: Consequences;
   /** No player owns the defender: its numbers may be hidden from players (setting). */
   readonly defenderIsNpc?: boolean;
@@ -74,6 +75,6 @@ export interface StoredCard {
 export interface WeaponlessApi {
   readonly moduleId: string;
   act(intent: Omit<Intent, "declared"> & { declared?: Intent["declared"] }): Promise<unknown>;
-  odds(intent: Intent): OddsOutcome[];
+  odds(intent: unknown): OddsOutcome[];
   readonly rules: typeof Rules;
 }

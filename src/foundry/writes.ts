@@ -167,16 +167,50 @@ function effectOps(w: ActorWrite): Array<Record<string, unknown>> {
   return ops;
 }
 
-/** One actor's effect writes, one after the other. */
+/**
+ * One actor's effect writes, one after the other. The effects' ids are fixed by the result, so a
+ * creation refused because an id exists already (or a deletion because one is gone) means that
+ * part was written by another request that landed meanwhile (a closed tab's last one): the rest
+ * is sent again, and a request with nothing left to do is done.
+ */
 async function writeEffectsOf(w: ActorWrite): Promise<void> {
-  if (w.creates.length > 0) await w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true });
-  if (w.updates.length > 0) await w.actor.updateEmbeddedDocuments("ActiveEffect", w.updates as never);
-  if (w.deletes.length > 0) await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
+  const has = (id: unknown) => typeof id === "string" && w.actor.effects.has(id);
+  const again = async (all: readonly unknown[], left: readonly unknown[], send: () => Promise<unknown>, error: unknown) => {
+    if (left.length === all.length) throw error;
+    if (left.length > 0) await send();
+  };
+  if (w.creates.length > 0) {
+    try {
+      await w.actor.createEmbeddedDocuments("ActiveEffect", w.creates as never, { keepId: true });
+    } catch (e) {
+      const left = w.creates.filter((d) => !has(d._id));
+      await again(w.creates, left, () => w.actor.createEmbeddedDocuments("ActiveEffect", left as never, { keepId: true }), e);
+    }
+  }
+  const updates = w.updates.filter((u) => has(u._id));
+  if (updates.length > 0) await w.actor.updateEmbeddedDocuments("ActiveEffect", updates as never);
+  if (w.deletes.length > 0) {
+    try {
+      await w.actor.deleteEmbeddedDocuments("ActiveEffect", [...w.deletes], (w.deleteOptions ?? {}) as never);
+    } catch (e) {
+      const left = w.deletes.filter((id) => has(id));
+      await again(w.deletes, left, () => w.actor.deleteEmbeddedDocuments("ActiveEffect", left, (w.deleteOptions ?? {}) as never), e);
+    }
+  }
 }
 
-async function settleAll(calls: ReadonlyArray<Promise<unknown>>): Promise<void> {
-  const settled = await Promise.allSettled(calls);
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+/** Whether an actor can still be written: an unlinked token's actor goes with its token. */
+function stillThere(actor: Actor.Implementation): boolean {
+  return fromUuidSync(actor.uuid as never) !== null;
+}
+
+/**
+ * Waits for every actor's calls; a failure throws, unless its actor is gone (its token deleted
+ * meanwhile): what was due to a creature that is no more is not written, and the others' is.
+ */
+async function settleAll(writes: readonly ActorWrite[], call: (w: ActorWrite) => Promise<unknown>): Promise<void> {
+  const settled = await Promise.allSettled(writes.map(call));
+  const failed = settled.find((s, i): s is PromiseRejectedResult => s.status === "rejected" && stillThere((writes[i] as ActorWrite).actor));
   if (failed) throw failed.reason;
 }
 
@@ -192,10 +226,11 @@ export interface WriteResult {
 export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true, tokens: readonly TokenChange[] = []): Promise<WriteResult> {
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
-  const effects = writes.filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
+  const live = () => writes.filter((w) => stillThere(w.actor));
+  const effects = live().filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
   const batch = modifyBatch();
   if (batch) {
-    const data = dataRequests(writes, problems, tokens);
+    const data = dataRequests(live(), problems, tokens);
     const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
@@ -207,19 +242,27 @@ export async function writeAll(writes: readonly ActorWrite[], stillValid: () => 
       problems.length = 0;
     }
   }
-  await settleAll(effects.map(writeEffectsOf));
+  await settleAll(effects, writeEffectsOf);
   if (!stillValid()) return { outcome: "cancelled", problems };
-  const data = dataRequests(writes, problems, tokens);
-  await settleAll(
+  const data = dataRequests(live(), problems, tokens);
+  const failed = await Promise.allSettled(
     data.map(async (d) => {
       try {
         await d.run();
       } catch {
-        // One refused value fails the request: each actor alone, so the others' changes stay.
-        await settleAll(d.members.map((m) => writeOne(m.write, m.data, problems)));
+        // One refused value (or a token deleted meanwhile) fails the request: each actor alone,
+        // so the others' changes stay.
+        const members = d.members.filter((m) => stillThere(m.write.actor));
+        const each = new Map(members.map((m) => [m.write, m.data]));
+        await settleAll(
+          members.map((m) => m.write),
+          (w) => writeOne(w, each.get(w) ?? {}, problems),
+        );
         if (d.tokensAlone) await d.tokensAlone();
       }
     }),
   );
+  const thrown = failed.find((f): f is PromiseRejectedResult => f.status === "rejected");
+  if (thrown) throw thrown.reason;
   return { outcome: "done", problems };
 }

@@ -28,12 +28,27 @@ const ALPHANUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 let idCounter = 0;
 /** [C-01] Document ids are 16 letters and digits. */
 export function randomID(): string {
+  const w = activeWorld;
+  if (w?.idSeed !== undefined) return seededID(w.idSeed, ++w.idCount);
   idCounter++;
   let n = idCounter * 7919 + 104729;
   let out = "";
   for (let i = 0; i < 16; i++) {
     out += ALPHANUM[n % 62];
     n = Math.floor(n / 62) + i * 31 + idCounter;
+  }
+  return out;
+}
+
+/** The `count`-th id of a world built from `seed`: the same world built twice has the same ids. */
+function seededID(seed: number, count: number): string {
+  let a = (seed ^ 0x9e3779b9) >>> 0;
+  let b = (count ^ 0x85ebca6b) >>> 0;
+  let out = "";
+  for (let i = 0; i < 16; i++) {
+    a = (Math.imul(a ^ (b >>> 13), 0x5bd1e995) + i) >>> 0;
+    b = (Math.imul(b ^ (a >>> 15), 0x27d4eb2d) + count) >>> 0;
+    out += ALPHANUM[((a ^ b) >>> 0) % 62];
   }
   return out;
 }
@@ -313,7 +328,7 @@ export class FakeActor extends FakeDocument {
   }
   private guard(): FakeUser {
     const user = this.world.current().user;
-    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    this.guardFor(user);
     return user;
   }
   /** Where this actor's data goes on the server: the world actor, or the token's ActorDelta. */
@@ -356,7 +371,12 @@ export class FakeActor extends FakeDocument {
     };
   }
   guardFor(user: FakeUser): void {
-    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    // [C-55] An unlinked token's actor lives in its token: once the token is deleted, it takes no writes.
+    if (this.token && !this.token.exists) throw new Error(`Token [${this.token.id}] does not exist`);
+    if (!this.testUserPermission(user, "OWNER")) {
+      this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
+      throw new Error(`User ${user.name} lacks permission to modify ${this.name}`);
+    }
   }
   /** Actor#update: one request. */
   async update(changes: Data, options: Data = {}): Promise<this> {
@@ -522,7 +542,10 @@ export class FakeScene extends FakeDocument {
     const tokens = updates.map((u) => {
       const t = this.tokens.get(String(u._id));
       if (!t) throw new Error(`Token [${String(u._id)}] does not exist`);
-      if (!t.baseActor.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
+      if (!t.baseActor.testUserPermission(user, "OWNER")) {
+        this.world.permissionRefusals.push({ user: user.id, what: t.uuid });
+        throw new Error(`User ${user.name} lacks permission to update token ${t.name}`);
+      }
       const rest: Data = { ...u };
       delete rest._id;
       t.checkData(rest);
@@ -711,9 +734,17 @@ export class FakeToken extends FakeDocument {
   async delete(): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may delete tokens here");
-    this.parent.tokens.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteToken", [this, {}, user.id]);
+    await this.world.serve(() => {
+      // [C-55] A document that is gone cannot be deleted again.
+      if (!this.parent.tokens.has(this.id)) throw new Error(`Token [${this.id}] does not exist`);
+      this.parent.tokens.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
+      this.world.broadcast("deleteToken", [this, {}, user.id]);
+    });
+  }
+  /** Whether the token is still on its scene (a deleted token's actor takes no writes). */
+  get exists(): boolean {
+    return this.parent.tokens.has(this.id);
   }
 }
 
@@ -723,33 +754,42 @@ export class FakeCombatant extends FakeDocument {
     world: FakeWorld,
     id: string,
     readonly parent: FakeCombat,
-    readonly token: FakeToken,
+    private readonly tokenDoc: FakeToken,
   ) {
     super(world, id);
   }
   get uuid(): string {
     return `${this.parent.uuid}.Combatant.${this.id}`;
   }
+  /** [C-57] The combatant's token, looked up on its scene: null once the token is deleted. */
+  get token(): FakeToken | null {
+    return this.tokenDoc.exists ? this.tokenDoc : null;
+  }
   get tokenId(): string {
-    return this.token.id;
+    return this.tokenDoc.id;
   }
   get sceneId(): string {
-    return this.token.parent.id;
+    return this.tokenDoc.parent.id;
   }
   get name(): string {
-    return this.token.name;
+    return this.tokenDoc.name;
   }
-  get actor(): FakeActor {
-    return this.token.actor;
+  /** [C-57] Its token's actor; with the token gone, a linked token's world actor, else none. */
+  get actor(): FakeActor | null {
+    return this.token ? this.token.actor : this.tokenDoc.actorLink ? this.tokenDoc.baseActor : null;
   }
   get isOwner(): boolean {
-    return this.token.actor.isOwner;
+    return this.tokenDoc.baseActor.isOwner;
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
-    this.parent.combatants.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Combatant", parent: this.parent.uuid, count: 1 });
-    this.world.broadcast("deleteCombatant", [this, {}, user.id]);
+    await this.world.serve(() => {
+      // [C-55] Neither a combatant removed already nor one of a deleted combat can be removed.
+      if (!this.world.combats.has(this.parent.id) || !this.parent.combatants.has(this.id)) throw new Error(`Combatant [${this.id}] does not exist`);
+      this.parent.combatants.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Combatant", parent: this.parent.uuid, count: 1 });
+      this.world.broadcast("deleteCombatant", [this, {}, user.id]);
+    });
   }
 }
 
@@ -769,19 +809,26 @@ export class FakeCombat extends FakeDocument {
   async update(changes: Data, options: Data = {}): Promise<void> {
     const user = this.world.current().user;
     if (!user.isGM) throw new Error("Only a GM may update the combat here");
-    const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
-    applyUpdate(data, changes);
-    this.round = Number(data.round);
-    this.turn = Number(data.turn);
-    this.flags = data.flags as Data;
-    this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
-    this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+    await this.world.serve(() => {
+      // [C-55] A deleted combat takes no updates.
+      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+      const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
+      applyUpdate(data, changes);
+      this.round = Number(data.round);
+      this.turn = Number(data.turn);
+      this.flags = data.flags as Data;
+      this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
+      this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+    });
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
-    this.world.combats.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });
-    this.world.broadcast("deleteCombat", [this, {}, user.id]);
+    await this.world.serve(() => {
+      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+      this.world.combats.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });
+      this.world.broadcast("deleteCombat", [this, {}, user.id]);
+    });
   }
 }
 
@@ -841,7 +888,10 @@ export class FakeChatMessage extends FakeDocument {
     return this.whisper.length === 0 || user === this.author || this.whisper.includes(user.id);
   }
   private broadcastVisible(hook: string, args: unknown[]): void {
-    for (const c of this.world.clients) if (this.visibleTo(c.user)) c.run(() => c.Hooks.callAll(hook, ...args));
+    for (const c of [...this.world.clients]) {
+      if (!this.visibleTo(c.user)) continue;
+      for (let i = this.world.deliveries(hook, c); i > 0; i--) c.run(() => c.Hooks.callAll(hook, ...args));
+    }
   }
   /** [C-32] The author is stamped by the server: the creating user, whatever the data says. */
   static async create(data: Data, options: { keepId?: boolean } = {}): Promise<FakeChatMessage> {
@@ -849,14 +899,16 @@ export class FakeChatMessage extends FakeDocument {
     const user = w.current().user;
     const id = options.keepId && typeof data._id === "string" ? data._id : randomID();
     if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
-    if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
-    // [C-33] Whispering needs the MESSAGE_WHISPER permission.
-    if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
-    const m = new FakeChatMessage(w, id, user, data);
-    w.messages.set(id, m);
-    w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
-    m.broadcastVisible("createChatMessage", [m, options, user.id]);
-    return m;
+    return w.serve(() => {
+      if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
+      // [C-33] Whispering needs the MESSAGE_WHISPER permission.
+      if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
+      const m = new FakeChatMessage(w, id, user, data);
+      w.messages.set(id, m);
+      w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
+      m.broadcastVisible("createChatMessage", [m, options, user.id]);
+      return m;
+    });
   }
   static getSpeaker({ token }: { token?: FakeToken } = {}): Data {
     return { scene: token?.parent.id ?? null, token: token?.id ?? null, actor: token?.actor.id ?? null, alias: token?.name ?? "" };
@@ -864,25 +916,32 @@ export class FakeChatMessage extends FakeDocument {
   /** [C-34] Its author or a GM may change or delete a message. */
   private guard(): FakeUser {
     const user = this.world.current().user;
-    if (!user.isGM && user !== this.author) throw new Error(`User ${user.name} lacks permission to modify this message`);
+    if (!user.isGM && user !== this.author) {
+      this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
+      throw new Error(`User ${user.name} lacks permission to modify this message`);
+    }
     if (!this.world.messages.has(this.id)) throw new Error("ChatMessage does not exist");
     return user;
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
-    const user = this.guard();
-    const data: Data = { content: this.content, flags: this.flags };
-    applyUpdate(data, changes);
-    this.content = String(data.content);
-    this.flags = data.flags as Data;
-    this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
-    this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
-    return this;
+    return this.world.serve(() => {
+      const user = this.guard();
+      const data: Data = { content: this.content, flags: this.flags };
+      applyUpdate(data, changes);
+      this.content = String(data.content);
+      this.flags = data.flags as Data;
+      this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
+      this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
+      return this;
+    });
   }
   async delete(options: Data = {}): Promise<void> {
-    const user = this.guard();
-    this.world.messages.delete(this.id);
-    this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
-    this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+    await this.world.serve(() => {
+      const user = this.guard();
+      this.world.messages.delete(this.id);
+      this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
+      this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+    });
   }
 }
 
@@ -927,11 +986,16 @@ class FakeSettings {
     const user = this.world.current().user;
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);
-    if (!this.world.current().Hooks.call(exists ? "preUpdateSetting" : "preCreateSetting", { key: id, value }, { value })) return this.get(ns, key);
-    this.world.settingValues.set(id, structuredClone(value));
-    this.world.count({ user: user.id, op: exists ? "update" : "create", documentName: "Setting", parent: "", count: 1 });
-    for (const c of this.world.clients) c.run(() => c.game.settings.configs.get(id)?.onChange?.(value));
-    return value;
+    // [C-58] The pre-hooks get the Setting document and the change, the value as JSON text.
+    const json = JSON.stringify(value);
+    const doc = { key: id, value: exists ? JSON.stringify(this.world.settingValues.get(id)) : json };
+    if (!this.world.current().Hooks.call(exists ? "preUpdateSetting" : "preCreateSetting", doc, { key: id, value: json }, {}, user.id)) return this.get(ns, key);
+    return this.world.serve(() => {
+      this.world.settingValues.set(id, structuredClone(value));
+      this.world.count({ user: user.id, op: exists ? "update" : "create", documentName: "Setting", parent: "", count: 1 });
+      for (const c of [...this.world.clients]) c.run(() => c.game.settings.configs.get(id)?.onChange?.(value));
+      return value;
+    });
   }
 }
 
@@ -991,10 +1055,16 @@ export class FakeClient {
   /** Windows this client has open (ApplicationV2). */
   readonly windows: FakeApplicationV2[] = [];
   readonly errors: unknown[] = [];
+  /** Set when the tab has closed: what became of the requests it still had on their way. */
+  closed: "lost" | "applied" | null = null;
+  /** [C-56] `navigator` as this tab has it: Web Locks where the world's pages offer them. */
+  readonly navigator: { locks?: { request<T>(name: string, callback: () => Promise<T>): Promise<T> } };
   constructor(
     readonly world: FakeWorld,
     readonly user: FakeUser,
+    readonly locks: FakeLockManager = new FakeLockManager(),
   ) {
+    this.navigator = world.webLocks ? { locks: { request: (name, callback) => locks.request(this, name, callback) } } : {};
     const w = world;
     const i18n = w.i18n;
     const core = CORE_STATUS_EFFECTS.map((s) => ({ ...s }));
@@ -1015,7 +1085,7 @@ export class FakeClient {
       combats: w.combats,
       actors: w.actors,
       scenes: w.scenes,
-      modules: w.modules,
+      modules: new ClientModules(w),
       // The world's game system: game.system.id, which systems read for their own settings
       // (vttred/ose src/module/actor/data-model-monster.js: game.settings.get(game.system.id, "ascendingAC")).
       system: { id: w.systemId, title: w.system.title, version: "1.0.0" },
@@ -1041,6 +1111,28 @@ export class FakeClient {
   /** An actor sheet's header, as the world's system draws it (fires the sheet's header hook). */
   renderActorSheet(actor: FakeActor): Array<Record<string, unknown>> {
     return this.run(() => renderActorSheet(this, actor));
+  }
+}
+
+/**
+ * `game.modules` as one tab sees it: each tab runs its own copy of every module, so what a module
+ * puts on its entry (its `api`) belongs to that tab. Reads fall through to the world's entry.
+ */
+class ClientModules {
+  private readonly own = new WeakMap<Data, Data>();
+  constructor(private readonly world: FakeWorld) {}
+  get(id: string): Data | undefined {
+    const base = this.world.modules.get(id);
+    if (!base) return undefined;
+    let mine = this.own.get(base);
+    if (!mine) {
+      mine = Object.create(base) as Data;
+      this.own.set(base, mine);
+    }
+    return mine;
+  }
+  has(id: string): boolean {
+    return this.world.modules.has(id);
   }
 }
 
@@ -1110,6 +1202,67 @@ export interface FakeWorldOptions {
   readonly movementOptionsReachHooks?: boolean;
   /** Unknown: whether starting a planned movement (v14) passes through preMoveToken. */
   readonly plannedStartFiresPreMove?: boolean;
+  /**
+   * [C-48] Which requests take time: "documents" (effects, actors and tokens' updates; chat
+   * messages, combats and token deletions are answered at once, as the older tests expect) or
+   * "all" (every request, so two tabs can race on any of them).
+   */
+  readonly latency?: "documents" | "all";
+  /**
+   * FAULT INJECTION, not a claim about Foundry: how many times one client receives one document
+   * hook's broadcast (0 dropped, 1, 2 duplicated). Unset: exactly once, as Foundry sends it.
+   */
+  readonly delivery?: (hook: string, client: FakeClient) => number;
+  /** Document ids from this seed (the world's own count), so a world built twice has the same ids. */
+  readonly idSeed?: number;
+  /**
+   * [C-56] Whether the browsers offer Web Locks (`navigator.locks`): they do on pages served over
+   * HTTPS or from localhost, and not on a plain-HTTP page (a secure context only). Default: yes.
+   */
+  readonly webLocks?: boolean;
+}
+
+/**
+ * [C-56] Web Locks (`navigator.locks`), the browser's own: a lock name is held by one tab of a
+ * browser at a time; other requests for it wait in line and are granted in turn when the holder's
+ * callback settles, or when the holding tab closes (a closed tab's waiting requests go with it).
+ */
+export class FakeLockManager {
+  private readonly held = new Map<string, FakeClient>();
+  private readonly waiting = new Map<string, Array<{ client: FakeClient; grant: () => void }>>();
+  request<T>(client: FakeClient, name: string, callback: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      // A closed tab runs nothing: what it asks for now is never granted.
+      if (client.closed) return;
+      const grant = () => {
+        this.held.set(name, client);
+        void Promise.resolve()
+          .then(() => client.run(() => callback()))
+          .then(resolve, reject)
+          .finally(() => {
+            if (this.held.get(name) === client) this.next(name);
+          });
+      };
+      if (this.held.has(name)) this.waiting.set(name, [...(this.waiting.get(name) ?? []), { client, grant }]);
+      else grant();
+    });
+  }
+  private next(name: string): void {
+    this.held.delete(name);
+    const line = this.waiting.get(name) ?? [];
+    const first = line.shift();
+    if (first) first.grant();
+  }
+  /** A tab closed: its locks are free, and what it waited for is forgotten. */
+  closed(client: FakeClient): void {
+    for (const [name, line] of this.waiting) this.waiting.set(name, line.filter((w) => w.client !== client));
+    for (const [name, holder] of [...this.held]) if (holder === client) this.next(name);
+  }
+}
+
+/** A promise that never settles: the answer to a request sent by a tab that has closed. */
+function never<T>(): Promise<T> {
+  return new Promise<T>(() => undefined);
 }
 
 export class FakeWorld {
@@ -1128,7 +1281,13 @@ export class FakeWorld {
   readonly deprecations: string[] = [];
   /** Parents that had two requests in flight at once (should stay empty). */
   readonly overlaps: string[] = [];
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<string, Array<{ client: FakeClient; byHand: boolean }>>();
+  /**
+   * Each overlap: the tabs whose requests met, whether one came from a tab that had closed with
+   * it on its way, and whether one was a person's own edit (`byHand`) rather than the module's.
+   */
+  readonly overlapDetails: Array<{ parent: string; clients: FakeClient[]; fromClosedTab: boolean; byHand: boolean }> = [];
+  private readonly hand = new AsyncLocalStorage<boolean>();
   /** Errors from actors a "partial" batch left out, for the batch call to throw. */
   readonly partialFailures: unknown[] = [];
   /** [C-06] The world's permission table: the lowest role holding each permission. */
@@ -1140,6 +1299,17 @@ export class FakeWorld {
   readonly batchSyntheticParents: boolean;
   readonly movementOptionsReachHooks: boolean;
   readonly plannedStartFiresPreMove: boolean;
+  readonly latency: "documents" | "all";
+  readonly delivery: ((hook: string, client: FakeClient) => number) | undefined;
+  readonly idSeed: number | undefined;
+  readonly webLocks: boolean;
+  /** Each browser's Web Locks, by browser. */
+  readonly browsers = new Map<string, FakeLockManager>();
+  idCount = 0;
+  /** Requests on their way to the server now (none: everything sent has been answered). */
+  waiting = 0;
+  /** Writes the server refused for want of permission: who asked, and for what. */
+  readonly permissionRefusals: Array<{ user: string; what: string }> = [];
   time = 0;
   /** Answers each dialog the shell opens; by default presses its first button. */
   onDialog: (d: FakeDialog) => Promise<unknown> = (d) => d.press(d.config.buttons[0]?.action ?? "");
@@ -1172,6 +1342,10 @@ export class FakeWorld {
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
     this.movementOptionsReachHooks = options.movementOptionsReachHooks ?? true;
     this.plannedStartFiresPreMove = options.plannedStartFiresPreMove ?? true;
+    this.latency = options.latency ?? "documents";
+    this.delivery = options.delivery;
+    this.idSeed = options.idSeed;
+    this.webLocks = options.webLocks ?? true;
     makeActive(this);
     installGlobals();
   }
@@ -1192,8 +1366,11 @@ export class FakeWorld {
    * Opens a browser tab for `user`: the system's code and then the module's register their hooks
    * (a system is loaded before modules), and the lifecycle hooks run in order. [C-43]
    */
-  connect(user: FakeUser, register: () => void): FakeClient {
-    const c = new FakeClient(this, user);
+  connect(user: FakeUser, register: () => void, options: { browser?: string } = {}): FakeClient {
+    // A user's tabs are in one browser unless told otherwise.
+    const browser = options.browser ?? user.id;
+    if (!this.browsers.has(browser)) this.browsers.set(browser, new FakeLockManager());
+    const c = new FakeClient(this, user, this.browsers.get(browser) as FakeLockManager);
     const wasActive = user.active;
     this.clients.push(c);
     c.run(() => {
@@ -1206,8 +1383,16 @@ export class FakeWorld {
     return c;
   }
 
-  disconnect(c: FakeClient): void {
+  /**
+   * Closes a tab. Its requests still on their way are never answered: `inFlight` says whether
+   * the server had them ("applied": written, and their hooks reach the other tabs) or not
+   * ("lost"). Its code may run on, but nothing it sends afterwards arrives.
+   */
+  disconnect(c: FakeClient, inFlight: "lost" | "applied" = "lost"): void {
+    if (!this.clients.includes(c)) return;
+    c.closed = inFlight;
     this.clients.splice(this.clients.indexOf(c), 1);
+    c.locks.closed(c);
     if (!c.user.active) for (const other of this.clients) other.run(() => other.Hooks.callAll("userConnected", c.user, false));
   }
 
@@ -1295,21 +1480,63 @@ export class FakeWorld {
    * `overlaps`: simultaneous embedded writes to one parent can lose some of them.
    */
   async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false): Promise<void> {
+    const client = this.current();
+    // A closed tab sends nothing.
+    if (client.closed) return never();
     const parents = [...new Set(prepare.length > 0 ? this.pendingParents(prepare) : [])];
     for (const p of parents) {
-      if ((this.inFlight.get(p) ?? 0) > 0) this.overlaps.push(p);
-      this.inFlight.set(p, (this.inFlight.get(p) ?? 0) + 1);
+      const there = this.inFlight.get(p) ?? [];
+      const mine = { client, byHand: this.hand.getStore() === true };
+      if (there.length > 0) {
+        this.overlaps.push(p);
+        this.overlapDetails.push({ parent: p, clients: [...there.map((x) => x.client), client], fromClosedTab: there.some((x) => x.client.closed !== null), byHand: mine.byHand || there.some((x) => x.byHand) });
+      }
+      this.inFlight.set(p, [...there, mine]);
     }
+    let lost = false;
     try {
-      await new Promise((r) => setImmediate(r));
+      this.waiting++;
+      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
+      // The tab closed while this was on its way: the server never had it.
+      if (client.closed === "lost") {
+        lost = true;
+        return;
+      }
       const writes = prepare.map((f) => f());
       const after = writes.map((w) => w.commit());
       if (batch) this.count({ user: user.id, op: "update", documentName: "Batch", parent: "", count: writes.length });
       else for (const w of writes) this.count({ user: user.id, op: w.op, documentName: w.documentName, parent: w.parent, count: w.count });
       for (const f of after) f();
     } finally {
-      for (const p of parents) this.inFlight.set(p, (this.inFlight.get(p) ?? 1) - 1);
+      for (const p of parents) {
+        const there = [...(this.inFlight.get(p) ?? [])];
+        there.splice(
+          there.findIndex((x) => x.client === client),
+          1,
+        );
+        this.inFlight.set(p, there);
+      }
     }
+    // Written, but the answer goes to a tab that is no more.
+    if (lost || client.closed) return never();
+  }
+
+  /**
+   * [C-48] A request carried out by `serve`: it takes a moment when every request takes time
+   * (`latency: "all"`), and a closed tab's requests never arrive or are never answered, as in
+   * `request`. `carry` checks and applies it on the server (throwing to refuse) and broadcasts.
+   */
+  async serve<T>(carry: () => T): Promise<T> {
+    const client = this.current();
+    if (client.closed) return never();
+    if (this.latency === "all") {
+      this.waiting++;
+      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
+      if (client.closed === "lost") return never();
+    }
+    const out = carry();
+    if (client.closed) return never();
+    return out;
   }
 
   /**
@@ -1364,6 +1591,11 @@ export class FakeWorld {
     return out;
   }
 
+  /** Runs `fn` as a person's own edit through Foundry's interface (not the module's), for `overlapDetails`. */
+  byHand<T>(fn: () => T): T {
+    return this.hand.run(true, fn);
+  }
+
   /** [C-45] pre* hooks run on the client that asks, before the request; false cancels it. */
   preflight(user: FakeUser, hook: string, doc: unknown, changes: Data, options: Data): void {
     if (this.current().Hooks.call(hook, doc, changes, options, user.id) === false) throw new Error(`fake: ${hook} refused the change`);
@@ -1371,16 +1603,23 @@ export class FakeWorld {
 
   /** Runs a document hook on every connected client, as the server's broadcast does. */
   broadcast(name: string, args: unknown[]): void {
-    for (const c of this.clients) {
-      c.run(() => {
-        try {
-          c.Hooks.callAll(name, ...args);
-        } catch (e) {
-          c.errors.push(e);
-          throw e;
-        }
-      });
+    for (const c of [...this.clients]) {
+      for (let i = this.deliveries(name, c); i > 0; i--) {
+        c.run(() => {
+          try {
+            c.Hooks.callAll(name, ...args);
+          } catch (e) {
+            c.errors.push(e);
+            throw e;
+          }
+        });
+      }
     }
+  }
+
+  /** How many times `client` receives this broadcast: once, unless faults are injected. */
+  deliveries(hook: string, client: FakeClient): number {
+    return this.delivery ? this.delivery(hook, client) : 1;
   }
 
   fromUuidSync(uuid: string): unknown {
@@ -1428,6 +1667,10 @@ function installGlobals(): void {
   define("CONFIG", () => cur().CONFIG);
   define("ui", () => cur().ui);
   define("canvas", () => cur().canvas);
+  define("navigator", () => {
+    const store = storage.getStore();
+    return store ? store.navigator : {};
+  });
   define("ChatMessage", () => FakeChatMessage);
   define("Actor", () => FakeActor);
   define("Roll", () => FakeRoll);

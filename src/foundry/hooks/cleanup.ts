@@ -1,11 +1,16 @@
 /**
  * Keeping hold pairs whole: when one half goes (deleted by hand, its token deleted, its
- * combatant or combat removed), the other goes too. Only the active GM writes.
+ * combatant or combat removed), the other goes too. And a condition whose clock a combat kept
+ * (stunned for so many segments, out cold for so many rounds) ends when that clock is gone with
+ * its combatant or combat: nothing would count it down any more. Only the active GM writes.
  */
 import type { HoldRecord } from "../../rules/index.ts";
 import { PAIR_HANDLED, pairHandled } from "../apply.ts";
 import { storedHold } from "../holds.ts";
 import { tokenByUuid } from "../cast.ts";
+import { gmWork } from "../gm-work.ts";
+import { MODULE_ID } from "../constants.ts";
+import { combatTimers } from "../round-end.ts";
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
@@ -13,17 +18,98 @@ function isActiveGM(): boolean {
 
 export function listen(): void {
   Hooks.on("deleteActiveEffect", (effect, options) => {
-    if (!pairHandled(options)) void onEffectDeleted(effect as ActiveEffect.Implementation);
+    if (!pairHandled(options) && isActiveGM()) void gmWork(() => onEffectDeleted(effect as ActiveEffect.Implementation));
   });
-  Hooks.on("deleteToken", (token) => void onTokensGone([token as TokenDocument.Implementation]));
+  Hooks.on("deleteToken", (token) => {
+    const t = token as TokenDocument.Implementation;
+    tokensGone([t]);
+    clocksGone([...game.combats], [t]);
+  });
   Hooks.on("deleteCombatant", (combatant) => {
-    const token = (combatant as Combatant.Implementation).token as TokenDocument.Implementation | null;
-    if (token) void onTokensGone([token]);
+    const c = combatant as Combatant.Implementation;
+    const token = c.token as TokenDocument.Implementation | null;
+    if (!token) return;
+    tokensGone([token]);
+    if (c.parent) clocksGone([c.parent as Combat.Implementation], [token]);
   });
   Hooks.on("deleteCombat", (combat) => {
-    const tokens = [...(combat as Combat.Implementation).combatants].map((c) => c.token as TokenDocument.Implementation | null).filter((t): t is TokenDocument.Implementation => !!t);
-    void onTokensGone(tokens);
+    const c = combat as Combat.Implementation;
+    const tokens = [...c.combatants].map((x) => x.token as TokenDocument.Implementation | null).filter((t): t is TokenDocument.Implementation => !!t);
+    tokensGone(tokens);
+    clocksGone([c], tokens);
   });
+}
+
+/** The clocks these combats kept for these creatures, gone: their conditions end (the GM's work). */
+function clocksGone(combats: readonly Combat.Implementation[], tokens: readonly TokenDocument.Implementation[]): void {
+  if (!isActiveGM()) return;
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  const combatIds = new Set(combats.map((c) => c.id ?? ""));
+  for (const token of tokens) {
+    // The creature itself, while it is still there: its token on the scene, or its world actor.
+    const actor = (token.parent?.tokens.has(token.id ?? "") === true || token.actorLink ? token.actor : null) as Actor.Implementation | null;
+    if (!actor) continue;
+    const conditions = new Set(combats.flatMap((c) => combatTimers(c).filter((t) => t.id === token.uuid).map((t) => t.condition as string)));
+    // Only the module's own effects (a system's or a GM's own stay): a condition the combat times,
+    // or one that names the combat as its clock.
+    const ids = [...actor.effects].filter((e) => conditions.has(e.getFlag(MODULE_ID, "condition") ?? "") || combatIds.has(e.getFlag(MODULE_ID, "clock") ?? "")).map((e) => e.id ?? "");
+    if (ids.length > 0) ending.push({ actor, ids });
+  }
+  if (ending.length > 0) void gmWork(() => removeEffects(ending));
+}
+
+async function removeEffects(ending: ReadonlyArray<{ actor: Actor.Implementation; ids: readonly string[] }>): Promise<void> {
+  for (const { actor, ids } of ending) {
+    const there = ids.filter((id) => actor.effects.has(id));
+    if (there.length === 0 || !fromUuidSync(actor.uuid as never)) continue;
+    try {
+      await actor.deleteEmbeddedDocuments("ActiveEffect", there, PAIR_HANDLED as never);
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+}
+
+/** Whether every one of these tokens is still a combatant of the combat (it may be gone). */
+function stillIn(combatId: string, test: (c: Combatant.Implementation) => boolean, count = 1): boolean {
+  const combat = game.combats.get(combatId);
+  return !!combat && [...combat.combatants].filter(test).length >= count;
+}
+
+/**
+ * What the messages a tab missed would have put right, put right when a GM's tab starts (a tab
+ * that loses part of the stream reloads; a player may remove their own half of a hold while no
+ * GM is connected): a hold half whose twin or either creature is gone, a hold made in a combat
+ * that is gone or that either creature has left, a timed condition whose combat is gone or left.
+ */
+export async function sweep(): Promise<void> {
+  if (!isActiveGM()) return;
+  const actors = new Map<string, Actor.Implementation>();
+  for (const scene of game.scenes) for (const t of scene.tokens) if (t.actor) actors.set(t.actor.uuid, t.actor as Actor.Implementation);
+  for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  for (const actor of actors.values()) {
+    const ids = [...actor.effects]
+      .filter((e) => {
+        const h = storedHold(e);
+        if (h) {
+          const { heldId, holderId } = h.record;
+          if (!fromUuidSync(h.twinUuid as never) || !tokenByUuid(heldId) || !tokenByUuid(holderId)) return true;
+          const combat = e.getFlag(MODULE_ID, "combat");
+          return combat !== undefined && !stillIn(combat, (c) => c.token?.uuid === heldId || c.token?.uuid === holderId, heldId === holderId ? 1 : 2);
+        }
+        const clock = e.getFlag(MODULE_ID, "clock");
+        return clock !== undefined && !stillIn(clock, (c) => c.actor?.uuid === actor.uuid);
+      })
+      .map((e) => e.id ?? "");
+    if (ids.length > 0) ending.push({ actor, ids });
+  }
+  await removeEffects(ending);
+}
+
+/** The clean-up waits its turn behind the GM's other work (one piece at a time: gm-work.ts). */
+function tokensGone(tokens: readonly TokenDocument.Implementation[]): void {
+  if (isActiveGM() && tokens.length > 0) void gmWork(() => onTokensGone(tokens));
 }
 
 export async function onEffectDeleted(effect: ActiveEffect.Implementation): Promise<void> {

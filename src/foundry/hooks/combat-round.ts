@@ -1,5 +1,6 @@
-/** The end of each round, on the active GM's client only; and finishing one a reload cut short. */
-import { processRoundEnd, resumeRoundEnds } from "../round-end.ts";
+/** The end of each round, on the active GM's client only; finishing one a reload cut short, and one no GM heard of. */
+import { gmWork } from "../gm-work.ts";
+import { catchUpRounds, processRoundEnd, resumeRoundEnds } from "../round-end.ts";
 
 /** A run cut short is finished on the next start; say why it stopped. */
 function report(error: unknown): void {
@@ -14,9 +15,12 @@ export function listen(): void {
   Hooks.on("updateCombat", (combat, changed) => {
     const round = (changed as { round?: unknown }).round;
     if (typeof round !== "number" || !isActiveGM()) return;
-    processRoundEnd(combat as Combat.Implementation, round - 1).catch(report);
+    gmWork(() => processRoundEnd(combat as Combat.Implementation, round - 1)).catch(report);
   });
   Hooks.once("ready", () => {
-    if (isActiveGM()) resumeRoundEnds().catch(report);
+    if (!isActiveGM()) return;
+    gmWork(() => resumeRoundEnds())
+      .then(() => gmWork(() => catchUpRounds()))
+      .catch(report);
   });
 }

@@ -4,6 +4,10 @@
  * when the card is removed or rewritten.
  */
 import { MODULE_ID } from "../constants.ts";
+import { gmWork, sharedWork } from "../gm-work.ts";
+import { finishCard, finishCards } from "../perform.ts";
+import { finishUndoing, isUndoing, undoCard } from "../undo-card.ts";
+import { sweep } from "./cleanup.ts";
 import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../requests.ts";
 
 function report(error: unknown): void {
@@ -12,12 +16,31 @@ function report(error: unknown): void {
 
 const isRequest = (message: unknown) => (message as ChatMessage.Implementation).getFlag(MODULE_ID, "request") !== undefined;
 
+/** The active GM: cards a closed tab left half written are finished before anything else is taken up. */
+function catchUp(): void {
+  if (game.users.activeGM?.isSelf !== true) return;
+  gmWork(() => finishCards())
+    .then(() => gmWork(() => finishUndoing()))
+    .then(() => gmWork(() => sweep()))
+    .then(() => processPendingRequests())
+    .catch(report);
+}
+
 export function listen(): void {
   Hooks.on("createChatMessage", (message) => {
-    if (isRequest(message)) onRequestCreated(message as ChatMessage.Implementation);
+    const m = message as ChatMessage.Implementation;
+    if (isRequest(m)) onRequestCreated(m);
+    // A result card is made "applying" by the GM's work that then writes it. Should that tab close
+    // mid-write, the next tab to hold the GM's Web Lock finishes it (this piece waits behind the
+    // writer's, and finds nothing to do when the writer finished). Tabs that do not share a lock
+    // could write it side by side: they finish such cards when they start instead.
+    else if (m.getFlag(MODULE_ID, "card")?.state === "applying" && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => finishCard(m)).catch(report);
   });
   Hooks.on("updateChatMessage", (message) => {
-    if (isRequest(message)) onRequestUpdated(message as ChatMessage.Implementation);
+    const m = message as ChatMessage.Implementation;
+    if (isRequest(m)) onRequestUpdated(m);
+    // As for a card being applied: one left "undoing" by a closed tab is finished by the next.
+    else if (isUndoing(m) && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => undoCard(m)).catch(report);
   });
   Hooks.on("deleteChatMessage", (message) => {
     if (isRequest(message)) onRequestDeleted(message as ChatMessage.Implementation);
@@ -25,13 +48,11 @@ export function listen(): void {
   // A GM connecting (or the active GM changing) takes up what waited; a GM leaving frees waiters.
   Hooks.on("userConnected", (user, connected) => {
     if (!(user as User.Implementation).isGM) return;
-    if (connected) processPendingRequests().catch(report);
+    if (connected) catchUp();
     else {
       onGMGone();
-      processPendingRequests().catch(report);
+      catchUp();
     }
   });
-  Hooks.once("ready", () => {
-    processPendingRequests().catch(report);
-  });
+  Hooks.once("ready", () => catchUp());
 }

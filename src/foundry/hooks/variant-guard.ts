@@ -1,7 +1,15 @@
-/** The variant cannot change while holds of the current one are on any creature in a combat. */
+/**
+ * The module's world settings are checked before they are saved, however they are set (the
+ * settings window, a macro, another module): a value the module cannot use is refused with a
+ * message and the setting keeps its value. And the rules cannot change while holds of the
+ * current ones are on any creature in a combat.
+ */
+import type { RulesInputError } from "../../rules/index.ts";
+import { RULES_VARIANTS, RulesInputError as InputError } from "../../rules/index.ts";
 import { MODULE_ID } from "../constants.ts";
 import { storedHold } from "../holds.ts";
-import { notify } from "../i18n.ts";
+import { i18n, notify } from "../i18n.ts";
+import { VARIANT_IDS } from "../settings.ts";
 
 export function holdsInCombat(): boolean {
   for (const combat of game.combats) {
@@ -13,15 +21,66 @@ export function holdsInCombat(): boolean {
   return false;
 }
 
-export function refuseVariantChange(setting: { key?: string }): boolean {
-  if (setting.key !== `${MODULE_ID}.variant`) return true;
-  if (!holdsInCombat()) return true;
-  notify("warn", "WC.Refuse.variantWhileHeld");
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+  variant: VARIANT_IDS.filter((v) => v in RULES_VARIANTS),
+  automation: ["automatic", "confirm", "manual"],
+  oddsAudience: ["everyone", "gm"],
+};
+const PATH = /^system(\.[A-Za-z0-9_-]+)+$/;
+
+/** A setting's value as saved: JSON text (C-58), or the value itself. */
+function valueOf(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function refuse(key: string, details: string): false {
+  notify("warn", "WC.Refuse.badSetting", { setting: i18n.localize(key === "ruleOptions" ? "WC.Options.title" : `WC.Setting.${key}.name`), details });
   return false;
+}
+
+function issuesText(e: RulesInputError): string {
+  return e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ");
+}
+
+/** Whether the module's setting `key` may take `value`; says why not. */
+export function settingAllowed(key: string, value: unknown): boolean {
+  const choices = CHOICES[key];
+  if (choices && !choices.includes(value as string)) return refuse(key, i18n.format("WC.Refuse.settingChoice", { allowed: choices.join(", "), got: JSON.stringify(value) ?? "?" }));
+  if ((key === "hpPath" || key === "hpMaxPath") && !(typeof value === "string" && PATH.test(value))) return refuse(key, i18n.format("WC.Refuse.settingPath", { got: JSON.stringify(value) ?? "?" }));
+  if (key === "showNpcNumbers" && typeof value !== "boolean") return refuse(key, i18n.format("WC.Error.notBoolean", { got: JSON.stringify(value) ?? "?" }));
+  if (key === "ruleOptions") {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return refuse(key, i18n.format("WC.Error.notObject", { got: JSON.stringify(value) ?? "?" }));
+    for (const [variant, options] of Object.entries(value as Record<string, unknown>)) {
+      const v = RULES_VARIANTS[variant];
+      if (!v) return refuse(key, i18n.format("WC.Error.unknownVariant", { variant }));
+      try {
+        v.resolveOptions(options);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        return refuse(key, issuesText(e));
+      }
+    }
+  }
+  if (key === "variant" && holdsInCombat()) {
+    notify("warn", "WC.Refuse.variantWhileHeld");
+    return false;
+  }
+  return true;
+}
+
+export function guardSetting(setting: { key?: string }, change: { value?: unknown } | undefined): boolean {
+  const prefix = `${MODULE_ID}.`;
+  if (!setting.key?.startsWith(prefix)) return true;
+  return settingAllowed(setting.key.slice(prefix.length), valueOf(change?.value ?? (setting as { value?: unknown }).value));
 }
 
 export function listen(): void {
   // A world setting's first save creates its document; later ones update it.
-  Hooks.on("preCreateSetting" as never, ((setting: { key?: string }) => refuseVariantChange(setting)) as never);
-  Hooks.on("preUpdateSetting" as never, ((setting: { key?: string }) => refuseVariantChange(setting)) as never);
+  Hooks.on("preCreateSetting" as never, ((setting: { key?: string }, data: { value?: unknown }) => guardSetting(setting, data)) as never);
+  Hooks.on("preUpdateSetting" as never, ((setting: { key?: string }, changed: { value?: unknown }) => guardSetting(setting, changed)) as never);
 }

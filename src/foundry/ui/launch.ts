@@ -32,7 +32,15 @@ export async function launch(token: TokenDocument.Implementation, action: ShellA
  */
 export async function launchAt(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, holdId?: string): Promise<PerformOutcome | null> {
   const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}) };
-  const declared = NO_DIALOG.includes(action) ? {} : await askDeclared(base);
+  let declared: Awaited<ReturnType<typeof askDeclared>>;
+  try {
+    declared = NO_DIALOG.includes(action) ? {} : await askDeclared(base);
+  } catch (e) {
+    // The dialog reads both creatures again: one may be gone since it was targeted.
+    if (!(e instanceof Refusal)) throw e;
+    notify("warn", e.key, e.params);
+    return null;
+  }
   if (declared === null) return null;
   return act({ ...base, declared });
 }

@@ -9,6 +9,7 @@ import { tokenByUuid } from "../cast.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import type { ActorWrite } from "../writes.ts";
 import { writeAll } from "../writes.ts";
+import { gmWork } from "../gm-work.ts";
 
 export interface LedgerRow {
   readonly uuid: string;
@@ -50,7 +51,7 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
         if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [`flags.${MODULE_ID}.temporary`]: value } });
       }
       // Every corrected creature in as few requests as the batched writes allow.
-      await writeAll(writes);
+      await gmWork(() => writeAll(writes));
     },
   });
 }

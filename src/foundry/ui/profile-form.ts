@@ -5,13 +5,14 @@
  * the actor's module flags after the core has checked it, and ticking a field's box returns it
  * to the sheet.
  */
-import type { ProfileField } from "../../rules/index.ts";
+import type { InputIssue, ProfileField } from "../../rules/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
 import type { StoredProfile } from "../actors.ts";
 import { readProfile, writeProfile } from "../actors.ts";
 import { localizeParams } from "../card-view.ts";
 import { TEMPLATES } from "../constants.ts";
 import { localizeFirst } from "../card-view.ts";
-import { i18n } from "../i18n.ts";
+import { i18n, notify } from "../i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../settings.ts";
 import { hostSystem } from "../creature.ts";
@@ -81,11 +82,15 @@ export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileF
     if (value === undefined) delete o[last];
     else o[last] = value;
   };
+  const missing: InputIssue[] = [];
   for (const f of fields) {
     const el = form.elements.namedItem(f.path);
     if (f.kind === "bool") set(f.path, el instanceof HTMLInputElement && el.checked);
     else if (f.kind === "int") {
       const raw = el instanceof HTMLInputElement ? el.value.trim() : "";
+      // A number box left empty (or given letters, which the browser empties) is no number: it
+      // is not taken as 0.
+      if (raw === "" && !f.optional && el instanceof HTMLInputElement) missing.push({ path: `profile.${f.path}`, code: "notInteger", params: { got: "-" } });
       set(f.path, raw === "" && f.optional ? undefined : Number(raw));
     } else if (f.kind === "choice") {
       const raw = el instanceof HTMLSelectElement ? el.value : "";
@@ -95,6 +100,7 @@ export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileF
       set(f.path, boxes.filter((b) => b.checked).map((b) => b.value));
     }
   }
+  if (missing.length > 0) throw new RulesInputError(missing);
   // An optional group left with no fields at all is no group: null where the profile keeps a
   // null for "none" (a shield), otherwise left out (natural AC).
   for (const [k, v] of Object.entries(out)) {
@@ -165,6 +171,8 @@ export function overridesFromForm(form: HTMLFormElement, view: StoredProfile, ne
 }
 
 export async function openProfileForm(actor: Actor.Implementation): Promise<void> {
+  // Only a creature's owner (or a GM) may change its profile.
+  if (!actor.isOwner) return notify("warn", "WC.Refuse.notOwner", { name: actor.name ?? "" });
   const variant = activeVariant();
   const token = (actor as unknown as { token?: TokenDocument.Implementation | null }).token ?? null;
   const view = readProfile(actor, variant, token);

@@ -64,7 +64,8 @@ export function checkTable(table: RangeTable<unknown>, path: string, domain?: { 
     const prev = rows[i - 1] as RangeRow<unknown>;
     const cur = rows[i] as RangeRow<unknown>;
     if (prev.max === undefined || cur.min === undefined) {
-      issues.push({ path: `${path}.rows[${i}]`, code: "tableOverlap", params: { row: i } });
+      // A row open at the end meets one open at the start: they overlap from the one's start to the other's end.
+      issues.push({ path: `${path}.rows[${i}]`, code: "tableOverlap", params: { from: cur.min ?? "-inf", to: prev.max ?? "+inf" } });
       continue;
     }
     if (cur.min > prev.max + 1) {

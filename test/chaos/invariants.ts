@@ -1,0 +1,326 @@
+/**
+ * What must hold after every step of an evening, read from the server's store (the documents
+ * themselves, never the module's own idea of them):
+ *
+ * - pairs: every hold has both halves or neither; each half names its twin, and the twin names
+ *   it back; each half sits on the creature its hold says; no hold is made twice;
+ * - ledger: each creature's hit points and temporary damage are what the applied, not undone
+ *   cards' damage (and the GM's corrections) make of them: every applied result counted once;
+ * - rounds: each round is processed once: a round that ended while a GM was there has its card,
+ *   and no card is left half applied while a GM's tab is open;
+ * - outlive: no hold outlives its token, and none survives the removal of its combatant or combat
+ *   (or of its other half);
+ * - forged: a forged or stale request changes nothing: no card comes of it, and the world is as
+ *   it was;
+ * - ownership: nothing a player's tab wrote is a document that player does not own, and the
+ *   server refused it nothing for want of permission;
+ * - errors: no exception escaped (to the console, as a rejected promise, or out of a hook);
+ * - overlaps: no two writes were in flight at once on one parent (C-49).
+ */
+import { cardIdFor, strikeIdFor } from "../../src/foundry/perform.ts";
+import { roundCardId } from "../../src/foundry/round-end.ts";
+import type { FakeActor, FakeToken } from "../fake-foundry/world.ts";
+import { FakeEffect, getProperty } from "../fake-foundry/world.ts";
+import type { Evening } from "./evening.ts";
+import { M } from "./evening.ts";
+import type { StepLog } from "./steps.ts";
+import { cardsOf, holdHalves } from "./steps.ts";
+
+export interface Breach {
+  readonly invariant: "pairs" | "ledger" | "rounds" | "outlive" | "forged" | "ownership" | "errors" | "overlaps";
+  readonly detail: string;
+}
+
+interface Ledger {
+  hp: number;
+  temp: number;
+}
+
+interface StoredHoldFlag {
+  readonly record: { readonly id: string; readonly heldId: string; readonly holderId: string };
+  readonly role: "held" | "holder";
+  readonly twinUuid: string;
+}
+
+interface DamageEntry {
+  readonly targetId: string;
+  readonly actual: number;
+  readonly temporary: number;
+}
+
+/** The damage a card's result deals, summed per creature (as the shell applies it). */
+function damageOf(message: { getFlag(scope: string, key: string): unknown }): Map<string, { actual: number; temporary: number }> {
+  const card = message.getFlag(M, "card") as { consequences?: { damage?: DamageEntry[] } } | undefined;
+  const round = message.getFlag(M, "roundCard") as { resolution?: { consequences?: { damage?: DamageEntry[] } } } | undefined;
+  const entries = card?.consequences?.damage ?? round?.resolution?.consequences?.damage ?? [];
+  const out = new Map<string, { actual: number; temporary: number }>();
+  for (const d of entries) {
+    const cur = out.get(d.targetId) ?? { actual: 0, temporary: 0 };
+    out.set(d.targetId, { actual: cur.actual + d.actual, temporary: cur.temporary + d.temporary });
+  }
+  return out;
+}
+
+function stateOf(message: { getFlag(scope: string, key: string): unknown }): string | undefined {
+  return (message.getFlag(M, "card") as { state?: string } | undefined)?.state ?? (message.getFlag(M, "roundCard") as { state?: string } | undefined)?.state;
+}
+
+/** The world as everything but the chat log has it: to tell whether a step changed anything. */
+export function snapshot(ev: Evening): string {
+  const actor = (a: FakeActor) => ({ system: a.system, flags: a.flags, effects: a.effects.map((e) => e.toObject()) });
+  return JSON.stringify({
+    actors: ev.world.actors.map((a) => [a.uuid, actor(a)]),
+    tokens: ev.tokens.filter((t) => t.exists && !t.actorLink).map((t) => [t.uuid, actor(t.actor)]),
+    combats: ev.world.combats.map((c) => [c.id, c.round, c.flags, c.combatants.map((x) => x.id)]),
+    settings: [...ev.world.settingValues],
+  });
+}
+
+/** What an evening did, as the store showed it: how much the invariants had to hold over. */
+export interface Seen {
+  holds: number;
+  applied: number;
+  undone: number;
+  rounds: number;
+  refused: number;
+}
+
+export class Watcher {
+  /** Invariant checks made so far (one per creature, hold half, card, round or write looked at). */
+  checks = 0;
+  readonly seen: Seen = { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0 };
+  private readonly holdsSeen = new Set<string>();
+  private readonly roundsSeen = new Set<string>();
+  private readonly refusedSeen = new Set<string>();
+  private readonly expected = new Map<string, Ledger>();
+  /** For each applied card counted: what it changed, per creature, to take back on undo. */
+  private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
+  private readonly forged = new Set<string>();
+  /** Cards seen at an earlier check. */
+  private readonly seenCards = new Set<string>();
+  private writesSeen = 0;
+  private refusalsSeen = 0;
+  private overlapsSeen = 0;
+  /** Overlaps with a write still on its way from a tab that had closed. */
+  closedTabOverlaps = 0;
+  /** Overlaps of the module's write with a person's own edit (a half deleted by hand): not the module's to avoid. */
+  byHandOverlaps = 0;
+  private readonly clientErrors = new Map<unknown, number>();
+
+  constructor(private readonly ev: Evening) {
+    this.learnTokens();
+  }
+
+  /** Where a token's damage lives: its world actor (linked), or the token itself. */
+  keyOf(tokenUuid: string): string | undefined {
+    const t = this.ev.tokens.find((x) => x.uuid === tokenUuid);
+    if (!t) return undefined;
+    return t.actorLink ? t.baseActor.uuid : t.uuid;
+  }
+
+  private read(t: FakeToken): Ledger {
+    const a = t.actor;
+    const hp = getProperty(a, this.ev.hpPath);
+    return { hp: typeof hp === "number" ? hp : NaN, temp: (a.getFlag(M, "temporary") as number | undefined) ?? 0 };
+  }
+
+  /** Creatures new to the evening start from what they have. Called before each step. */
+  learnTokens(): void {
+    for (const t of this.ev.tokens) {
+      const key = this.keyOf(t.uuid);
+      if (key && t.exists && !this.expected.has(key)) this.expected.set(key, this.read(t));
+    }
+  }
+
+  /** What the applied, not undone cards make of each creature's ledger. */
+  private account(): void {
+    for (const m of this.ev.world.messages) {
+      if (m.getFlag(M, "card") === undefined && m.getFlag(M, "roundCard") === undefined) continue;
+      const applied = stateOf(m) === "applied";
+      const fresh = !this.seenCards.has(m.id);
+      this.seenCards.add(m.id);
+      if (applied && !this.counted.has(m.id)) {
+        const changes: Array<{ key: string; hp: number; temp: number }> = [];
+        for (const [target, d] of damageOf(m)) {
+          // A result reaches the creatures still on the scene when it is written: a card applied
+          // later leaves out one whose token is gone since (a linked creature's token deleted
+          // while its card was being written still takes it, on its world actor).
+          const token = this.ev.tokens.find((t) => t.uuid === target);
+          if (!token || !(token.exists || (fresh && token.actorLink))) continue;
+          const key = this.keyOf(target);
+          const l = key ? this.expected.get(key) : undefined;
+          if (!key || !l) continue;
+          const before = { ...l };
+          if (d.temporary !== 0) l.temp = Math.max(0, l.temp + d.temporary);
+          if (d.actual !== 0) l.hp = this.ev.floor === null ? l.hp - d.actual : Math.max(this.ev.floor, l.hp - d.actual);
+          changes.push({ key, hp: l.hp - before.hp, temp: l.temp - before.temp });
+        }
+        this.counted.set(m.id, changes);
+        this.seen.applied++;
+        if (m.getFlag(M, "roundCard") !== undefined && !this.roundsSeen.has(m.id)) {
+          this.roundsSeen.add(m.id);
+          this.seen.rounds++;
+        }
+      } else if (!applied && this.counted.has(m.id) && (stateOf(m) === "undone" || stateOf(m) === "cancelled")) {
+        for (const c of this.counted.get(m.id) ?? []) {
+          const l = this.expected.get(c.key);
+          if (!l) continue;
+          // Undo takes back the card's own share: what it took off hit points, what it added to
+          // temporary damage (which stays at 0 or more).
+          l.hp -= c.hp;
+          l.temp = Math.max(0, l.temp - c.temp);
+        }
+        this.counted.delete(m.id);
+        this.seen.undone++;
+      }
+    }
+  }
+
+  /** Everything, after a step. `before` is the world before a forged step run on its own. */
+  check(log: StepLog, before: string | null, escaped: readonly unknown[]): Breach[] {
+    const out: Breach[] = [];
+    const ev = this.ev;
+    const gmHere = ev.gmTabs().length > 0;
+
+    // pairs and outlive: every half, from the store. Only the active GM's tab removes a half's
+    // twin (a player may not write the other creature): while no GM is connected, a half a player
+    // removed waits for the GM's return, when the GM's tab puts it right.
+    const halves = gmHere ? holdHalves(ev) : [];
+    const seenRoles = new Set<string>();
+    const liveUuids = new Set(ev.tokens.filter((t) => t.exists).map((t) => t.uuid));
+    for (const m of cardsOf(ev, "request")) {
+      if ((m.getFlag(M, "request") as { state?: string }).state === "refused" && !this.refusedSeen.has(m.id)) {
+        this.refusedSeen.add(m.id);
+        this.seen.refused++;
+      }
+    }
+    for (const { token, effect } of halves) {
+      this.checks++;
+      const hold = effect.getFlag(M, "hold") as StoredHoldFlag;
+      if (!this.holdsSeen.has(hold.record.id)) {
+        this.holdsSeen.add(hold.record.id);
+        this.seen.holds++;
+      }
+      const where = `${effect.parent.name} (${hold.role} of ${hold.record.id})`;
+      const role = `${hold.record.id}|${hold.role}`;
+      if (seenRoles.has(role)) out.push({ invariant: "pairs", detail: `${where}: this half of the hold exists twice` });
+      seenRoles.add(role);
+      const twin = ev.world.fromUuidSync(hold.twinUuid);
+      const twinHold = twin instanceof FakeEffect ? (twin.getFlag(M, "hold") as StoredHoldFlag | undefined) : undefined;
+      const twinLive = twin instanceof FakeEffect && (!twin.parent.token || twin.parent.token.exists);
+      if (!twinHold || !twinLive) out.push({ invariant: "pairs", detail: `${where}: its twin ${hold.twinUuid} is missing` });
+      else if (twinHold.record.id !== hold.record.id || twinHold.role === hold.role || twinHold.twinUuid !== effect.uuid) out.push({ invariant: "pairs", detail: `${where}: its twin ${hold.twinUuid} does not name it back` });
+      const mine = hold.role === "held" ? hold.record.heldId : hold.record.holderId;
+      const other = hold.role === "held" ? hold.record.holderId : hold.record.heldId;
+      if (!token) out.push({ invariant: "outlive", detail: `${where}: on an actor with no token on the scene` });
+      else if (token.uuid !== mine && !(token.actorLink && ev.tokens.some((t) => t.uuid === mine && t.baseActor === token.baseActor))) out.push({ invariant: "pairs", detail: `${where}: sits on ${token.name}, the hold says ${mine}` });
+      if (!liveUuids.has(other) || !liveUuids.has(mine)) out.push({ invariant: "outlive", detail: `${where}: outlives the token ${liveUuids.has(mine) ? other : mine}` });
+    }
+    const present = new Set(halves.map((h) => (h.effect.getFlag(M, "hold") as StoredHoldFlag).record.id));
+    for (const r of gmHere ? log.removals : []) {
+      for (const id of r.holds) {
+        this.checks++;
+        if (present.has(id)) out.push({ invariant: "outlive", detail: `hold ${id} outlives the removal of its ${r.what}${r.tokens.length > 0 ? ` (${r.tokens.join(", ")})` : ""}` });
+      }
+      // A condition whose clock a combat kept: the clock is gone with the combatant or combat.
+      for (const c of r.clocks ?? []) {
+        const token = ev.tokens.find((t) => t.uuid === c.token);
+        const actor = token && (token.exists || token.actorLink) ? token.actor : null;
+        if (!actor) continue;
+        this.checks++;
+        const left = actor.effects.find((e) => c.effects.includes(e.id));
+        if (left) out.push({ invariant: "outlive", detail: `${actor.name}'s ${c.condition}, timed by its combat, outlives the removal of its ${r.what} (effect ${left.id}, ${JSON.stringify(left.flags[M] ?? {})})` });
+      }
+    }
+
+    // ledger: the applied cards' damage, once each.
+    this.account();
+    for (const c of log.corrections) {
+      const key = this.keyOf(c.tokenUuid);
+      const l = key ? this.expected.get(key) : undefined;
+      if (l) l.temp = c.value;
+    }
+    const keys = new Set<string>();
+    for (const t of ev.tokens) {
+      const key = this.keyOf(t.uuid);
+      if (!key || !t.exists || keys.has(key)) continue;
+      keys.add(key);
+      const want = this.expected.get(key);
+      if (!want) continue;
+      this.checks++;
+      const got = this.read(t);
+      if (got.hp !== want.hp || got.temp !== want.temp) out.push({ invariant: "ledger", detail: `${t.name}: hit points ${got.hp} and temporary ${got.temp}; the applied cards make ${want.hp} and ${want.temp}` });
+    }
+
+    // rounds: once each.
+    for (const m of cardsOf(ev, "roundCard")) {
+      this.checks++;
+      const card = m.getFlag(M, "roundCard") as { state: string; round: number; combatId: string };
+      if (card.state === "applying" && gmHere) out.push({ invariant: "rounds", detail: `the card of round ${card.round} is left half applied with a GM's tab open` });
+    }
+    // A round that ended: the combat's update reached the server in this step (its tab may have
+    // closed before it went), a GM heard of it, and the combat is still there.
+    const updated = new Set(ev.world.writes.slice(log.writesAtStart).filter((w) => w.documentName === "Combat" && w.op === "update").map((w) => w.parent));
+    for (const a of log.advances) {
+      if (!updated.has(`Combat.${a.combatId}`) || !ev.world.combats.has(a.combatId) || a.ended < 1 || a.processedBefore >= a.ended) continue;
+      // A GM's tab that missed the update catches the round up when it reloads, from the round the
+      // combat is in then: one the GM has gone back before since cannot be told from the store.
+      const now = ev.world.combats.get(a.combatId)?.round ?? 0;
+      if (ev.droppedHooks.has("updateCombat") && now <= a.ended) continue;
+      this.checks++;
+      if (!ev.world.messages.has(roundCardId(a.combatId, a.ended))) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed` });
+    }
+
+    // forged: nothing comes of a forged request.
+    for (const id of log.forged) this.forged.add(id);
+    for (const id of this.forged) {
+      this.checks++;
+      if (ev.world.messages.has(cardIdFor(id)) || ev.world.messages.has(strikeIdFor(id))) out.push({ invariant: "forged", detail: `the forged request ${id} was carried out` });
+      const m = ev.world.messages.get(id);
+      if (!m) out.push({ invariant: "forged", detail: `the forged request ${id} was taken away as if done` });
+    }
+    if (before !== null) {
+      this.checks++;
+      if (snapshot(ev) !== before) out.push({ invariant: "forged", detail: "a forged request changed the world" });
+    }
+
+    // ownership: what players' tabs wrote.
+    for (const w of ev.world.writes.slice(this.writesSeen)) {
+      const user = ev.world.usersCollection.get(w.user);
+      if (!user || user.isGM) continue;
+      this.checks++;
+      if (w.documentName === "ChatMessage") continue;
+      const doc = w.parent ? ev.world.fromUuidSync(w.parent) : null;
+      const owner = doc && typeof (doc as FakeActor).testUserPermission === "function" ? (doc as FakeActor).testUserPermission(user, "OWNER") : false;
+      if (!owner && doc !== null) out.push({ invariant: "ownership", detail: `${user.name}'s tab wrote ${w.op} ${w.documentName} on ${w.parent}, which they do not own` });
+      if (doc === null && w.documentName !== "ActiveEffect") out.push({ invariant: "ownership", detail: `${user.name}'s tab wrote ${w.op} ${w.documentName} ${w.parent}` });
+    }
+    this.writesSeen = ev.world.writes.length;
+    for (const r of ev.world.permissionRefusals.slice(this.refusalsSeen)) {
+      const user = ev.world.usersCollection.get(r.user);
+      this.checks++;
+      if (user && !user.isGM) out.push({ invariant: "ownership", detail: `${user.name}'s tab tried to write ${r.what}, which they do not own` });
+    }
+    this.refusalsSeen = ev.world.permissionRefusals.length;
+
+    // errors, overlaps.
+    this.checks++;
+    for (const e of escaped) out.push({ invariant: "errors", detail: e instanceof Error ? `${e.message}\n${(e.stack ?? "").split("\n").slice(1, 6).join("\n")}` : String(e) });
+    for (const c of ev.world.clients) {
+      const seen = this.clientErrors.get(c) ?? 0;
+      for (const e of c.errors.slice(seen)) out.push({ invariant: "errors", detail: `a hook threw on ${c.user.name}'s tab: ${e instanceof Error ? e.message : String(e)}` });
+      this.clientErrors.set(c, c.errors.length);
+    }
+    // Two writes met on one parent. Where one came from a tab that closed with it on its way (the
+    // server still had it; no tab could know), or was a person's own edit through Foundry's
+    // interface, the module could not have waited for it: counted apart, not a break.
+    this.checks++;
+    for (const o of ev.world.overlapDetails.slice(this.overlapsSeen)) {
+      if (o.fromClosedTab) this.closedTabOverlaps++;
+      else if (o.byHand) this.byHandOverlaps++;
+      else out.push({ invariant: "overlaps", detail: `two writes at once on ${o.parent || "the world's actors"} (${o.clients.map((c) => c.user.name).join(", ")})` });
+    }
+    this.overlapsSeen = ev.world.overlapDetails.length;
+    return out;
+  }
+}
