@@ -292,7 +292,7 @@ function undoData(r: UndoRecord, actor: Actor.Implementation): Record<string, un
     const now = foundry.utils.getProperty(actor, path);
     const shift = r.shift?.[path];
     if (path === MARKS && r.mark !== undefined) data[path] = (Array.isArray(now) ? (now as string[]) : []).filter((m) => m !== r.mark);
-    else if (shift !== undefined && typeof now === "number") data[path] = path === TEMPORARY ? Math.max(0, now + shift) : now + shift;
+    else if (shift !== undefined && typeof now === "number") data[path] = path === TEMPORARY || path === hitPointPaths(actor).temporary ? Math.max(0, now + shift) : now + shift;
     else data[path] = before;
   }
   return data;

@@ -289,9 +289,9 @@ async function complete(message: ChatMessage.Implementation, card: StoredCard, p
   }
 }
 
-/** Whether a plan changes any document (a miss changes none). */
+/** Whether a plan changes any document (a miss changes none; a lift-off moves tokens only). */
 function writesSomething(plan: Plan): boolean {
-  return plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
+  return plan.tokens.length > 0 || plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
 }
 
 /**

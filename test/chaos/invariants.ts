@@ -19,6 +19,7 @@
  */
 import { cardIdFor, strikeIdFor } from "../../src/foundry/perform.ts";
 import { roundCardId } from "../../src/foundry/round-end.ts";
+import { systemFor } from "../../src/systems/index.ts";
 import type { FakeActor, FakeToken } from "../fake-foundry/world.ts";
 import { FakeEffect, getProperty } from "../fake-foundry/world.ts";
 import type { Evening } from "./evening.ts";
@@ -121,7 +122,10 @@ export class Watcher {
   private read(t: FakeToken): Ledger {
     const a = t.actor;
     const hp = getProperty(a, this.ev.hpPath);
-    return { hp: typeof hp === "number" ? hp : NaN, temp: (a.getFlag(M, "temporary") as number | undefined) ?? 0 };
+    // Temporary damage lives where the host system keeps it (adnd2e's non-lethal), else in the flag.
+    const path = systemFor(this.ev.world.systemId).hitPoints(a.type).temporary;
+    const temp = path === null ? a.getFlag(M, "temporary") : getProperty(a, path);
+    return { hp: typeof hp === "number" ? hp : NaN, temp: typeof temp === "number" ? temp : 0 };
   }
 
   /** Creatures new to the evening start from what they have. Called before each step. */
@@ -277,7 +281,11 @@ export class Watcher {
       this.checks++;
       if (ev.world.messages.has(cardIdFor(id)) || ev.world.messages.has(strikeIdFor(id))) out.push({ invariant: "forged", detail: `the forged request ${id} was carried out` });
       const m = ev.world.messages.get(id);
-      if (!m) out.push({ invariant: "forged", detail: `the forged request ${id} was taken away as if done` });
+      // Gone is right only for a card the GM refused and its own author then took away, told.
+      const removed = ev.world.removedMessages.get(id);
+      const refusedThenTaken = removed !== undefined && (removed.flags[M] as { request?: { state?: string } } | undefined)?.request?.state === "refused" && ev.world.messages.get(id) === undefined;
+      const author = removed ? [...ev.world.usersCollection].find((u) => u.id === removed.by) : undefined;
+      if (!m && !(refusedThenTaken && author && !author.isGM)) out.push({ invariant: "forged", detail: `the forged request ${id} was taken away as if done` });
     }
     if (before !== null) {
       this.checks++;

@@ -939,6 +939,8 @@ export class FakeChatMessage extends FakeDocument {
     await this.world.serve(() => {
       const user = this.guard();
       this.world.messages.delete(this.id);
+      // Test bookkeeping, not a claim about Foundry: who removed a message, and as what it was then.
+      this.world.removedMessages.set(this.id, { by: user.id, flags: structuredClone(this.flags) });
       this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
       this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
     });
@@ -1279,6 +1281,8 @@ export class FakeWorld {
   readonly dialogs: FakeDialog[] = [];
   /** Deprecation warnings Foundry would log (should stay empty). */
   readonly deprecations: string[] = [];
+  /** Messages deleted, by id: who deleted each and its flags then (test bookkeeping). */
+  readonly removedMessages = new Map<string, { by: string; flags: Data }>();
   /** Parents that had two requests in flight at once (should stay empty). */
   readonly overlaps: string[] = [];
   private readonly inFlight = new Map<string, Array<{ client: FakeClient; byHand: boolean }>>();

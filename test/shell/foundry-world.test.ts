@@ -403,7 +403,8 @@ describe("check this world", () => {
     const area = w?.element.querySelector<HTMLTextAreaElement>("textarea[name=report]");
     expect(area?.value).toMatch(/^Weaponless Combat: Check this world/);
     const copied: string[] = [];
-    const nav = globalThis.navigator as unknown as { clipboard?: unknown };
+    // This tab's own navigator (each tab of the fake has one).
+    const nav = t.gm.navigator as unknown as { clipboard?: unknown };
     const before = Object.getOwnPropertyDescriptor(nav, "clipboard");
     Object.defineProperty(nav, "clipboard", { value: { writeText: async (x: string) => void copied.push(x) }, configurable: true });
     try {
@@ -430,5 +431,21 @@ describe("check this world", () => {
     expect(rows["Read by the module"]).toMatch(/^warn not a system the module knows/);
     expect(rows.Wolf).toBe("warn nothing read from this sheet and no values set by the GM: ordinary values stand in");
     expect(rows.Fighter).toMatch(/^ok ready/);
+  });
+});
+
+describe("the GM's damage correction writes where the system keeps temporary damage", () => {
+  it("adnd2e keeps it in hp.nonlethal: the ledger shows it and the correction lands there", async () => {
+    const t = makeTable({ world: { system: ADND2E_LIKE } });
+    (t.fighter.system as { attributes: { hp: Record<string, number> } }).attributes.hp.nonlethal = 5;
+    const { ledgerRows, openLedgerEditor } = await import("../../src/foundry/ui/ledger.ts");
+    expect(t.gm.run(() => ledgerRows([t.fighterToken.uuid]))[0]?.temporary).toBe(5);
+    t.world.onDialog = async (d) => {
+      (d.form.elements.namedItem(`temporary.${t.fighterToken.uuid}`) as HTMLInputElement).value = "2";
+      return d.press("save");
+    };
+    await t.gm.run(() => openLedgerEditor([t.fighterToken.uuid]));
+    expect((t.fighter.system as { attributes: { hp: Record<string, number> } }).attributes.hp.nonlethal).toBe(2);
+    expect(t.fighter.getFlag(M, "temporary")).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * temporary damage it carries now; changed numbers are saved together.
  */
 import { readLedger } from "../actors.ts";
+import { hitPointPaths } from "../creature.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
 import { tokenByUuid } from "../cast.ts";
@@ -25,7 +26,7 @@ export function ledgerRows(tokenUuids: readonly string[]): LedgerRow[] {
     const actor = token?.actor as Actor.Implementation | null | undefined;
     if (!token || !actor) continue;
     const l = readLedger(actor);
-    rows.push({ uuid, name: token.name ?? "", temporary: actor.getFlag(MODULE_ID, "temporary") ?? 0, hp: l ? `${l.maxHp - l.actual}/${l.maxHp}` : "?" });
+    rows.push({ uuid, name: token.name ?? "", temporary: l?.temporary ?? actor.getFlag(MODULE_ID, "temporary") ?? 0, hp: l ? `${l.maxHp - l.actual}/${l.maxHp}` : "?" });
   }
   return rows;
 }
@@ -48,7 +49,8 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
         const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
         if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
         const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
-        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [`flags.${MODULE_ID}.temporary`]: value } });
+        // Where the host system keeps temporary damage (adnd2e's non-lethal), else the module's flag.
+        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [hitPointPaths(actor).temporary ?? `flags.${MODULE_ID}.temporary`]: value } });
       }
       // Every corrected creature in as few requests as the batched writes allow.
       await gmWork(() => writeAll(writes));
