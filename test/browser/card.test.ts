@@ -65,8 +65,10 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
   await page.screenshot({ path: "card.png" });
 
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect.poll(() => calls.map((c) => c.what)).toEqual(["message.update", "actor.deleteEffects", "actor.update"]);
-  const update = calls[0]?.data as Record<string, { state: string }>;
-  expect(update["flags.weaponless-combat.card"]?.state).toBe("undone");
+  // The card says "undoing" while the writes go out, then "undone" (a closed tab's undo is finished by the next GM tab).
+  await expect.poll(() => calls.map((c) => c.what)).toEqual(["message.update", "actor.deleteEffects", "actor.update", "message.update"]);
+  const stateAt = (i: number) => (calls[i]?.data as Record<string, { state: string }>)["flags.weaponless-combat.card"]?.state;
+  expect(stateAt(0)).toBe("undoing");
+  expect(stateAt(3)).toBe("undone");
   expect(calls[2]?.data).toEqual([{ _id: "stubActor0000001", "system.attributes.hp.value": 30 }]);
 });
