@@ -31,6 +31,7 @@ for (const name of ["document", "HTMLElement", "HTMLFormElement", "HTMLInputElem
 
 const { runChaos, runEvening } = await import("../test/chaos/run.ts");
 const { holdHalves } = await import("../test/chaos/steps.ts");
+const { ledgerOf } = await import("../test/chaos/invariants.ts");
 
 const shellUrl = pathToFileURL(join(process.cwd(), "test/chaos/shell.ts")).href;
 /** Tab slots are reused from one evening to the next (Node keeps every module it loads). */
@@ -54,14 +55,22 @@ async function replay(file: string): Promise<number> {
         for (const m of ev.world.messages) {
           const f = m.flags["weaponless-combat"] as Record<string, { state?: string; intent?: unknown; resolution?: { headline?: unknown } }> | undefined;
           const c = f?.card ?? f?.roundCard;
-          if (c && !seen.has(m.id)) console.log(`  card ${m.id} ${c.state} ${JSON.stringify(c.intent ?? "")} ${JSON.stringify(c.resolution?.headline ?? "")}`);
-          seen.add(m.id);
+          if (!c) continue;
+          const was = seen.get(m.id);
+          if (was === undefined) console.log(`  card ${m.id} ${c.state} ${JSON.stringify(c.intent ?? "")} ${JSON.stringify(c.resolution?.headline ?? "")}`);
+          else if (was !== c.state) console.log(`  card ${m.id} ${was} -> ${c.state}`);
+          seen.set(m.id, c.state);
         }
+        const ledgers = ev.tokens.filter((t) => t.exists).map((t) => {
+          const l = ledgerOf(ev, t);
+          return `${t.name} ${l.hp}/${l.temp}`;
+        });
+        console.log(`  hit points/temporary: ${ledgers.join(", ")}`);
         console.log(`  tokens gone: ${ev.tokens.filter((t) => !t.exists).map((t) => t.uuid).join(", ")}`);
         for (const b of found) console.log(`  BREAK ${b.invariant}: ${b.detail}`);
       }
     : undefined;
-  const seen = new Set<string>();
+  const seen = new Map<string, string | undefined>();
   const r = await runEvening(saved.config, load, saved.steps, false, trace);
   console.log(`replayed ${steps.length} steps: ${r.requests} requests, ${r.checks} invariant checks, ${r.breaches.length} broken`);
   for (const b of r.breaches) console.log(`  after step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);

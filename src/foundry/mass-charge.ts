@@ -7,7 +7,8 @@
 import { d12 } from "../rules/index.ts";
 import type { Consequences, Size } from "../rules/index.ts";
 import type { CastMember } from "./apply.ts";
-import { carryOut, planConsequences, undo, undoFor } from "./apply.ts";
+import { carryOut, planConsequences, undoFor } from "./apply.ts";
+import { undoCard } from "./undo-card.ts";
 import { gmButtons } from "./card-view.ts";
 import { tokenByUuid } from "./cast.ts";
 import { openLedgerEditor } from "./ui/ledger.ts";
@@ -121,15 +122,43 @@ async function massCharge(attackers: readonly ChargeUnitView[], defenders: reado
   const units = [...attackers, ...defenders];
   const id = requestId();
   const plan = planConsequences(consequences, castOf(units.map((u) => u.unit.id)), [], "d12-holds", id);
-  const state = automation() === "automatic" ? "applied" : automation() === "confirm" ? "pending" : "manual";
+  // "applying" while its writes go out, as a result card is: a tab that closes mid-write leaves
+  // it for the next GM tab to finish (finishMassCharges).
+  const state = automation() === "automatic" ? "applying" : automation() === "confirm" ? "pending" : "manual";
   const card: StoredMassCharge = { version: 1, requestId: id, result, consequences, names: Object.fromEntries(units.map((u) => [u.unit.id, u.token.name ?? ""])), state };
   const content = await renderMassCharge(card);
   const message = await ChatMessage.create(
-    { _id: stableId(`massCharge|${id}`), content, rolls, flags: { [MODULE_ID]: { massCharge: card, undo: state === "applied" ? undoFor(plan) : [] } } } as never,
+    { _id: stableId(`massCharge|${id}`), content, rolls, flags: { [MODULE_ID]: { massCharge: card, undo: state === "applying" ? undoFor(plan) : [] } } } as never,
     { keepId: true },
   );
-  if (message && state === "applied") await carryOut(plan);
+  if (message && state === "applying") await complete(message, card, plan);
   return message ?? null;
+}
+
+/** The charge's writes (safe to run again: carryOut skips what is written), then the card marked applied. */
+async function complete(message: ChatMessage.Implementation, card: StoredMassCharge, plan: ReturnType<typeof planConsequences>): Promise<void> {
+  await carryOut(plan);
+  const next: StoredMassCharge = { ...card, state: "applied" };
+  try {
+    await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next } as never);
+  } catch {
+    // The card was deleted meanwhile: who went down stays down.
+  }
+}
+
+function planOf(card: StoredMassCharge): ReturnType<typeof planConsequences> {
+  return planConsequences(card.consequences, castOf(Object.keys(card.names)), [], "d12-holds", card.requestId);
+}
+
+/** A mass-charge card a closed tab left "applying", finished; nothing when it is not. Must run as the GM's work. */
+export async function finishMassCharge(message: ChatMessage.Implementation): Promise<void> {
+  const card = message.getFlag(MODULE_ID, "massCharge");
+  if (card?.state === "applying" && game.messages.get(message.id ?? "")) await complete(message, card, planOf(card));
+}
+
+/** Every mass-charge card left "applying", finished (a GM's tab starts, or takes over). */
+export async function finishMassCharges(): Promise<void> {
+  for (const message of game.messages.filter((m) => m.getFlag(MODULE_ID, "massCharge")?.state === "applying")) await finishMassCharge(message);
 }
 
 /** A mass charge as its card stores it: the core's result, who is who, and the state. */
@@ -140,7 +169,7 @@ export interface StoredMassCharge {
   readonly consequences: Consequences;
   /** Names by token uuid (the units' ids). */
   readonly names: Readonly<Record<string, string>>;
-  readonly state: "applied" | "pending" | "manual" | "undone";
+  readonly state: "applying" | "applied" | "pending" | "manual" | "undoing" | "undone";
 }
 
 /** The creatures of a charge still on the canvas, by their token uuids. */
@@ -158,21 +187,22 @@ export function renderMassCharge(card: StoredMassCharge): Promise<string> {
 /** The GM's buttons on the mass-charge card: apply a pending one, undo an applied one, adjust damage. */
 export async function handleMassChargeAction(message: ChatMessage.Implementation, action: "apply" | "undo" | "ledger"): Promise<void> {
   if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
-  const card = message.getFlag(MODULE_ID, "massCharge");
-  if (!card) return;
-  if (action === "ledger") return openLedgerEditor(Object.keys(card.names));
-  if (action === "apply" && card.state === "pending") {
-    const plan = planConsequences(card.consequences, castOf(Object.keys(card.names)), [], "d12-holds", card.requestId);
-    const next: StoredMassCharge = { ...card, state: "applied" };
-    await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
-    await carryOut(plan);
-    return;
-  }
-  if (action === "undo" && card.state === "applied") {
-    const next: StoredMassCharge = { ...card, state: "undone" };
-    await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next } as never);
-    await undo(message.getFlag(MODULE_ID, "undo") ?? []);
-  }
+  if (!message.getFlag(MODULE_ID, "massCharge")) return;
+  if (action === "ledger") return openLedgerEditor(Object.keys(message.getFlag(MODULE_ID, "massCharge")?.names ?? {}));
+  // As the GM's work, one piece at a time: two GM tabs pressing Apply apply it once.
+  const done = await gmWork(async () => {
+    const card = message.getFlag(MODULE_ID, "massCharge");
+    if (action === "apply" && card?.state === "pending") {
+      const plan = planOf(card);
+      const next: StoredMassCharge = { ...card, state: "applying" };
+      await message.update({ content: await renderMassCharge(next), [`flags.${MODULE_ID}.massCharge`]: next, [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
+      await complete(message, next, plan);
+      return true;
+    }
+    if (action === "undo" && card?.state === "applied") return undoCard(message);
+    return false;
+  });
+  if (!done) notify("info", "WC.Refuse.alreadyDone");
 }
 
 /** Units of one side grouped by rank, killed chargers apart. */

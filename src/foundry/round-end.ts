@@ -159,7 +159,11 @@ function planFor(card: StoredRoundCard, sides: readonly Side[], holds: readonly 
  */
 async function applyRound(combat: Combat.Implementation, message: ChatMessage.Implementation, card: StoredRoundCard, sides: readonly Side[], holds: readonly HoldRecord[]): Promise<StoredRoundCard> {
   const plan = planFor(card, sides, holds);
-  if (message.getFlag(MODULE_ID, "undo") === undefined) await message.update({ [`flags.${MODULE_ID}.undo`]: undoFor(plan) } as never);
+  // A card the GM applies by hand says "applying", with its undo record, before anything is
+  // written: should this tab close mid-write, the next GM tab finishes it (resumeRoundEnds).
+  if (message.getFlag(MODULE_ID, "roundCard")?.state !== "applying" || message.getFlag(MODULE_ID, "undo") === undefined) {
+    await message.update({ content: await renderRoundCard(card), [`flags.${MODULE_ID}.roundCard`]: card, [`flags.${MODULE_ID}.undo`]: message.getFlag(MODULE_ID, "undo") ?? undoFor(plan) } as never);
+  }
   const outcome = await carryOut(plan, () => game.combats.has(card.combatId));
   const next: StoredRoundCard = { ...card, state: outcome === "done" ? "applied" : "cancelled" };
   if (outcome === "done") {
@@ -225,20 +229,23 @@ export async function catchUpRounds(): Promise<void> {
   }
 }
 
+/** A round card a closed tab left half-applied, finished (cancelled if its combat is gone). Must run as the GM's work. */
+export async function resumeRoundEnd(message: ChatMessage.Implementation): Promise<void> {
+  const card = message.getFlag(MODULE_ID, "roundCard");
+  if (!card || card.state !== "applying" || !game.messages.get(message.id ?? "")) return;
+  const combat = game.combats.get(card.combatId);
+  if (!combat) {
+    const next = { ...card, state: "cancelled" as const };
+    await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
+    return;
+  }
+  const sides = sidesForCard(combat, card);
+  await applyRound(combat, message, card, sides, holdsAround(sides.map((s) => s.actor), card.variant));
+}
+
 /** After a reload: finish any round card left half-applied. */
 export async function resumeRoundEnds(): Promise<void> {
-  for (const message of game.messages) {
-    const card = message.getFlag(MODULE_ID, "roundCard");
-    if (!card || card.state !== "applying") continue;
-    const combat = game.combats.get(card.combatId);
-    if (!combat) {
-      const next = { ...card, state: "cancelled" as const };
-      await message.update({ content: await renderRoundCard(next), [`flags.${MODULE_ID}.roundCard`]: next } as never);
-      continue;
-    }
-    const sides = sidesForCard(combat, card);
-    await applyRound(combat, message, card, sides, holdsAround(sides.map((s) => s.actor), card.variant));
-  }
+  for (const message of game.messages.filter((m) => m.getFlag(MODULE_ID, "roundCard")?.state === "applying")) await resumeRoundEnd(message);
 }
 
 /**

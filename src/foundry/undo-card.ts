@@ -1,13 +1,14 @@
 /**
- * Taking a card's result back (a result card or a round card): the card says "undoing" while the
- * writes go out, then "undone". A card its tab left "undoing" (closed mid-write) is finished by
- * the next GM tab the same way, once: undo skips what is taken back already (the card's mark gone
- * from an actor, effects already removed or remade).
+ * Taking a card's result back (a result card, a round card or a mass charge): the card says
+ * "undoing" while the writes go out, then "undone". A card its tab left "undoing" (closed
+ * mid-write) is finished by the next GM tab the same way, once: undo skips what is taken back
+ * already (the card's mark gone from an actor, effects already removed or remade).
  */
 import { undo } from "./apply.ts";
 import { MODULE_ID } from "./constants.ts";
 import { renderCard } from "./perform.ts";
 import { renderRoundCard } from "./round-end.ts";
+import { renderMassCharge } from "./mass-charge.ts";
 
 /** Cards this tab is undoing now: it finishes them itself. */
 const undoing = new Set<string>();
@@ -15,12 +16,14 @@ const undoing = new Set<string>();
 async function mark(message: ChatMessage.Implementation, state: "undoing" | "undone"): Promise<void> {
   const card = message.getFlag(MODULE_ID, "card");
   const round = message.getFlag(MODULE_ID, "roundCard");
+  const charge = message.getFlag(MODULE_ID, "massCharge");
   if (card) await message.update({ content: await renderCard({ ...card, state }), [`flags.${MODULE_ID}.card`]: { ...card, state } } as never);
   else if (round) await message.update({ content: await renderRoundCard({ ...round, state }), [`flags.${MODULE_ID}.roundCard`]: { ...round, state } } as never);
+  else if (charge) await message.update({ content: await renderMassCharge({ ...charge, state }), [`flags.${MODULE_ID}.massCharge`]: { ...charge, state } } as never);
 }
 
 function stateOf(message: ChatMessage.Implementation): string | undefined {
-  return message.getFlag(MODULE_ID, "card")?.state ?? message.getFlag(MODULE_ID, "roundCard")?.state;
+  return message.getFlag(MODULE_ID, "card")?.state ?? message.getFlag(MODULE_ID, "roundCard")?.state ?? message.getFlag(MODULE_ID, "massCharge")?.state;
 }
 
 /** Undoes an applied card, or finishes one left "undoing". Must run as the GM's work. False: nothing to undo. */

@@ -66,6 +66,16 @@ function stateOf(message: { getFlag(scope: string, key: string): unknown }): str
   return (message.getFlag(M, "card") as { state?: string } | undefined)?.state ?? (message.getFlag(M, "roundCard") as { state?: string } | undefined)?.state;
 }
 
+/** A creature's hit points and temporary damage as the store has them. */
+export function ledgerOf(ev: Evening, t: FakeToken): Ledger {
+  const a = t.actor;
+  const hp = getProperty(a, ev.hpPath);
+  // Temporary damage lives where the host system keeps it (adnd2e's non-lethal), else in the flag.
+  const path = systemFor(ev.world.systemId).hitPoints(a.type).temporary;
+  const temp = path === null ? a.getFlag(M, "temporary") : getProperty(a, path);
+  return { hp: typeof hp === "number" ? hp : NaN, temp: typeof temp === "number" ? temp : 0 };
+}
+
 /** The world as everything but the chat log has it: to tell whether a step changed anything. */
 export function snapshot(ev: Evening): string {
   const actor = (a: FakeActor) => ({ system: a.system, flags: a.flags, effects: a.effects.map((e) => e.toObject()) });
@@ -120,12 +130,7 @@ export class Watcher {
   }
 
   private read(t: FakeToken): Ledger {
-    const a = t.actor;
-    const hp = getProperty(a, this.ev.hpPath);
-    // Temporary damage lives where the host system keeps it (adnd2e's non-lethal), else in the flag.
-    const path = systemFor(this.ev.world.systemId).hitPoints(a.type).temporary;
-    const temp = path === null ? a.getFlag(M, "temporary") : getProperty(a, path);
-    return { hp: typeof hp === "number" ? hp : NaN, temp: typeof temp === "number" ? temp : 0 };
+    return ledgerOf(this.ev, t);
   }
 
   /** Creatures new to the evening start from what they have. Called before each step. */
@@ -138,7 +143,15 @@ export class Watcher {
 
   /** What the applied, not undone cards make of each creature's ledger. */
   private account(): void {
-    for (const m of this.ev.world.messages) {
+    // In the order the cards reached their state: the GM's work is done one piece at a time, and
+    // a card's last write is its newest state. The order matters where temporary damage stops at
+    // 0 (undoing a recovery, then the damage it recovered, is not the same as the other way round).
+    const lastWrite = new Map<string, number>();
+    this.ev.world.writes.forEach((w, i) => {
+      if (w.documentName === "ChatMessage" && w.id !== undefined) lastWrite.set(w.id, i);
+    });
+    const messages = [...this.ev.world.messages].sort((a, b) => (lastWrite.get(a.id) ?? -1) - (lastWrite.get(b.id) ?? -1));
+    for (const m of messages) {
       if (m.getFlag(M, "card") === undefined && m.getFlag(M, "roundCard") === undefined) continue;
       const applied = stateOf(m) === "applied";
       const fresh = !this.seenCards.has(m.id);

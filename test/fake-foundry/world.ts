@@ -182,7 +182,11 @@ function merge(parts: PreparedWrite[]): PreparedWrite {
   };
 }
 
-export type WriteOp = { readonly user: string; readonly op: "create" | "update" | "delete"; readonly documentName: string; readonly parent: string; readonly count: number };
+/**
+ * One request the server served. `id`, for a chat message, names the message written: the
+ * harness's own bookkeeping (the order in which cards changed), not something Foundry reports.
+ */
+export type WriteOp = { readonly user: string; readonly op: "create" | "update" | "delete"; readonly documentName: string; readonly parent: string; readonly count: number; readonly id?: string };
 
 // ------------------------------------------------------------------------------------------
 abstract class FakeDocument {
@@ -905,7 +909,7 @@ export class FakeChatMessage extends FakeDocument {
       if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
       const m = new FakeChatMessage(w, id, user, data);
       w.messages.set(id, m);
-      w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1 });
+      w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1, id });
       m.broadcastVisible("createChatMessage", [m, options, user.id]);
       return m;
     });
@@ -930,7 +934,7 @@ export class FakeChatMessage extends FakeDocument {
       applyUpdate(data, changes);
       this.content = String(data.content);
       this.flags = data.flags as Data;
-      this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1 });
+      this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1, id: this.id });
       this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
       return this;
     });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { answerStrike } from "../../src/foundry/requests.ts";
 import { act } from "../../src/foundry/requests.ts";
 import { launch } from "../../src/foundry/ui/launch.ts";
-import type { FakeChatMessage } from "../fake-foundry/world.ts";
+import type { FakeActor as FakeActorClass, FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, tableFor } from "./setup.ts";
 
@@ -339,6 +339,78 @@ describe("what a GM's tab missed is put right when it starts", () => {
     await withoutErrors(async () => expect(await t.gm.run(() => handleRoundCardAction(card as never, "apply"))).toBe(true));
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
+  });
+});
+
+describe("a round card the GM applies by hand, whose tab closes mid-write", () => {
+  it.each(["lost", "applied"] as const)("says 'applying' before anything is written, and the next GM tab finishes it once (the write on its way: %s)", async (inFlight) => {
+    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
+    // The world's own class (a module loaded again after a reset would be another copy).
+    const FakeActor = t.fighter.constructor as typeof FakeActorClass;
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    // The fighter, far from everyone with 3 temporary damage, heals 1 at the round's end.
+    t.fighterToken.x = 1500;
+    t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await t.world.settle();
+    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
+    // The GM presses Apply; the tab closes as the fighter's hit points go out.
+    const real = FakeActor.updateDocuments.bind(FakeActor);
+    FakeActor.updateDocuments = async (updates, options) => {
+      FakeActor.updateDocuments = real;
+      t.world.disconnect(t.gm, inFlight);
+      return real(updates, options);
+    };
+    try {
+      void t.gm.run(() => handleRoundCardAction(card as never, "apply"));
+      await t.world.settle();
+    } finally {
+      FakeActor.updateDocuments = real;
+    }
+    // Whatever reached the server, the card does not say it is still waiting for the GM.
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
+    vi.resetModules();
+    const back = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
+    // Another start finds nothing to do.
+    t.world.disconnect(back);
+    vi.resetModules();
+    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await t.world.settle();
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+  });
+
+  it("with the GM's other tab open, that tab finishes it at once", async () => {
+    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
+    const FakeActor = t.fighter.constructor as typeof FakeActorClass;
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    t.fighterToken.x = 1500;
+    t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await t.world.settle();
+    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    vi.resetModules();
+    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const real = FakeActor.updateDocuments.bind(FakeActor);
+    FakeActor.updateDocuments = async (updates, options) => {
+      FakeActor.updateDocuments = real;
+      t.world.disconnect(t.gm, "lost");
+      return real(updates, options);
+    };
+    try {
+      void t.gm.run(() => handleRoundCardAction(card as never, "apply"));
+      await t.world.settle();
+    } finally {
+      FakeActor.updateDocuments = real;
+    }
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // 000's mass charge worked examples, reached from tokens standing on a scene.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chargeFromCanvas, openMassCharge } from "../../src/foundry/mass-charge.ts";
 import { d12 } from "../../src/rules/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
@@ -108,6 +108,51 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
     expect(fighters.filter((f) => f.actor.statuses.has("prone"))).toEqual([]);
     expect(message.getFlag(M, "massCharge")).toMatchObject({ state: "undone" });
     expect(message.content).toContain("Undone");
+  });
+
+  /** Another GM tab: its own copy of the module, as a browser tab has. */
+  async function secondTab(t: ReturnType<typeof hall>["t"]) {
+    vi.resetModules();
+    return t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+  }
+  const press = (client: ReturnType<typeof hall>["t"]["gm"], message: FakeChatMessage, action: string, bind: typeof bindCard) =>
+    client.run(() => {
+      const html = document.createElement("li");
+      html.innerHTML = message.content;
+      bind(message as never, html);
+      html.querySelector<HTMLButtonElement>(`[data-wc-action="${action}"]`)?.click();
+    });
+
+  it("two GM tabs pressing Apply at once apply it once; the second is told it is done", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await charging(t, fighters, gnolls);
+    const message = (await t.gm.run(() => openMassCharge())) as unknown as FakeChatMessage;
+    expect(message.getFlag(M, "massCharge")).toMatchObject({ state: "pending" });
+    const other = await secondTab(t);
+    const otherBind = (await import("../../src/foundry/hooks/chat.ts")).bindCard;
+    const before = t.world.writes.length;
+    press(t.gm, message, "apply", bindCard);
+    press(other, message, "apply", otherBind);
+    await t.world.settle();
+    expect(message.getFlag(M, "massCharge")).toMatchObject({ state: "applied" });
+    expect(fighters.filter((f) => f.actor.statuses.has("prone"))).toHaveLength(2);
+    expect([...t.gm.notifications, ...other.notifications].map((n) => n.message)).toContain("This card has been dealt with already.");
+    // Marked applying with its undo record, the two fallen fighters written, marked applied: no second round of writes.
+    const writes = t.world.writes.slice(before);
+    expect(writes.filter((w) => w.documentName === "ChatMessage")).toHaveLength(2);
+  });
+
+  it("a GM tab that closes as it posts the card leaves it 'applying'; the GM's other tab finishes it", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await charging(t, fighters, gnolls);
+    await secondTab(t);
+    t.gm.run(() => Hooks.on("createChatMessage", ((m: FakeChatMessage) => void (m.getFlag(M, "massCharge") && t.world.disconnect(t.gm, "lost"))) as never));
+    void t.gm.run(() => openMassCharge());
+    await t.world.settle();
+    const message = t.world.messages.contents.find((m) => m.getFlag(M, "massCharge")) as FakeChatMessage;
+    expect(message.getFlag(M, "massCharge")).toMatchObject({ state: "applied" });
+    expect(fighters.filter((f) => f.actor.statuses.has("prone"))).toHaveLength(2);
   });
 
   it("a charge the obstacle forbids is a notice, not a card", async () => {

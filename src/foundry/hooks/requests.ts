@@ -6,6 +6,8 @@
 import { MODULE_ID } from "../constants.ts";
 import { gmWork, sharedWork } from "../gm-work.ts";
 import { finishCard, finishCards } from "../perform.ts";
+import { finishMassCharge, finishMassCharges } from "../mass-charge.ts";
+import { resumeRoundEnd } from "../round-end.ts";
 import { finishUndoing, isUndoing, undoCard } from "../undo-card.ts";
 import { sweep } from "./cleanup.ts";
 import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../requests.ts";
@@ -20,27 +22,40 @@ const isRequest = (message: unknown) => (message as ChatMessage.Implementation).
 function catchUp(): void {
   if (game.users.activeGM?.isSelf !== true) return;
   gmWork(() => finishCards())
+    .then(() => gmWork(() => finishMassCharges()))
     .then(() => gmWork(() => finishUndoing()))
     .then(() => gmWork(() => sweep()))
     .then(() => processPendingRequests())
     .catch(report);
 }
 
+/**
+ * A card is made "applying" (or "undoing") by the GM's work that then writes it, in the piece that
+ * posts or marks it. Should that tab close mid-write, the next tab to hold the GM's Web Lock
+ * finishes it: this piece waits behind the writer's, and finds nothing to do when the writer
+ * finished. Tabs that do not share a lock could write it side by side: they finish such cards
+ * when they start instead (catchUp).
+ */
+function finishLater(m: ChatMessage.Implementation): void {
+  if (game.users.activeGM?.isSelf !== true || !sharedWork()) return;
+  let job: (() => Promise<unknown>) | null = null;
+  if (m.getFlag(MODULE_ID, "card")?.state === "applying") job = () => finishCard(m);
+  else if (m.getFlag(MODULE_ID, "roundCard")?.state === "applying") job = () => resumeRoundEnd(m);
+  else if (m.getFlag(MODULE_ID, "massCharge")?.state === "applying") job = () => finishMassCharge(m);
+  else if (isUndoing(m)) job = () => undoCard(m);
+  if (job) gmWork(job).catch(report);
+}
+
 export function listen(): void {
   Hooks.on("createChatMessage", (message) => {
     const m = message as ChatMessage.Implementation;
     if (isRequest(m)) onRequestCreated(m);
-    // A result card is made "applying" by the GM's work that then writes it. Should that tab close
-    // mid-write, the next tab to hold the GM's Web Lock finishes it (this piece waits behind the
-    // writer's, and finds nothing to do when the writer finished). Tabs that do not share a lock
-    // could write it side by side: they finish such cards when they start instead.
-    else if (m.getFlag(MODULE_ID, "card")?.state === "applying" && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => finishCard(m)).catch(report);
+    else finishLater(m);
   });
   Hooks.on("updateChatMessage", (message) => {
     const m = message as ChatMessage.Implementation;
     if (isRequest(m)) onRequestUpdated(m);
-    // As for a card being applied: one left "undoing" by a closed tab is finished by the next.
-    else if (isUndoing(m) && game.users.activeGM?.isSelf === true && sharedWork()) gmWork(() => undoCard(m)).catch(report);
+    else finishLater(m);
   });
   Hooks.on("deleteChatMessage", (message) => {
     if (isRequest(message)) onRequestDeleted(message as ChatMessage.Implementation);
