@@ -343,12 +343,15 @@ describe("what a GM's tab missed is put right when it starts", () => {
 });
 
 describe("a round card the GM applies by hand, whose tab closes mid-write", () => {
-  it.each(["lost", "applied"] as const)("says 'applying' before anything is written, and the next GM tab finishes it once (the write on its way: %s)", async (inFlight) => {
-    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
-    // The world's own class (a module loaded again after a reset would be another copy).
-    const FakeActor = t.fighter.constructor as typeof FakeActorClass;
+  const newGMTab = async () => {
+    vi.resetModules();
+    return t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+  };
+
+  /** The round's card waiting for the GM: the fighter, far from everyone with 3 temporary damage, heals 1. */
+  async function pendingCard(): Promise<{ card: FakeChatMessage; combat: ReturnType<Table["world"]["addCombat"]> }> {
+    const { roundCardId } = await import("../../src/foundry/round-end.ts");
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
-    // The fighter, far from everyone with 3 temporary damage, heals 1 at the round's end.
     t.fighterToken.x = 1500;
     t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
@@ -356,7 +359,14 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
     await t.world.settle();
     const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
-    // The GM presses Apply; the tab closes as the fighter's hit points go out.
+    return { card, combat };
+  }
+
+  /** The GM presses Apply; the tab closes as the fighter's hit points go out. */
+  async function applyCutShort(card: FakeChatMessage, inFlight: "lost" | "applied"): Promise<void> {
+    const { handleRoundCardAction } = await import("../../src/foundry/round-end.ts");
+    // The world's own class (a module loaded again after a reset would be another copy).
+    const FakeActor = t.fighter.constructor as typeof FakeActorClass;
     const real = FakeActor.updateDocuments.bind(FakeActor);
     FakeActor.updateDocuments = async (updates, options) => {
       FakeActor.updateDocuments = real;
@@ -369,46 +379,29 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
     } finally {
       FakeActor.updateDocuments = real;
     }
+  }
+
+  it.each(["lost", "applied"] as const)("says 'applying' before anything is written, and the next GM tab finishes it once (the write on its way: %s)", async (inFlight) => {
+    const { card, combat } = await pendingCard();
+    await applyCutShort(card, inFlight);
     // Whatever reached the server, the card does not say it is still waiting for the GM.
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
-    vi.resetModules();
-    const back = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const back = await newGMTab();
     await t.world.settle();
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
     expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
     // Another start finds nothing to do.
     t.world.disconnect(back);
-    vi.resetModules();
-    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await newGMTab();
     await t.world.settle();
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
   });
 
   it("with the GM's other tab open, that tab finishes it at once", async () => {
-    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
-    const FakeActor = t.fighter.constructor as typeof FakeActorClass;
-    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
-    t.fighterToken.x = 1500;
-    t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
-    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
-    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
-    await t.world.settle();
-    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
-    vi.resetModules();
-    t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
-    const real = FakeActor.updateDocuments.bind(FakeActor);
-    FakeActor.updateDocuments = async (updates, options) => {
-      FakeActor.updateDocuments = real;
-      t.world.disconnect(t.gm, "lost");
-      return real(updates, options);
-    };
-    try {
-      void t.gm.run(() => handleRoundCardAction(card as never, "apply"));
-      await t.world.settle();
-    } finally {
-      FakeActor.updateDocuments = real;
-    }
+    const { card } = await pendingCard();
+    await newGMTab();
+    await applyCutShort(card, "lost");
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
   });
