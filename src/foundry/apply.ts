@@ -8,7 +8,7 @@ import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
 import { damageUpdate, readLedger } from "./actors.ts";
 import { hitPointPaths } from "./creature.ts";
 import { MODULE_ID } from "./constants.ts";
-import { holdEffectPair, holdEffects } from "./holds.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat } from "./holds.ts";
 import { stableId } from "./ids.ts";
 import type { StatusKey } from "./statuses.ts";
 import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "./statuses.ts";
@@ -309,19 +309,23 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
     return token && r.token ? [{ token, changes: r.token.restore }] : [];
   });
   const actors = records.filter((r) => !r.token).map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
-  const remade = (d: Record<string, unknown>) => (d.flags as Record<string, { hold?: { record: HoldRecord; role: string } }> | undefined)?.[MODULE_ID]?.hold;
+  const ours = (d: Record<string, unknown>) => (d.flags as Record<string, { hold?: { record: HoldRecord; role: string }; combat?: string; clock?: string }> | undefined)?.[MODULE_ID];
+  const remade = (d: Record<string, unknown>) => ours(d)?.hold;
   // The halves of ended holds that can come back: the twin comes back too, or is there.
   const back = new Set(actors.flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
-  const whole = (d: Record<string, unknown>) => {
+  const whole = (d: Record<string, unknown>, actor: Actor.Implementation) => {
     const h = remade(d);
-    // Both creatures still on the scene (a linked one's actor outlives its token), and the twin too.
-    return !h || (back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`) && tokenByUuid(h.record.heldId) !== null && tokenByUuid(h.record.holderId) !== null);
+    // A condition a combat timed comes back only while that clock still runs.
+    if (!h) return clockStillRuns(ours(d)?.clock, actor.uuid);
+    // Both creatures still on the scene (a linked one's actor outlives its token), the twin too,
+    // and, for a hold made in a combat, that combat with both of them still in it.
+    return back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`) && tokenByUuid(h.record.heldId) !== null && tokenByUuid(h.record.holderId) !== null && holdFitsItsCombat(ours(d)?.combat, h.record.heldId, h.record.holderId);
   };
   const done = markTokenWrites(tokens);
   const result = await writeAll(
     actors.map(({ r, actor }) => ({
       actor,
-      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id) && whole(d)),
+      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id) && whole(d, actor)),
       updates: [],
       deletes: r.created.filter((id) => actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,

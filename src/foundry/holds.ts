@@ -64,3 +64,23 @@ export function holdEffects(actors: readonly Actor.Implementation[], holdIds: Re
   }
   return out;
 }
+
+/** Whether combat `combatId` is still there with at least `count` combatants that pass `test`. */
+function stillIn(combatId: string, test: (c: Combatant.Implementation) => boolean, count: number): boolean {
+  const combat = game.combats.get(combatId);
+  return !!combat && [...combat.combatants].filter(test).length >= count;
+}
+
+/**
+ * Whether a hold still belongs where it was made: one made in a combat lasts while that combat
+ * is there with both creatures in it (one made outside any combat, always). A hold that does not
+ * is removed (hooks/cleanup.ts) and is not brought back by an undo.
+ */
+export function holdFitsItsCombat(combatId: string | undefined, heldId: string, holderId: string): boolean {
+  return combatId === undefined || stillIn(combatId, (c) => c.token?.uuid === heldId || c.token?.uuid === holderId, heldId === holderId ? 1 : 2);
+}
+
+/** Whether a condition a combat times still has its clock: the combat is there with the creature in it. */
+export function clockStillRuns(combatId: string | undefined, actorUuid: string): boolean {
+  return combatId === undefined || stillIn(combatId, (c) => c.actor?.uuid === actorUuid, 1);
+}

@@ -87,6 +87,21 @@ export function snapshot(ev: Evening): string {
   });
 }
 
+/** Where two snapshots first differ: the part of the world and the document, for the report. */
+function changedPart(before: string, after: string): string {
+  const a = JSON.parse(before) as Record<string, unknown[]>;
+  const b = JSON.parse(after) as Record<string, unknown[]>;
+  for (const part of Object.keys(b)) {
+    const was = new Map((a[part] ?? []).map((x) => [JSON.stringify((x as unknown[])[0]), JSON.stringify(x)]));
+    for (const x of b[part] ?? []) {
+      const key = JSON.stringify((x as unknown[])[0]);
+      if (was.get(key) !== JSON.stringify(x)) return `${part} ${key}: ${was.get(key)?.slice(0, 600) ?? "(new)"} -> ${JSON.stringify(x).slice(0, 600)}`;
+    }
+    if ((a[part] ?? []).length !== (b[part] ?? []).length) return `${part}: one is gone`;
+  }
+  return "(no part differs)";
+}
+
 /** What an evening did, as the store showed it: how much the invariants had to hold over. */
 export interface Seen {
   holds: number;
@@ -232,6 +247,14 @@ export class Watcher {
       if (!token) out.push({ invariant: "outlive", detail: `${where}: on an actor with no token on the scene` });
       else if (token.uuid !== mine && !(token.actorLink && ev.tokens.some((t) => t.uuid === mine && t.baseActor === token.baseActor))) out.push({ invariant: "pairs", detail: `${where}: sits on ${token.name}, the hold says ${mine}` });
       if (!liveUuids.has(other) || !liveUuids.has(mine)) out.push({ invariant: "outlive", detail: `${where}: outlives the token ${liveUuids.has(mine) ? other : mine}` });
+      // A hold made in a combat lasts while the combat has both creatures in it.
+      const combatId = effect.getFlag(M, "combat") as string | undefined;
+      if (combatId !== undefined) {
+        const combat = ev.world.combats.get(combatId);
+        const members = new Set(combat ? [...combat.combatants].map((c) => c.token?.uuid) : []);
+        if (!combat) out.push({ invariant: "outlive", detail: `${where}: outlives its combat ${combatId}` });
+        else if (!members.has(mine) || !members.has(other)) out.push({ invariant: "outlive", detail: `${where}: outlives ${members.has(mine) ? other : mine}'s leaving combat ${combatId}` });
+      }
     }
     const present = new Set(halves.map((h) => (h.effect.getFlag(M, "hold") as StoredHoldFlag).record.id));
     for (const r of gmHere ? log.removals : []) {
@@ -302,7 +325,8 @@ export class Watcher {
     }
     if (before !== null) {
       this.checks++;
-      if (snapshot(ev) !== before) out.push({ invariant: "forged", detail: "a forged request changed the world" });
+      const after = snapshot(ev);
+      if (after !== before) out.push({ invariant: "forged", detail: `a forged request changed the world: ${changedPart(before, after)}` });
     }
 
     // ownership: what players' tabs wrote.

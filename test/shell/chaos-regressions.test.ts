@@ -222,6 +222,38 @@ describe("undo takes back its own result only", () => {
   });
 });
 
+describe("undo brings back a hold only where it still belongs", () => {
+  it.each(["combatant", "combat"] as const)("undoing a release after the %s is gone brings back no half of a hold made in that combat", async (what) => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    // Fighter on goblin: arm hold, no damage (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const halves = () => [t.fighter, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+    expect(halves().map((e) => e.getFlag(M, "combat"))).toEqual([combat.id, combat.id]);
+    const released = await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await t.gm.run(() => (what === "combat" ? combat.delete() : (combat.combatants.find((c) => c.token === t.goblinToken)?.delete() ?? Promise.resolve())));
+    await t.world.settle();
+    const message = t.world.messages.get((released as { messageId: string }).messageId) as FakeChatMessage;
+    await withoutErrors(() => t.gm.run(() => handleCardAction(message as never, "undo")));
+    await t.world.settle();
+    expect(message.getFlag(M, "card")).toMatchObject({ state: "undone" });
+    expect(halves()).toEqual([]);
+  });
+
+  it("undoing a release while both are still in the fight brings the hold back whole", async () => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const released = await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const message = t.world.messages.get((released as { messageId: string }).messageId) as FakeChatMessage;
+    await t.gm.run(() => handleCardAction(message as never, "undo"));
+    await t.world.settle();
+    expect([t.fighter, t.goblinToken.actor].map((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")).length)).toEqual([1, 1]);
+  });
+});
+
 describe("a combat deleted as its round ends", () => {
   it("the round's card stays, waiting for the GM, and nothing is thrown", async () => {
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));

@@ -6,7 +6,7 @@
  */
 import type { HoldRecord } from "../../rules/index.ts";
 import { PAIR_HANDLED, pairHandled } from "../apply.ts";
-import { storedHold } from "../holds.ts";
+import { clockStillRuns, holdFitsItsCombat, storedHold } from "../holds.ts";
 import { tokenByUuid } from "../cast.ts";
 import { gmWork } from "../gm-work.ts";
 import { MODULE_ID } from "../constants.ts";
@@ -70,12 +70,6 @@ async function removeEffects(ending: ReadonlyArray<{ actor: Actor.Implementation
   }
 }
 
-/** Whether every one of these tokens is still a combatant of the combat (it may be gone). */
-function stillIn(combatId: string, test: (c: Combatant.Implementation) => boolean, count = 1): boolean {
-  const combat = game.combats.get(combatId);
-  return !!combat && [...combat.combatants].filter(test).length >= count;
-}
-
 /**
  * What the messages a tab missed would have put right, put right when a GM's tab starts (a tab
  * that loses part of the stream reloads; a player may remove their own half of a hold while no
@@ -95,11 +89,9 @@ export async function sweep(): Promise<void> {
         if (h) {
           const { heldId, holderId } = h.record;
           if (!fromUuidSync(h.twinUuid as never) || !tokenByUuid(heldId) || !tokenByUuid(holderId)) return true;
-          const combat = e.getFlag(MODULE_ID, "combat");
-          return combat !== undefined && !stillIn(combat, (c) => c.token?.uuid === heldId || c.token?.uuid === holderId, heldId === holderId ? 1 : 2);
+          return !holdFitsItsCombat(e.getFlag(MODULE_ID, "combat"), heldId, holderId);
         }
-        const clock = e.getFlag(MODULE_ID, "clock");
-        return clock !== undefined && !stillIn(clock, (c) => c.actor?.uuid === actor.uuid);
+        return !clockStillRuns(e.getFlag(MODULE_ID, "clock"), actor.uuid);
       })
       .map((e) => e.id ?? "");
     if (ids.length > 0) ending.push({ actor, ids });
