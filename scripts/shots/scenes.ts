@@ -196,7 +196,6 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   await windowed(out, t, variant, t.gm, "gm", "ledger", () => openLedgerEditor([fighter.uuid, ogre.uuid]));
   if (variant === "d12-holds") {
     await windowed(out, t, variant, t.gm, "gm", "world-check", () => showWorldCheck());
-    await requestCards(out, t);
   }
 
   // The HUD before any hold.
@@ -206,6 +205,9 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "d12-holds") await d12Cards(out, t);
   if (variant === "grapple-die") await grappleDieCards(out, t);
   if (variant === "percentile") await percentileCards(out, t);
+  // Last, on a table of their own (the fake has one world at a time: a new table replaces this
+  // one): the GM's tab closes there, and a closed tab does nothing more.
+  if (variant === "d12-holds") await requestCards(out, await table(variant));
   void goblin;
 }
 
@@ -283,7 +285,6 @@ async function requestCards(out: Collected, t: Table): Promise<void> {
   t.world.disconnect(t.gm);
   const queued = await t.player.run(() => renderRequest(request, "Alice"));
   out.scenes.push({ id: `${V}--request-queued`, variant: V, kind: "card", role: "player", title: "A request waiting for a GM to connect", html: `<li class="chat-message message">${queued}</li>` });
-  t.world.clients.push(t.gm);
   const no = await t.player.run(() => renderRequest(refused, "Alice"));
   out.scenes.push({ id: `${V}--request-refused`, variant: V, kind: "card", role: "player", title: "A refused request", html: `<li class="chat-message message">${no}</li>` });
 }
@@ -303,7 +304,7 @@ async function massCharge(out: Collected, t: Table): Promise<void> {
     a.flags[M] = { profile: { [V]: d12Profile({ strength: { score: 12 + i * 3 } }) } };
     holders.push(t.world.addToken(scene, a, { linked: false, x: 100 * i, y: 600 }));
   }
-  t.gm.canvas.tokens.controlled = chargers.map((c) => ({ document: c }));
+  t.gm.canvas.tokens.controlled = chargers.map((c) => c.object);
   t.gm.user.targets.clear();
   for (const h of holders) t.gm.user.targets.add(h.object);
   const seen: FakeDialog[] = [];
