@@ -257,7 +257,7 @@ export class Watcher {
       }
     }
     const present = new Set(halves.map((h) => (h.effect.getFlag(M, "hold") as StoredHoldFlag).record.id));
-    for (const r of gmHere ? log.removals : []) {
+    for (const r of gmHere ? log.removals.filter((x) => x.happened()) : []) {
       for (const id of r.holds) {
         this.checks++;
         if (present.has(id)) out.push({ invariant: "outlive", detail: `hold ${id} outlives the removal of its ${r.what}${r.tokens.length > 0 ? ` (${r.tokens.join(", ")})` : ""}` });

@@ -58,8 +58,12 @@ export type Step =
 export interface StepLog {
   forged: string[];
   corrections: Array<{ tokenUuid: string; value: number }>;
-  /** What was removed, the holds then in place on its creatures, and the clocks its combat kept for them. */
-  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string; effects: string[] }> }>;
+  /**
+   * What was removed, the holds then in place on its creatures, and the clocks its combat kept
+   * for them. `happened`: whether the removal reached the server (a tab that closes at once can
+   * lose its request on the way, and then nothing was removed).
+   */
+  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string; effects: string[] }>; happened: () => boolean }>;
   advances: Array<{ combatId: string; ended: number; processedBefore: number }>;
   requestsPosted: number;
   /** What the step's own calls threw or rejected with: an exception escaping to the caller. */
@@ -522,7 +526,7 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     const half = at(halves, step.index);
     if (!half) return;
     const record = (half.effect.getFlag(M, "hold") as { record: { id: string } }).record;
-    log.removals.push({ what: "half", tokens: [], holds: [record.id] });
+    log.removals.push({ what: "half", tokens: [], holds: [record.id], happened: () => !half.effect.parent.effects.has(half.effect.id) });
     onTab(ev, step.by, log, () => half.effect.delete(), true);
     return;
   }
@@ -530,7 +534,7 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
   if (step.what === "token") {
     const token = at(liveTokens(ev), step.index);
     if (!token) return;
-    log.removals.push({ what: "token", tokens: [token.uuid], holds: holdsOf(ev, [token.uuid]), clocks: clocksOf(ev, [token.uuid]) });
+    log.removals.push({ what: "token", tokens: [token.uuid], holds: holdsOf(ev, [token.uuid]), clocks: clocksOf(ev, [token.uuid]), happened: () => !token.exists });
     onTab(ev, step.by, log, () => token.delete(), true);
   } else if (step.what === "combatant") {
     const live = ev.combats.filter((c) => ev.world.combats.has(c.id)).flatMap((c) => c.combatants.contents);
@@ -540,13 +544,13 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     );
     if (!combatant?.token) return;
     const uuid = combatant.token.uuid;
-    log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent) });
+    log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
     onTab(ev, step.by, log, () => combatant.delete(), true);
   } else {
     const combat = combatAt(ev, step.index);
     if (!combat) return;
     const tokens = combat.combatants.map((c) => c.token?.uuid).filter((u): u is string => u !== undefined);
-    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), clocks: clocksOf(ev, tokens, combat) });
+    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), clocks: clocksOf(ev, tokens, combat), happened: () => !ev.world.combats.has(combat.id) });
     onTab(ev, step.by, log, () => combat.delete(), true);
   }
 }
