@@ -8,7 +8,7 @@ import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
 import { damageUpdate, readLedger } from "./actors.ts";
 import { hitPointPaths } from "./creature.ts";
 import { MODULE_ID } from "./constants.ts";
-import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat } from "./holds.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, storedHold } from "./holds.ts";
 import { stableId } from "./ids.ts";
 import type { StatusKey } from "./statuses.ts";
 import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "./statuses.ts";
@@ -312,7 +312,16 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
   const ours = (d: Record<string, unknown>) => (d.flags as Record<string, { hold?: { record: HoldRecord; role: string }; combat?: string; clock?: string }> | undefined)?.[MODULE_ID];
   const remade = (d: Record<string, unknown>) => ours(d)?.hold;
   // The halves of ended holds that can come back: the twin comes back too, or is there.
-  const back = new Set(actors.flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
+  // A half whose hold is there again under the same id (a new grapple between the same two since:
+  // ids come from the round) stays gone: bringing it back would make that half twice.
+  const live = new Set(actors.flatMap(({ actor }) => [...actor.effects].map((e) => storedHold(e)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
+  const back = new Set(
+    actors
+      .flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)))
+      .filter((h) => h !== undefined)
+      .map((h) => `${h.record.id}|${h.role}`)
+      .filter((key) => !live.has(key)),
+  );
   const whole = (d: Record<string, unknown>, actor: Actor.Implementation) => {
     const h = remade(d);
     // A condition a combat timed comes back only while that clock still runs.

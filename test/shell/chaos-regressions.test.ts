@@ -241,6 +241,25 @@ describe("undo brings back a hold only where it still belongs", () => {
     expect(halves()).toEqual([]);
   });
 
+  it("undoing a release after the two have grappled again (a hold of the same id) makes no second pair", async () => {
+    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    // Fighter on goblin: arm hold (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails), released, and taken again.
+    t.world.script([[20, 8], [12, 6], [12, 2], [20, 8], [12, 6], [12, 2]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const released = await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const halves = () => [t.fighter, t.goblinToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+    const ids = () => halves().map((e) => (e.getFlag(M, "hold") as { record: { id: string }; role: string }).record.id);
+    expect(halves()).toHaveLength(2);
+    const [again] = ids();
+    const message = t.world.messages.get((released as { messageId: string }).messageId) as FakeChatMessage;
+    await t.gm.run(() => handleCardAction(message as never, "undo"));
+    await t.world.settle();
+    expect(message.getFlag(M, "card")).toMatchObject({ state: "undone" });
+    // The hold taken again stands; the released one does not come back beside it under its id.
+    expect(ids()).toEqual([again, again]);
+  });
+
   it("undoing a release while both are still in the fight brings the hold back whole", async () => {
     const { handleCardAction } = await import("../../src/foundry/requests.ts");
     t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
