@@ -20,10 +20,20 @@ function getProperty(obj: unknown, path: string): unknown {
 export const calls: Array<{ what: string; data: unknown }> = [];
 const hooks = new Map<string, Fn[]>();
 
+/** The hold half the card's undo record says its result made, still on the actor. */
+const heldHalf = { id: "HELDhalf00000001", getFlag: () => undefined };
+
 export const stubActor = {
   id: "stubActor0000001",
   uuid: "Actor.stubActor0000001",
-  effects: { has: () => true },
+  // As Foundry's Collection: looked up by id, and iterating it gives the documents (its values).
+  effects: {
+    has: (id: string) => id === heldHalf.id,
+    get: (id: string) => (id === heldHalf.id ? heldHalf : undefined),
+    *[Symbol.iterator]() {
+      yield heldHalf;
+    },
+  },
   update: async (data: unknown) => {
     calls.push({ what: "actor.update", data });
   },
