@@ -313,8 +313,18 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
   const remade = (d: Record<string, unknown>) => ours(d)?.hold;
   // The halves of ended holds that can come back: the twin comes back too, or is there.
   // A half whose hold is there again under the same id (a new grapple between the same two since:
-  // ids come from the round) stays gone: bringing it back would make that half twice.
-  const live = new Set(actors.flatMap(({ actor }) => [...actor.effects].map((e) => storedHold(e)).filter((h) => h !== undefined).map((h) => `${h.record.id}|${h.role}`)));
+  // ids come from the round) stays gone: bringing it back would make that half twice. What this
+  // undo removes (the result's own new hold, which may carry the old one's id) does not count.
+  const removing = new Set(actors.flatMap(({ r }) => r.created));
+  const live = new Set(
+    actors.flatMap(({ actor }) =>
+      [...actor.effects]
+        .filter((e) => !removing.has(e.id ?? ""))
+        .map((e) => storedHold(e))
+        .filter((h) => h !== undefined)
+        .map((h) => `${h.record.id}|${h.role}`),
+    ),
+  );
   const back = new Set(
     actors
       .flatMap(({ r, actor }) => r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id)).map((d) => remade(d)))
