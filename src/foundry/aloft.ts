@@ -6,6 +6,7 @@
  */
 import type { FallAnswer, HoldRecord } from "../rules/index.ts";
 import { participant, tokenByUuid } from "./cast.ts";
+import { gmWork } from "./gm-work.ts";
 import { MODULE_ID } from "./constants.ts";
 import { holdsAround } from "./holds.ts";
 import { stableId } from "./ids.ts";
@@ -81,7 +82,8 @@ export function holdEnded(record: HoldRecord): void {
     scheduled = false;
     const records = [...pending.values()];
     pending.clear();
-    void dropUnsupported(records).catch((e: unknown) => console.error(`${MODULE_ID} | a fall could not be carried out`, e));
+    // The GM's work, after the piece that ended the holds (gm-work.ts).
+    void gmWork(() => dropUnsupported(records)).catch((e: unknown) => console.error(`${MODULE_ID} | a fall could not be carried out`, e));
   }, 0);
 }
 

@@ -12,6 +12,7 @@ import { noConsequences } from "../rules/index.ts";
 import { carryOut, planConsequences } from "./apply.ts";
 import type { Side } from "./cast.ts";
 import { castMembers, participant, Refusal, tokenByUuid } from "./cast.ts";
+import { gmWork } from "./gm-work.ts";
 import { MODULE_ID, TEMPLATES } from "./constants.ts";
 import { withFoundryDice } from "./dice.ts";
 import { i18n, notify } from "./i18n.ts";
@@ -280,7 +281,8 @@ export async function settleGmMove(s: Situation, to: Destination, distance: numb
   const policy = gmMovePolicy();
   const how = policy === "ask" ? await askGm(s) : policy;
   if (!how) return { kind: "cancelled" };
-  const out = await runMove(jobFor(s, to, { kind: how }, distance), game.user);
+  // As the GM's work, one piece at a time (gm-work.ts): not beside a blow or a round end on the same creatures.
+  const out = await gmWork(() => runMove(jobFor(s, to, { kind: how }, distance), game.user));
   report(out);
   return out;
 }
@@ -372,18 +374,25 @@ export async function handleMoveRequest(message: ChatMessage.Implementation): Pr
   if (!game.user.isGM || !r || r.state !== "pending" || !author || inHand.has(id) || !game.messages.get(id)) return { kind: "duplicate" };
   inHand.add(id);
   try {
-    let out: MoveOutcome;
-    try {
-      out = await runMove(validateJob(r.job), author);
-    } catch (e) {
-      out = refused(e);
-    }
-    const next: StoredMoveRequest = { ...r, state: "refused", ...(out.kind === "refused" ? { outcome: { key: out.key, params: out.params } } : {}) };
-    await closeRequestCard(message, out.kind === "refused" ? async () => ({ content: await renderMoveRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.moveRequest`]: next }) : null);
-    return out;
+    return await gmWork(() => carryOutMoveRequest(message, r, author));
   } finally {
     inHand.delete(id);
   }
+}
+
+/** The GM's work for one move request: the move, then the request card closed (or refused). */
+async function carryOutMoveRequest(message: ChatMessage.Implementation, r: StoredMoveRequest, author: User.Implementation): Promise<MoveOutcome> {
+  // Another of the GM's tabs may have carried it out while this one waited its turn.
+  if (!game.messages.get(message.id ?? "") || message.getFlag(MODULE_ID, "moveRequest")?.state !== "pending") return { kind: "duplicate" };
+  let out: MoveOutcome;
+  try {
+    out = await runMove(validateJob(r.job), author);
+  } catch (e) {
+    out = refused(e);
+  }
+  const next: StoredMoveRequest = { ...r, state: "refused", ...(out.kind === "refused" ? { outcome: { key: out.key, params: out.params } } : {}) };
+  await closeRequestCard(message, out.kind === "refused" ? async () => ({ content: await renderMoveRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.moveRequest`]: next }) : null);
+  return out;
 }
 
 /** The author hears why the GM would not make the move. */

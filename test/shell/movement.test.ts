@@ -151,6 +151,21 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
     expect(cardsWith(t.world, "mapCard")[0]?.content).toContain("Fighter lets go of Goblin (Arm) to move away.");
   });
 
+  it("the GM carries out a move request in turn with its other work: a blow landing at the same moment writes nothing beside it", async () => {
+    const { act } = await import("../../src/foundry/requests.ts");
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("h1", "arm", "M", 1, { limb: 0 }));
+    t.world.onDialog = (d) => d.press("0");
+    // The ogre pummels the goblin (d20 18 hits; 1d6 2) as the fighter's player lets go and moves away.
+    t.world.script([[20, 18], [6, 2]]);
+    const blow = t.gm.run(() => act({ action: "pummel", attackerUuid: t.ogreToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await drag(t.player, t.fighterToken, { x: 3 * SQ, y: 5 * SQ });
+    await blow;
+    await settleMoves(t.world);
+    expect(t.fighterToken.x).toBe(300);
+    expect(holdHalves(t.fighterToken, t.goblinToken)).toEqual([]);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
   it("the player cancels: the hold stays and nothing moves", async () => {
     await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("h1", "arm", "M", 1, { limb: 0 }));
     t.world.onDialog = (d) => d.press("cancel");
