@@ -200,7 +200,8 @@ describe("002 on the map", () => {
 // --- 004 -----------------------------------------------------------------------------------------
 const OPC = pc.PERCENTILE_DEFAULTS;
 const torso = pc.GRAPPLING_TABLE.rows[0].result;
-const hPc = (id: string, holderId: string, heldId: string, special = false): pc.Hold => ({ id, holderId, heldId, row: torso, original: true, special, roundGained: 1 });
+/** A percentile hold; `special`: made by an ability that says its holder stays free (004 §Grappled Condition). */
+const hPc = (id: string, holderId: string, heldId: string, special = false): pc.Hold => ({ id, holderId, heldId, row: torso, original: true, special, ...(special ? { holderFree: true } : {}), roundGained: 1 });
 const movePc = (mover: pc.PercentileCombatant, holds: pc.Hold[], others: pc.PercentileCombatant[], o = OPC) => pc.percentileMovement({ mover, holds, others: new Map(others.map((c) => [c.id, c])) }, o);
 const pa = pc.defaultCombatant("a");
 const pd = pc.defaultCombatant("d");
@@ -222,6 +223,12 @@ describe("004 on the map", () => {
     const snake = pc.defaultCombatant("a", { weight: 100 });
     expect(movePc(snake, [hPc("h", "a", "d", true)], [pd])).toMatchObject({ choices: [{ kind: "drag", limitFeet: 60 }, { kind: "letGo" }] });
     expect(movePc(snake, [hPc("h", "a", "d", true)], [pd], { ...OPC, dragStrength: "heavier" })).toMatchObject({ choices: [{ kind: "letGo" }] });
+  });
+
+  it("a special-ability hold whose ability does not say its holder stays free grapples both sides: the holder may only let go", () => {
+    const snake = pc.defaultCombatant("a", { weight: 100 });
+    const hug: pc.Hold = { ...hPc("h", "a", "d"), special: true };
+    expect(movePc(snake, [hug], [pd])).toMatchObject({ choices: [{ kind: "letGo" }] });
   });
 
   it("the status the module set counts even where sizes would not give it", () => {

@@ -86,6 +86,7 @@ export function validateHold(v: unknown, path: string): Hold {
   checkRowResult(issues, `${path}.row`, h.row, "hold", GRAPPLE_EFFECT_FIELDS);
   issues.bool(`${path}.original`, h.original);
   issues.bool(`${path}.special`, h.special);
+  if (h.holderFree !== undefined) issues.bool(`${path}.holderFree`, h.holderFree);
   issues.int(`${path}.roundGained`, h.roundGained, 0, ROUND_MAX);
   issues.throwIfAny();
   return v as Hold;

@@ -168,7 +168,7 @@ export function resolveGrapple(attacker: PercentileCombatant, target: Percentile
   const { row, capped } = cappedRow(base, p.join, options);
   const round = s.round ?? 1;
   const special = s.special !== undefined;
-  const hold: Hold = { id: holdId(attacker.id, target.id, round), holderId: attacker.id, heldId: target.id, row, original: p.join === null, special, roundGained: round };
+  const hold: Hold = { id: holdId(attacker.id, target.id, round), holderId: attacker.id, heldId: target.id, row, original: p.join === null, special, ...(s.special?.holderFree === true ? { holderFree: true } : {}), roundGained: round };
   const holds = [...(s.holds ?? []), hold];
   const timers: Timer[] = row.effects.stunRounds ? [{ id: target.id, condition: "stunned", rounds: row.effects.stunRounds, appliedRound: round }] : [];
   return {

@@ -23,6 +23,8 @@ export interface Hold {
   readonly original: boolean;
   /** Made by Grab, Hug or Constrict: its damage is all lethal. */
   readonly special: boolean;
+  /** The ability that made it leaves its holder free of the grappled condition (004); absent: not. */
+  readonly holderFree?: boolean;
   readonly roundGained: number;
 }
 
@@ -84,6 +86,21 @@ export function grappledSides(attacker: PercentileCombatant, target: PercentileC
     attacker: !holderFree && steps < options.muchLargerSteps,
     target: -steps < options.muchLargerSteps,
   };
+}
+
+/**
+ * Whether the creature's holds put it in the grappled condition (004 §Grappled Condition): any
+ * hold in which its side gains it. A partner `known` does not name is taken to give it.
+ */
+export function grappledByHolds(c: PercentileCombatant, holds: readonly Hold[], known: ReadonlyMap<string, PercentileCombatant>, options: PercentileOptions): boolean {
+  return holds.some((h) => {
+    if (h.holderId !== c.id && h.heldId !== c.id) return false;
+    const holder = h.holderId === c.id ? c : known.get(h.holderId);
+    const held = h.heldId === c.id ? c : known.get(h.heldId);
+    if (!holder || !held) return true;
+    const sides = grappledSides(holder, held, h.holderFree === true, options);
+    return h.holderId === c.id ? sides.attacker : sides.target;
+  });
 }
 
 export interface GrappledState {

@@ -7,7 +7,7 @@
 import type { MovementAnswer, MoveChoice } from "../core/movement.ts";
 import { FULL_PACE, cannot, choice, ids, pace, partnersOf, proneAnswer, tangled, tangledAnswer } from "../core/movement.ts";
 import type { Hold } from "./holds.ts";
-import { grappledSides, holderIdsOf } from "./holds.ts";
+import { grappledByHolds, holderIdsOf } from "./holds.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { PercentileCombatant } from "./profile.ts";
 import { hasCondition } from "./profile.ts";
@@ -25,15 +25,7 @@ export interface PercentileMoveInput {
  * pinned. A partner the move does not name is taken to give it.
  */
 export function inGrappledCondition(c: PercentileCombatant, holds: readonly Hold[], others: ReadonlyMap<string, PercentileCombatant>, o: PercentileOptions): boolean {
-  if (hasCondition(c, "grappled") || hasCondition(c, "pinned")) return true;
-  return holds.some((h) => {
-    if (h.holderId !== c.id && h.heldId !== c.id) return false;
-    const holder = h.holderId === c.id ? c : others.get(h.holderId);
-    const held = h.heldId === c.id ? c : others.get(h.heldId);
-    if (!holder || !held) return true;
-    const sides = grappledSides(holder, held, h.special, o);
-    return h.holderId === c.id ? sides.attacker : sides.target;
-  });
+  return hasCondition(c, "grappled") || hasCondition(c, "pinned") || grappledByHolds(c, holds, others, o);
 }
 
 export function percentileMovement(input: PercentileMoveInput, o: PercentileOptions): MovementAnswer {

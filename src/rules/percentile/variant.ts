@@ -34,7 +34,7 @@ import type { TableDamage } from "./damage.ts";
 import type { GrappledSides } from "./grapple.ts";
 import { resolveGrapple } from "./grapple.ts";
 import type { Hold, Timer } from "./holds.ts";
-import { grappledSides, holderIdsOf, holdsOn, rowForCategory } from "./holds.ts";
+import { grappledByHolds, holderIdsOf, holdsOn, rowForCategory } from "./holds.ts";
 import { breakFreeOdds, counterGrappleOdds, grappleOdds, overbearOdds } from "./odds.ts";
 import type { Outcome } from "./odds.ts";
 import type { PercentileOptions } from "./options.ts";
@@ -250,14 +250,7 @@ const isPinned = (c: PercentileCombatant, holds: readonly Hold[]) => holderIdsOf
  */
 function withHoldConditions(c: PercentileCombatant, holds: readonly Hold[], known: ReadonlyMap<string, PercentileCombatant>, o: PercentileOptions): PercentileCombatant {
   const extra: Condition[] = [];
-  const grappled = involved(c.id, holds).some((h) => {
-    const holder = known.get(h.holderId);
-    const held = known.get(h.heldId);
-    if (!holder || !held) return true;
-    const sides = grappledSides(holder, held, false, o);
-    return h.holderId === c.id ? sides.attacker : sides.target;
-  });
-  if (grappled) extra.push("grappled");
+  if (grappledByHolds(c, holds, known, o)) extra.push("grappled");
   if (isPinned(c, holds)) extra.push("pinned");
   const added = extra.filter((x) => !c.conditions.includes(x));
   return added.length === 0 ? c : { ...c, conditions: [...c.conditions, ...added] };
