@@ -10,7 +10,7 @@
  * (hooks/chat.ts); a total is as secret as its most secret modifier, so no sum can be worked back.
  */
 import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../rules/index.ts";
-import { RULES_VARIANTS } from "../rules/index.ts";
+import { isRefusalKey, REFUSED_PLAIN_KEY, RULES_VARIANTS } from "../rules/index.ts";
 import type { Pair } from "./secrets.ts";
 import { modifierSecret, ROUND_NUMBER_OWNERS, targetSecret, unionSecret } from "./secrets.ts";
 import type { StoredCard } from "./types.ts";
@@ -269,9 +269,9 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
 /** A resolution the rules refused: its reason, to tell the user in a notice (and post no card). */
 export function refusalOf(resolution: { readonly headline: Headline }): { key: string; params: Record<string, string> } | null {
   const h = resolution.headline;
-  if (h.key !== "WC.Result.notAllowedBecause" && h.key !== "WC.Result.notAllowed") return null;
+  if (!isRefusalKey(h.key)) return null;
   const reason = h.params?.reason;
-  return { key: "WC.Refuse.byRules", params: { reason: typeof reason === "string" ? reason : "WC.Result.notAllowed" } };
+  return { key: "WC.Refuse.byRules", params: { reason: typeof reason === "string" ? reason : REFUSED_PLAIN_KEY } };
 }
 
 /** Headlines that already say a hold ended: no separate line for it. */

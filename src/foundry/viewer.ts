@@ -4,6 +4,7 @@
  * the hold it stands for is still in place. Read live from the documents on this client.
  */
 import type { ShellAction } from "../rules/index.ts";
+import { isRefusalOdds } from "../rules/index.ts";
 import { resolveCast, tokenByUuid } from "./cast.ts";
 import { MODULE_ID } from "./constants.ts";
 import { holdsAround } from "./holds.ts";
@@ -47,7 +48,7 @@ export function rulesAllow(actorUuid: string, targetUuid: string, action: ShellA
     const intent = { action, attackerUuid: actorUuid, defenderUuid: targetUuid, declared: {}, ...(holdId ? { holdId } : {}) };
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
-    return !(odds.length === 1 && odds[0]?.key.startsWith("WC.Result.notAllowed"));
+    return !isRefusalOdds(odds);
   } catch {
     return false;
   }

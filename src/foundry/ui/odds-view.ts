@@ -7,6 +7,7 @@
  * chance is rounded to the nearest 10% ("about"), so the exact roll needed cannot be read back.
  */
 import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
+import { isRefusalOdds } from "../../rules/index.ts";
 import type { I18n } from "../card-view.ts";
 import { formatLine } from "../card-view.ts";
 
@@ -54,7 +55,7 @@ export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i
   const label = (o: OddsOutcome) => formatLine(o.key, o.params, {}, i18n);
   const good = odds.filter((o) => toneOf(o) === "good").reduce((s, o) => s + o.p, 0);
   const only = odds.length === 1 ? odds[0] : undefined;
-  if (only && only.key.startsWith("WC.Result.notAllowed")) return { big: "", what: "", segments: [], lines: [], rough: "", refused: label(only) };
+  if (only && isRefusalOdds(odds)) return { big: "", what: "", segments: [], lines: [], rough: "", refused: label(only) };
   return {
     big: pct(good, rough),
     what: i18n.localize(`WC.Odds.headline.${action}`),

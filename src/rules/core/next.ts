@@ -4,6 +4,7 @@
  */
 import type { HoldRecord } from "./consequences.ts";
 import type { ActionContext, NextLine, OddsOutcome, Resolution } from "../variant.ts";
+import { isRefusalOdds, REFUSED_PLAIN_KEY } from "./shell.ts";
 
 /** The holds in play once a resolution is applied: removed ones gone, added ones in. */
 export function holdsAfter(ctx: ActionContext, r: Resolution): HoldRecord[] {
@@ -21,8 +22,8 @@ export function breakChance(ctx: ActionContext, r: Resolution, h: HoldRecord, br
   if (!held || !holder) return null;
   try {
     const list = odds({ ...ctx, action: "breakFree", attacker: held, defender: holder, holds: holdsAfter(ctx, r), holdId: h.id, declared: {} });
-    const only = list.length === 1 ? list[0] : undefined;
-    if (only && only.key.startsWith("WC.Result.notAllowed")) return { refused: typeof only.params?.reason === "string" ? only.params.reason : "WC.Result.notAllowed" };
+    const only = list[0];
+    if (only && isRefusalOdds(list)) return { refused: typeof only.params?.reason === "string" ? only.params.reason : REFUSED_PLAIN_KEY };
     return { pct: Math.round(100 * list.filter((x) => x.key === breakKey).reduce((s, x) => s + x.p, 0)) };
   } catch {
     return null;

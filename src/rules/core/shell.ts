@@ -38,6 +38,18 @@ export function refusedHeadline(reason: string): { key: string; params: Params }
 
 /** The one headline key of a refusal, in every variant. */
 export const REFUSED_KEY = "WC.Result.notAllowedBecause";
+/** A refusal that gives no reason. */
+export const REFUSED_PLAIN_KEY = "WC.Result.notAllowed";
+
+/** Whether a headline (or odds outcome) key says the rules refuse the action. */
+export function isRefusalKey(key: string): boolean {
+  return key === REFUSED_KEY || key === REFUSED_PLAIN_KEY;
+}
+
+/** Whether an action's odds are a refusal: its one outcome says the rules refuse it. */
+export function isRefusalOdds(odds: ReadonlyArray<{ readonly key: string }>): boolean {
+  return odds.length === 1 && odds[0] !== undefined && isRefusalKey(odds[0].key);
+}
 
 export function unknownAction(action: string, known: readonly string[]): never {
   throw new RulesInputError([{ path: "action", code: "unknownAction", params: { action, known: known.join("|") } }]);

@@ -7,7 +7,7 @@ import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, refusedHeadline, riseConsequences, runDownTimer, unknownAction } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, REFUSED_KEY, profileWithoutId, refusedHeadline, riseConsequences, runDownTimer, unknownAction } from "../core/shell.ts";
 import { CONDITION_IDS } from "../core/consequences.ts";
 import { IssueList } from "../core/errors.ts";
 import { SIZES } from "../core/size.ts";
@@ -19,7 +19,7 @@ import type { Situation } from "./attack.ts";
 import { breakOdds, chargeOdds, grappleOdds, overbearOdds, pummelOdds } from "./odds.ts";
 import { pAtLeast } from "../core/dist.ts";
 import { sumMods } from "../core/trace.ts";
-import { breakModifiers, distinctHolders, liftOff, rollBreak } from "./breaks.ts";
+import { breakModifiers, distinctHolders, liftOff, liftOffBar, rollBreak } from "./breaks.ts";
 import type { FirstStrike } from "./charge.ts";
 import { resolveChargingOverbear } from "./charge.ts";
 import { chargeConsequences, grappleConsequences, pummelConsequences, roundEndConsequences } from "./consequences.ts";
@@ -43,7 +43,7 @@ const STAND_REASON: Readonly<Record<string, string>> = { notProne: "WC.Reason.no
 
 /** Rising (000 §Effects of overbearing): the headline, and the consequences when `c` is given. */
 function standUp(r: StandUpResult, id: string, inCombat: boolean, c: Consequences): { key: string; params?: Record<string, string> } {
-  if (r.kind === "notAllowed") return { key: "WC.Result.notAllowedBecause", params: { reason: STAND_REASON[r.reason] ?? "WC.Result.notAllowed" } };
+  if (r.kind === "notAllowed") return { key: REFUSED_KEY, params: { reason: STAND_REASON[r.reason] ?? "WC.Result.notAllowed" } };
   return riseConsequences(c, id, r.takes, inCombat);
 }
 
@@ -340,8 +340,8 @@ export const d12Variant: RulesVariant = {
         return yesNo(breakOdds(a, h, distinctHolders(holds.filter((x) => x.heldId === a.id)), o), "WC.Result.brokeFree", "WC.Result.stillHeld");
       }
       case "liftOff": {
-        if (a.flight === "none") return [{ ...refusedHeadline("notAFlier"), p: 1 }];
-        if (a.flight === "wings" && holds.some((h) => h.heldId === a.id && h.part === "body")) return [{ ...refusedHeadline("bodyHeld"), p: 1 }];
+        const bar = liftOffBar(a, holds);
+        if (bar) return [{ ...refusedHeadline(bar), p: 1 }];
         const pAll = holds.filter((h) => h.heldId === a.id).reduce((p, h) => p * pAtLeast(12, sumMods(breakModifiers(a, h, o)), BREAK_TARGET.liftOff), 1);
         return yesNo(pAll, "WC.Result.allBroken", "WC.Result.someHeld");
       }

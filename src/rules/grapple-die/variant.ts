@@ -12,7 +12,7 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { CONDITION_IDS, noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { headline, profileWithId, profileWithoutId, refusedHeadline, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { headline, profileWithId, REFUSED_KEY, profileWithoutId, refusedHeadline, riseConsequences, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { ActionContext, Declared, Headline, MoveContext, MoveRollContext, MoveRollResolution, OddsOutcome, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, ShellAction, Situational, Timer } from "../variant.ts";
@@ -342,7 +342,7 @@ const REASON_KEY: Readonly<Record<string, string>> = {
   unknownMember: "WC.Reason.unknownMember",
 };
 
-const refusal = (reason: string): { key: string; params: Record<string, string> } => ({ key: "WC.Result.notAllowedBecause", params: { reason: REASON_KEY[reason] ?? "WC.Result.notAllowed" } });
+const refusal = (reason: string): { key: string; params: Record<string, string> } => ({ key: REFUSED_KEY, params: { reason: REASON_KEY[reason] ?? "WC.Result.notAllowed" } });
 
 /** A hold's headline names its table row; the shell shows `part` as WC.Part.<name>. */
 const HOLD_KEY = "WC.Result.hold";

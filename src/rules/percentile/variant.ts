@@ -19,7 +19,7 @@ import type { Ledger } from "../core/damage.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
-import { chosenHold, declaredNumber, headline, profileWithId, profileWithoutId, riseConsequences, runDownTimer, unknownAction as unknownActionOf } from "../core/shell.ts";
+import { chosenHold, declaredNumber, headline, profileWithId, REFUSED_KEY, profileWithoutId, riseConsequences, runDownTimer, unknownAction as unknownActionOf } from "../core/shell.ts";
 import { CONDITION_IDS } from "../core/consequences.ts";
 import { checkLedger, checkUniqueIds } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
@@ -400,7 +400,7 @@ const holdKey = (row: GrappleRow): string => `WC.Hold.${row.hold}`;
 const overbearKey = (row: OverbearRow): string => `WC.Overbear.${row.result}`;
 
 type Params = Record<string, string | number>;
-const notAllowed = (reason: string) => headline("WC.Result.notAllowedBecause", { reason: reasonKey(reason) });
+const notAllowed = (reason: string) => headline(REFUSED_KEY, { reason: reasonKey(reason) });
 const holdParams = (row: GrappleRow): Params => ({ hold: holdKey(row), category: row.category });
 
 /** The overbear row for a category: the highest row in it, else the first row. */
@@ -491,7 +491,7 @@ function yesNo(p: number, yes: string, no: string): OddsOutcome[] {
 }
 
 function grappleOutcome(x: Outcome, o: PercentileOptions): OddsOutcome {
-  if (x.kind.startsWith("notAllowed:")) return { key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
+  if (x.kind.startsWith("notAllowed:")) return { key: REFUSED_KEY, params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
   if (x.kind.startsWith("hold:")) return { key: "WC.Result.holdGained", params: holdParams(rowForCategory(o.tables.grappling, Number(x.kind.slice(5)))), p: x.p };
   if (x.kind === "foiled") return { key: "WC.Result.foiled", p: x.p };
   if (x.kind === "linkedAttackMissed") return { key: "WC.Result.linkedAttackMissed", p: x.p };
@@ -499,7 +499,7 @@ function grappleOutcome(x: Outcome, o: PercentileOptions): OddsOutcome {
 }
 
 function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): OddsOutcome {
-  if (x.kind.startsWith("notAllowed:")) return { key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
+  if (x.kind.startsWith("notAllowed:")) return { key: REFUSED_KEY, params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
   if (x.kind.startsWith("category:")) {
     const row = overbearRowFor(o.tables.overbear, Number(x.kind.slice(9)));
     // Trample: only a result that does damage counts.
@@ -938,14 +938,14 @@ export const percentileVariant: RulesVariant = {
       case "breakFree": {
         const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);
         const refusal = breakFreeRefusal(a, holds);
-        if (refusal) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(refusal) }, p: 1 }];
+        if (refusal) return [{ key: REFUSED_KEY, params: { reason: reasonKey(refusal) }, p: 1 }];
         const r = breakFreeOdds(a, [d], breakSubset(a, d, h, holds), { damageTo: defaultDamageTo(holdsOn(a.id, holds)) }, o);
-        if ("notAllowed" in r) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
+        if ("notAllowed" in r) return [{ key: REFUSED_KEY, params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
         return yesNo(r.attempts[0]?.pBroken ?? 0, "WC.Result.brokeFree", "WC.Result.stillHeld");
       }
       case "counterGrapple": {
         const r = counterGrappleOdds(a, d, holds, o);
-        if ("notAllowed" in r) return [{ key: "WC.Result.notAllowedBecause", params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
+        if ("notAllowed" in r) return [{ key: REFUSED_KEY, params: { reason: reasonKey(r.notAllowed) }, p: 1 }];
         return merged(
           r.categories.map(([category, p]) => {
             const row = rowForCategory(o.tables.grappling, category);
