@@ -63,6 +63,11 @@ function temporaryOf(actor: Actor.Implementation, path: string | null): number {
   return Math.max(0, Math.round(v));
 }
 
+/** Where this creature's temporary damage is written: the host system's path (adnd2e's non-lethal), else the module's flag. */
+export function temporaryPath(actor: Actor.Implementation): string {
+  return hitPointPaths(actor).temporary ?? `flags.${MODULE_ID}.temporary`;
+}
+
 /** The update that records damage: actual off the hit points, temporary into the ledger. */
 export function damageUpdate(actor: Actor.Implementation, actual: number, temporary: number): Record<string, unknown> {
   const update: Record<string, unknown> = {};
@@ -71,6 +76,6 @@ export function damageUpdate(actor: Actor.Implementation, actual: number, tempor
     const hp = numberAt(actor, paths.value);
     if (hp !== null) update[paths.value] = hp - actual;
   }
-  if (temporary !== 0) update[paths.temporary ?? `flags.${MODULE_ID}.temporary`] = Math.max(0, temporaryOf(actor, paths.temporary) + temporary);
+  if (temporary !== 0) update[temporaryPath(actor)] = Math.max(0, temporaryOf(actor, paths.temporary) + temporary);
   return update;
 }

@@ -19,9 +19,8 @@ export function untimedDuration(): Record<string, unknown> {
 /** v14's one-request batch of writes across documents, from the build that broadcasts it reliably. */
 export function modifyBatch(): ((operations: Array<Record<string, unknown>>) => Promise<unknown>) | null {
   if (generation() < 14) return null;
-  const build = (game as unknown as { release?: { build?: number } }).release?.build ?? 0;
   const fn = (foundry as unknown as { documents?: { modifyBatch?: (ops: Array<Record<string, unknown>>) => Promise<unknown> } }).documents?.modifyBatch;
-  return build >= 362 && typeof fn === "function" ? fn : null;
+  return build() >= 362 && typeof fn === "function" ? fn : null;
 }
 
 function build(): number {

@@ -7,7 +7,7 @@
  */
 import type { HoldRecord, MoveChoice, MovementAnswer } from "../rules/index.ts";
 import { RulesInputError } from "../rules/index.ts";
-import { localizeParams } from "./card-view.ts";
+import { formatLine } from "./card-view.ts";
 import type { Side } from "./cast.ts";
 import { participant, tokenByUuid } from "./cast.ts";
 import { MODULE_ID } from "./constants.ts";
@@ -188,16 +188,9 @@ export function namesOf(s: Situation): Record<string, string> {
   return Object.fromEntries([s.mover, ...s.others].map((x) => [x.id, x.name]));
 }
 
-export function named(params: Readonly<Record<string, string | number>> | undefined, names: Readonly<Record<string, string>>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params ?? {})) {
-    out[k] = typeof v === "string" && v.split(",").every((id) => id in names) && v.length > 0 ? v.split(",").map((id) => names[id]).join(", ") : v;
-  }
-  return localizeParams(out, i18n);
-}
-
+/** A text of the rules' key and parameters, ids shown as names (as every card line is). */
 export function text(key: string, params: Readonly<Record<string, string | number>> | undefined, names: Readonly<Record<string, string>>): string {
-  return i18n.format(key, named(params, names));
+  return formatLine(key, params, names, i18n);
 }
 
 /** Why a creature stays where it is, and what would let it go. */
@@ -209,15 +202,19 @@ export function refusalText(s: Situation, a: Extract<MovementAnswer, { kind: "ca
 
 export function tooFarText(s: Situation, c: MoveChoice, feet: number, used: number): string {
   const names = namesOf(s);
-  return i18n.format(used > 0 ? "WC.Move.tooFarThisRound" : "WC.Move.tooFar", {
-    name: s.mover.name,
-    limit: c.limitFeet ?? 0,
-    feet: Math.round(feet),
-    used: Math.round(used),
-    left: Math.max(0, Math.round((c.limitFeet ?? 0) - used)),
-    brings: named({ brings: c.brings.join(",") }, names).brings as string,
-    pace: text(c.reason, { n: c.brings.length }, names),
-  });
+  return text(
+    used > 0 ? "WC.Move.tooFarThisRound" : "WC.Move.tooFar",
+    {
+      name: s.mover.name,
+      limit: c.limitFeet ?? 0,
+      feet: Math.round(feet),
+      used: Math.round(used),
+      left: Math.max(0, Math.round((c.limitFeet ?? 0) - used)),
+      brings: c.brings.join(","),
+      pace: text(c.reason, { n: c.brings.length }, names),
+    },
+    names,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -161,7 +161,6 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       resolution,
       consequences: resolution.consequences,
       state,
-      defenderIsNpc: !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER")),
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
       next: variant.next?.(ctx, resolution, options) ?? [],

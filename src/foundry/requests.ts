@@ -278,8 +278,7 @@ export async function handleCardAction(message: ChatMessage.Implementation, acti
 
 async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (action === "apply") return applyCard(message);
-  const card = message.getFlag(MODULE_ID, "card");
-  if (!card || card.state !== "applied") return { kind: "duplicate" };
-  await undoCard(message);
-  return { kind: "done", messageId: message.id ?? "", state: "undone" };
+  if (!message.getFlag(MODULE_ID, "card")) return { kind: "duplicate" };
+  // undoCard declines a card that is not applied (undone already, or never applied).
+  return (await undoCard(message)) ? { kind: "done", messageId: message.id ?? "", state: "undone" } : { kind: "duplicate" };
 }

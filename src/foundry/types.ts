@@ -62,8 +62,6 @@ export interface StoredCard {
   /** "applying" while its writes go out (finished on a GM's next start should its tab close). */
   readonly state: "applying" | "applied" | "pending" | "manual" | "undoing" | "undone";
   readonly consequences: Consequences;
-  /** No player owns the defender: its numbers may be hidden from players (setting). */
-  readonly defenderIsNpc?: boolean;
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
   /** Names of the other creatures the result names (a blow into a grapple), by id. */

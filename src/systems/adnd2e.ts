@@ -14,7 +14,7 @@ import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
 import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
 import { intelligenceFromScore, namesWeapon, parseDamage, parseIntelligence } from "./parse.ts";
-import { actorType, at, flag, int, isObj, itemsOf, num, sheet, text } from "./read.ts";
+import { actorType, at, clamp, flag, int, isObj, itemsOf, num, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 
 export const ADND2E_PATHS = {
@@ -150,11 +150,11 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
     const fly = num(actor, P.creatureFly);
     if (fly !== undefined && fly > 0) f.flight = sheet("wings");
     const count = num(actor, P.hdCount);
-    if (count !== undefined && count >= 0 && count <= 100) f.hitDice = sheet({ dice: Math.floor(count), adjustment: Math.max(-99, Math.min(99, int(actor, P.hdBonus) ?? 0)) });
+    if (count !== undefined && count >= 0 && count <= 100) f.hitDice = sheet({ dice: Math.floor(count), adjustment: clamp(int(actor, P.hdBonus) ?? 0, -99, 99) });
     const attacks = at(actor, P.attacks);
     if (Array.isArray(attacks)) {
       const melee = attacks.filter((a) => isObj(a) && (a.type === undefined || a.type === "melee"));
-      const total = melee.reduce<number>((n, a) => n + Math.max(1, Math.min(20, Math.trunc(num(a, "count") ?? 1))), 0);
+      const total = melee.reduce<number>((n, a) => n + clamp(Math.trunc(num(a, "count") ?? 1), 1, 20), 0);
       if (total > 0) f.attacksPerRound = sheet(Math.min(20, total));
       const first = melee.find((a) => parseDamage(text(a, "damage") ?? "") !== undefined);
       const dmgText = first ? (text(first, "damage") as string) : undefined;

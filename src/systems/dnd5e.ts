@@ -12,7 +12,7 @@ import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
 import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
 import { intelligenceFromScore, parseDamage, parseHitDice } from "./parse.ts";
-import { actorType, flag, int, itemsOf, num, sheet, text } from "./read.ts";
+import { actorType, clamp, flag, int, itemsOf, num, sheet, text } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 import { d20Modifier } from "./armor.ts";
 
@@ -145,7 +145,7 @@ function readDnd5e(actor: ActorData): CreatureFacts {
   const flat = int(actor, P.acFlat);
   const aac = acLive ?? ((calc === "flat" || calc === "natural") && flat !== undefined ? flat : acFromItems);
   if (aac !== undefined && aac >= 0 && aac <= 40) {
-    const desc = Math.max(-20, Math.min(10, 20 - aac));
+    const desc = clamp(20 - aac, -20, 10);
     f.ac = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
     if (!isChar && !f.armor?.value && f.naturalAc === undefined) f.naturalAc = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
   }

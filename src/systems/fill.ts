@@ -6,7 +6,7 @@
 import type { Size } from "../rules/core/size.ts";
 import { ADND_ARMOR_AC, dexDefense } from "./armor.ts";
 import { parseHeight, parseWeight } from "./parse.ts";
-import { fill, int, isObj, num, sheet, text } from "./read.ts";
+import { clamp, fill, int, isObj, num, sheet, text } from "./read.ts";
 import type { ActorData, CreatureFacts, Fact } from "./types.ts";
 
 export type Found = { -readonly [K in keyof CreatureFacts]?: CreatureFacts[K] };
@@ -109,7 +109,7 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
     (() => {
       const body = armor.value ? armor.value.ad - armor.value.plus : (naturalAc.value ?? ADND_ARMOR_AC.none);
       const v = body - (shield.value ? 1 + shield.value.plus : 0) + dexAcAdjustment.value - magicProtection.value;
-      return fill(Math.max(-20, Math.min(10, v)), "acFromPieces");
+      return fill(clamp(v, -20, 10), "acFromPieces");
     })();
   const level = found.level ?? (isChar ? fill(1, "noLevel") : sheet(0));
   const hitDice = found.hitDice ?? (isChar ? sheet({ dice: level.value, adjustment: 0 }, { key: "WC.Fill.hitDiceIsLevel" }) : fill({ dice: 1, adjustment: 0 }, "noHitDice"));

@@ -5,7 +5,7 @@
  */
 import type { ActionContext, Declared, Dice, OddsOutcome, Situational } from "../../rules/index.ts";
 import { resolveCast } from "../cast.ts";
-import { MODULE_ID, TEMPLATES } from "../constants.ts";
+import { TEMPLATES } from "../constants.ts";
 import { i18n } from "../i18n.ts";
 import { localizeParams, traceOf } from "../card-view.ts";
 import { numbersHidden } from "../viewer.ts";
@@ -97,7 +97,7 @@ export async function dialogContent(intent: Omit<Intent, "declared">, declared: 
   const list = attackerBoxes(variant.situational(intent.action));
   const ctx = contextFor({ ...intent, declared }, attacker, defender, variant);
   const notes: string[] = [];
-  const npcHidden = !game.user.isGM && !game.settings.get(MODULE_ID, "showNpcNumbers") && !game.users.some((u) => !u.isGM && defender.actor.testUserPermission(u, "OWNER"));
+  const npcHidden = numbersHidden([intent.defenderUuid]);
   notes.push(...profileNotes(ctx.attacker, attacker.name), ...(npcHidden ? [] : profileNotes(ctx.defender, defender.name)));
   for (const h of ctx.holds) notes.push(i18n.format("WC.Dialog.holdInPlace", { part: i18n.localize(h.label) }));
   if (variant.projectTables(intent.action, activeOptions()).length > 0) notes.push(i18n.localize("WC.Source.projectDefault"));

@@ -2,8 +2,7 @@
  * The GM's correction of temporary damage from a card: each creature the card names, with the
  * temporary damage it carries now; changed numbers are saved together.
  */
-import { readLedger } from "../actors.ts";
-import { hitPointPaths } from "../creature.ts";
+import { readLedger, temporaryPath } from "../actors.ts";
 import { MODULE_ID, TEMPLATES } from "../constants.ts";
 import { i18n, notify } from "../i18n.ts";
 import { tokenByUuid } from "../cast.ts";
@@ -49,8 +48,7 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
         const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
         if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
         const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
-        // Where the host system keeps temporary damage (adnd2e's non-lethal), else the module's flag.
-        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [hitPointPaths(actor).temporary ?? `flags.${MODULE_ID}.temporary`]: value } });
+        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [temporaryPath(actor)]: value } });
       }
       // Every corrected creature in as few requests as the batched writes allow.
       await gmWork(() => writeAll(writes));

@@ -84,10 +84,17 @@ export type LiftOffResult =
  * lift off, with an extra immediate break roll against every hold, needing 8 instead of 10.
  * Reading: the hold's size factor and a monk's bonus apply as to any later break roll.
  */
+/** Why a creature may not lift off now (000 §General grappling rules), or null when it may. */
+export function liftOffBar(defender: D12Combatant, holds: readonly Hold[]): "notAFlier" | "bodyHeld" | null {
+  if (defender.flight === "none") return "notAFlier";
+  if (defender.flight === "wings" && holds.some((h) => h.heldId === defender.id && h.part === "body")) return "bodyHeld";
+  return null;
+}
+
 export function liftOff(defender: D12Combatant, holds: readonly Hold[], options: D12Options, dice: Dice): LiftOffResult {
-  if (defender.flight === "none") return { kind: "cannot", reason: "notAFlier" };
+  const bar = liftOffBar(defender, holds);
+  if (bar) return { kind: "cannot", reason: bar };
   const mine = holds.filter((h) => h.heldId === defender.id);
-  if (defender.flight === "wings" && mine.some((h) => h.part === "body")) return { kind: "cannot", reason: "bodyHeld" };
   const rolls: BreakRoll[] = [];
   let remaining = mine;
   for (const hold of mine) {

@@ -16,6 +16,7 @@ import { FULL_PACE, HALF_PACE, cannot, choice, ids, pace, proneAnswer, tangled, 
 import { sizeSteps } from "../core/size.ts";
 import type { Hold } from "./holds.ts";
 import { holdEffects } from "./holds.ts";
+import { liftOffBar } from "./breaks.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant } from "./profile.ts";
 import { grapplingSize, hasCondition } from "./profile.ts";
@@ -47,8 +48,7 @@ export function d12Movement(input: D12MoveInput, o: D12Options): MovementAnswer 
   const e = holdEffects(m, holds);
   if (e.immobilized) {
     const by = [...new Set(holds.filter((h) => e.immobilizedBy.includes(h.id)).map((h) => h.holderId))];
-    const bodyHeld = holds.some((h) => h.heldId === m.id && h.part === "body");
-    const mayLift = m.flight === "magic" || (m.flight === "wings" && !bodyHeld);
+    const mayLift = liftOffBar(m, holds) === null;
     return cannot("WC.Move.heldFast", [{ key: "WC.Free.breakFree", params: { holders: ids(by) } }, { key: "WC.Free.letGo", params: { holders: ids(by) } }, ...(mayLift ? [{ key: "WC.Free.liftOff" }] : [])], e.immobilizedBy, { by: ids(by) });
   }
   if (hasCondition(m, "prone") && o.proneMovement === "standFirst") return proneAnswer(true, [], []);
