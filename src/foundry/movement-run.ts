@@ -200,20 +200,25 @@ export async function runMove(job: MoveJob, requester: User.Implementation): Pro
       const h = s.holds.find((x) => x.id === id);
       if (h) lines.push({ key: isGmPick(job.pick) ? "WC.Map.gmEnds" : "WC.Map.letsGo", params: { holder: h.holderId, held: h.heldId, hold: h.label } });
     }
+    // The writes first, the card last: a tab that closes between them leaves the move request
+    // waiting, and the next GM tab carries it out from the world as it then is (the holds' end
+    // is marked with the request, so it is not written twice; a token already moved is stale).
+    // The card, once there, tells of what was done.
+    if (c.holdsRemoved.length + c.conditions.length > 0) {
+      const members = castMembers(s.mover, ...s.others);
+      await carryOut(planConsequences(c, members, s.holds, activeVariantId(), job.requestId));
+    }
+    if (moved) {
+      const sides = brings.map((id) => s.others.find((o) => o.id === id)).filter((o): o is Side => o !== undefined);
+      const combat = s.combat;
+      const dragged = plan.paced && combat ? { combat: combat.id ?? "", round: combat.round ?? 0, feet: draggedThisRound(token, combat) + feet } : null;
+      await moveGroup(s, job.to, sides, job.requestId, dragged);
+    }
     if (lines.length > 0) {
       if (moved && brings.length > 0) lines.push({ key: "WC.Map.bringsAlong", params: { who: s.mover.id, brings: brings.join(",") } });
       const card: StoredMapCard = { version: 1, title: { key: "WC.Map.moveTitle", params: { who: s.mover.id } }, lines, names };
       if (!(await postMapCard(mapCardId(job.requestId), card, rolls, token))) return { kind: "duplicate" };
     }
-    if (c.holdsRemoved.length + c.conditions.length > 0) {
-      const members = castMembers(s.mover, ...s.others);
-      await carryOut(planConsequences(c, members, s.holds, activeVariantId(), job.requestId));
-    }
-    if (!moved) return { kind: "done" };
-    const sides = brings.map((id) => s.others.find((o) => o.id === id)).filter((o): o is Side => o !== undefined);
-    const combat = s.combat;
-    const dragged = plan.paced && combat ? { combat: combat.id ?? "", round: combat.round ?? 0, feet: draggedThisRound(token, combat) + feet } : null;
-    await moveGroup(s, job.to, sides, job.requestId, dragged);
     return { kind: "done" };
   } catch (e) {
     return refused(e);
