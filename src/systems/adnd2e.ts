@@ -173,11 +173,17 @@ function readAdnd2e(actor: ActorData): CreatureFacts {
       const list = classes.filter(isObj).map((c) => ({ id: typeof c.chassisId === "string" ? c.chassisId : "", level: Math.trunc(num(c, "level") ?? 1) }));
       const best = list.reduce((a, b) => (b.level > a.level ? b : a), list[0] ?? { id: "", level: 1 });
       if (best.level >= 0 && best.level <= 40) f.level = sheet(best.level);
-      const groups = list.map((c) => classGroupFromName(c.id)?.group).filter((g) => g !== undefined);
-      // A multi-class uses its best column (004): fighter before cleric before thief before magic-user.
+      const known = list.flatMap((c) => {
+        const group = classGroupFromName(c.id)?.group;
+        return group && c.level >= 0 && c.level <= 40 ? [{ group, level: c.level }] : [];
+      });
+      const groups = known.map((c) => c.group);
+      // The one class group the rule sets with a single column use: fighter before cleric before
+      // thief before magic-user. Percentile has every class and chooses its column itself.
       const order = ["fighter", "cleric", "thief", "magicUser"] as const;
       const group = order.find((g) => groups.includes(g));
       if (group) f.classGroup = sheet(group);
+      if (known.length > 1) f.classes = sheet(known.slice(0, 3));
       f.monkLevel = sheet(0);
     }
     readCommon(f, actor, { height: P.height, weight: P.weight, thac0: P.thac0, breath: P.saveBreath });

@@ -133,6 +133,7 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
     weightLb: found.weightLb ?? fill(body.weightLb, "weightBySize", { size: size.value, value: body.weightLb }),
     level,
     classGroup: found.classGroup ?? (isChar ? fill("fighter", "noClass") : sheet("fighter")),
+    classes: found.classes ?? sheet([]),
     monkLevel: found.monkLevel ?? sheet(0),
     hitDice,
     attacksPerRound: found.attacksPerRound ?? fill(1, "noAttacks"),

@@ -136,7 +136,14 @@ export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
   b.put("id", sheet(id));
   b.put("name", sheet(f.name));
   b.put("kind", f.kind);
-  if (isChar) {
+  const [first, second, third] = f.classes.value;
+  if (isChar && first && second) {
+    // A multi-class: every class, as the sheet lists them (004; option multiClassColumn picks the column).
+    b.put("classGroup", f.classes, first.group);
+    b.put("level", f.classes, clamp(first.level, 0, 40));
+    b.put("secondClass", f.classes, { group: second.group, level: clamp(second.level, 0, 40) });
+    if (third) b.put("thirdClass", f.classes, { group: third.group, level: clamp(third.level, 0, 40) });
+  } else if (isChar) {
     b.put("classGroup", f.classGroup);
     b.put("level", f.level, clamp(f.level.value, 0, 40));
   } else {

@@ -95,6 +95,12 @@ export interface CreatureFacts {
   /** Characters: level (the highest class level). */
   readonly level: Fact<number>;
   readonly classGroup: Fact<ClassGroupId>;
+  /**
+   * Characters with more than one class: each class's group and level, in the sheet's order
+   * (empty for one class). Which column a multi-class uses is the rules' call (004, option
+   * `multiClassColumn`), not the reader's.
+   */
+  readonly classes: Fact<ReadonlyArray<{ readonly group: ClassGroupId; readonly level: number }>>;
   readonly monkLevel: Fact<number>;
   readonly hitDice: Fact<HitDiceFact>;
   readonly attacksPerRound: Fact<number>;
