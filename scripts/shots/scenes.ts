@@ -18,6 +18,7 @@ import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
 import type { Table } from "../../test/shell/setup.ts";
 import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
+import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.ts";
 
 export type Role = "gm" | "player";
 export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
@@ -208,6 +209,7 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   // Last, on a table of their own (the fake has one world at a time: a new table replaces this
   // one): the GM's tab closes there, and a closed tab does nothing more.
   if (variant === "d12-holds") await requestCards(out, await table(variant));
+  if (variant === "d12-holds") await mapScenes(out, await table(variant));
   void goblin;
 }
 
@@ -287,6 +289,25 @@ async function requestCards(out: Collected, t: Table): Promise<void> {
   out.scenes.push({ id: `${V}--request-queued`, variant: V, kind: "card", role: "player", title: "A request waiting for a GM to connect", html: `<li class="chat-message message">${queued}</li>` });
   const no = await t.player.run(() => renderRequest(refused, "Alice"));
   out.scenes.push({ id: `${V}--request-refused`, variant: V, kind: "card", role: "player", title: "A refused request", html: `<li class="chat-message message">${no}</li>` });
+}
+
+/** Holds on the map: a move refused (held fast), and a holder letting go to walk away, on its card. */
+async function mapScenes(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  place(t.fighterToken, 5, 5);
+  place(t.goblinToken, 6, 5);
+  place(t.ogreToken, 4, 5);
+  // The ogre (L) holds the fighter by the body: the fighter's player cannot move it.
+  await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("s1", "body", "L", 1));
+  await card(out, t, V, "map-held-fast", "A held creature's move refused", () => drag(t.player, t.fighterToken, { x: 700, y: 500 }));
+  // The GM removes the fighter's half by hand; the module removes the ogre's.
+  await t.gm.run(() => t.fighter.deleteEmbeddedDocuments("ActiveEffect", [...t.fighter.effects].filter((e) => e.getFlag(M, "hold")).map((e) => e.id)));
+  await t.world.settle();
+  // The fighter holds the goblin by an arm and walks away: it lets go, after its player confirms.
+  await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("s2", "arm", "M", 1, { limb: 0 }));
+  t.world.onDialog = (d) => d.press("0");
+  await card(out, t, V, "map-lets-go", "A holder lets go to move away", () => drag(t.player, t.fighterToken, { x: 300, y: 500 }));
+  t.world.onDialog = (d) => d.press(d.config.buttons[0]?.action ?? "");
 }
 
 async function massCharge(out: Collected, t: Table): Promise<void> {

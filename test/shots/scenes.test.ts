@@ -20,5 +20,7 @@ describe("the scenes npm run shots photographs", () => {
     expect(scenes.find((s) => s.id === "d12-holds--mass-charge")).toBeDefined();
     expect(scenes.find((s) => s.id === "d12-holds--mass-charge-dialog")).toBeDefined();
     expect(scenes.find((s) => s.id === "d12-holds--request-queued")).toBeDefined();
+    expect(scenes.find((s) => s.id === "d12-holds--map-held-fast-notice" && s.role === "player")).toBeDefined();
+    expect(scenes.find((s) => s.id === "d12-holds--map-lets-go")).toBeDefined();
   }, 60_000);
 });
