@@ -3,18 +3,14 @@
 // loads its own copy of the module (vi.resetModules) and the tests after it would meet that copy.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Table } from "./setup.ts";
-import { makeTable } from "./setup.ts";
-import { cardsWith, d12Hold, drag, holdHalves, place, putHold, settleMoves } from "./movement-setup.ts";
+import { cardsWith, d12Hold, d12MapTable, drag, holdHalves, putHold, settleMoves } from "./movement-setup.ts";
 
 const SQ = 100;
 
 describe.each([13, 14] as const)("d12-holds on the map, a GM tab closing (v%i)", (generation) => {
   let t: Table;
   beforeEach(() => {
-    t = makeTable({ world: { generation } });
-    place(t.fighterToken, 5, 5);
-    place(t.goblinToken, 6, 5);
-    place(t.ogreToken, 4, 5);
+    t = d12MapTable(generation);
   });
 
   it("a GM tab that closes while it carries out a move request leaves it waiting; the next GM tab does it once, and the card tells of it", async () => {

@@ -5,7 +5,7 @@ import { holdEffectPair } from "../../src/foundry/holds.ts";
 import type { HoldRecord } from "../../src/rules/index.ts";
 import type { FakeClient, FakeToken, FakeWorld } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
 
 /** Puts a hold in place as the module stores it: a pair of effects, one on each creature. */
 export async function putHold(t: Table, holder: FakeToken, held: FakeToken, label: string, data: Record<string, unknown>, variant = "d12-holds"): Promise<HoldRecord> {
@@ -54,4 +54,13 @@ export function warnings(client: FakeClient): string[] {
 
 export function cardsWith(world: FakeWorld, flag: string) {
   return world.messages.contents.filter((m) => m.getFlag(M, flag));
+}
+
+/** The d12 map table: the ogre, the fighter and the goblin side by side in a row (columns 4, 5, 6). */
+export function d12MapTable(generation: 13 | 14): Table {
+  const t = makeTable({ world: { generation } });
+  place(t.fighterToken, 5, 5);
+  place(t.goblinToken, 6, 5);
+  place(t.ogreToken, 4, 5);
+  return t;
 }

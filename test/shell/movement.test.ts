@@ -5,17 +5,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Table } from "./setup.ts";
 import { M, makeTable, writesSince } from "./setup.ts";
-import { cardsWith, d12Hold, drag, holdHalves, place, putHold, settleMoves, warnings } from "./movement-setup.ts";
+import { cardsWith, d12Hold, d12MapTable, drag, holdHalves, place, putHold, settleMoves, warnings } from "./movement-setup.ts";
 
 const SQ = 100;
 
 describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   let t: Table;
   beforeEach(() => {
-    t = makeTable({ world: { generation } });
-    place(t.fighterToken, 5, 5);
-    place(t.goblinToken, 6, 5);
-    place(t.ogreToken, 4, 5);
+    t = d12MapTable(generation);
   });
 
   it("a token in no hold moves as always: one request, no notice", async () => {
