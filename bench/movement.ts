@@ -5,9 +5,9 @@
  * four creatures, 000's pace). Measured through the typed fake, each case for a fixed time.
  */
 import { registerHooks } from "../src/foundry/hooks/index.ts";
-import { holdEffectPair } from "../src/foundry/holds.ts";
-import type { MoveAsk } from "../src/foundry/movement.ts";
-import { checkMove } from "../src/foundry/movement.ts";
+import { holdEffectPair } from "../src/foundry/documents/holds.ts";
+import type { MoveAsk } from "../src/foundry/map/check.ts";
+import { checkMove } from "../src/foundry/map/check.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
 import type { FakeToken } from "../test/fake-foundry/world.ts";
 import { FakeWorld } from "../test/fake-foundry/world.ts";

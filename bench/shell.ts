@@ -8,7 +8,7 @@
  */
 import { Window } from "happy-dom";
 import { registerHooks } from "../src/foundry/hooks/index.ts";
-import { act } from "../src/foundry/requests.ts";
+import { act } from "../src/foundry/cards/requests.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
 import type { WriteOp } from "../test/fake-foundry/world.ts";
 import { FakeWorld } from "../test/fake-foundry/world.ts";
@@ -112,7 +112,7 @@ export async function benchShell(ms: number): Promise<void> {
  * end on the active GM's client and the server requests it makes, by kind.
  */
 export async function benchBattle(): Promise<void> {
-  const { roundCardId } = await import("../src/foundry/round-end.ts");
+  const { roundCardId } = await import("../src/foundry/gm/round-end.ts");
   for (const generation of [13, 14] as const) {
     const world = new FakeWorld({ generation });
     const gmUser = world.addUser("GM", true);

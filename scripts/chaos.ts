@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Window } from "happy-dom";
-import type { VariantId } from "../src/foundry/types.ts";
+import type { VariantId } from "../src/foundry/base/types.ts";
 import type { Evening, ShellCopy } from "../test/chaos/evening.ts";
 import type { Breach } from "../test/chaos/invariants.ts";
 import type { Step } from "../test/chaos/steps.ts";

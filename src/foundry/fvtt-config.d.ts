@@ -1,12 +1,12 @@
 // Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
 import type { HoldRecord } from "../rules/index.ts";
-import type { UndoRecord } from "./apply.ts";
-import type { StoredMassCharge } from "./mass-charge.ts";
-import type { StoredRoundCard } from "./round-end.ts";
-import type { Aloft, Dragged } from "./movement.ts";
-import type { GmMovePolicy } from "./settings.ts";
-import type { StoredMapCard, StoredMoveRequest } from "./movement-run.ts";
-import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, StoredStrike, VariantId, WeaponlessApi } from "./types.ts";
+import type { UndoRecord } from "./gm/apply.ts";
+import type { StoredMassCharge } from "./gm/mass-charge.ts";
+import type { StoredRoundCard } from "./gm/round-end.ts";
+import type { Aloft, Dragged } from "./map/check.ts";
+import type { GmMovePolicy } from "./world/settings.ts";
+import type { StoredMapCard, StoredMoveRequest } from "./gm/moves.ts";
+import type { AutomationLevel, OddsAudience, StoredCard, StoredHold, StoredRequest, StoredStrike, VariantId, WeaponlessApi } from "./base/types.ts";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {

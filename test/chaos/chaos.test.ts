@@ -2,7 +2,7 @@
 // Whole evenings of play through the fake, from a fixed seed, with every invariant checked after
 // every step (test/chaos/invariants.ts). `npm run chaos -- --steps N --seed S` runs longer ones.
 import { describe, expect, it, vi } from "vitest";
-import type { VariantId } from "../../src/foundry/types.ts";
+import type { VariantId } from "../../src/foundry/base/types.ts";
 import type { ShellCopy } from "./evening.ts";
 import { runChaos } from "./run.ts";
 

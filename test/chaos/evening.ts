@@ -5,7 +5,7 @@
  * connected. Everything here is drawn from the evening's seed, so the same seed builds the same
  * world, with the same document ids, again.
  */
-import type { VariantId } from "../../src/foundry/types.ts";
+import type { VariantId } from "../../src/foundry/base/types.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { RulesVariant } from "../../src/rules/index.ts";
 import type { FakeSystem } from "../fake-foundry/systems.ts";

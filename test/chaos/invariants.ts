@@ -17,8 +17,8 @@
  * - errors: no exception escaped (to the console, as a rejected promise, or out of a hook);
  * - overlaps: no two writes were in flight at once on one parent (C-49).
  */
-import { cardIdFor, strikeIdFor } from "../../src/foundry/perform.ts";
-import { roundCardId } from "../../src/foundry/round-end.ts";
+import { cardIdFor, strikeIdFor } from "../../src/foundry/gm/perform.ts";
+import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import { systemFor } from "../../src/systems/index.ts";
 import type { FakeActor, FakeToken } from "../fake-foundry/world.ts";
 import { FakeEffect, getProperty } from "../fake-foundry/world.ts";

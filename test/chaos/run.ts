@@ -5,7 +5,7 @@
  * shortest list of steps that still breaks the same invariant (delta debugging, each try replayed
  * from the evening's own first world).
  */
-import type { VariantId } from "../../src/foundry/types.ts";
+import type { VariantId } from "../../src/foundry/base/types.ts";
 import type { EveningConfig, ShellLoader, TabSlot } from "./evening.ts";
 import { Evening, eveningConfig } from "./evening.ts";
 import type { Breach, Seen } from "./invariants.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
 import { beforeEach, describe, expect, it } from "vitest";
-import { buildApi } from "../../src/foundry/api.ts";
+import { buildApi } from "../../src/foundry/api/api.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import { compile } from "../../scripts/build/compile-packs.ts";
 import { readManifestSource } from "../../scripts/build/manifest.ts";

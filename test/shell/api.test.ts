@@ -3,7 +3,7 @@
 // it: act and odds on an intent, use (the HUD click's path), the tools, and the rules core.
 import { beforeEach, describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index.ts";
-import type { StoredCard } from "../../src/foundry/types.ts";
+import type { StoredCard } from "../../src/foundry/base/types.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
 

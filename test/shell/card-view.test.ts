@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import type { I18n } from "../../src/foundry/card-view.ts";
-import { cardView, damagePhrase, formatLine, refusalOf, roundLineView, traceOf } from "../../src/foundry/card-view.ts";
-import { MOD_OWNERS, modifierSecret, targetSecret } from "../../src/foundry/secrets.ts";
-import type { StoredCard } from "../../src/foundry/types.ts";
+import type { I18n } from "../../src/foundry/cards/views.ts";
+import { cardView, damagePhrase, formatLine, refusalOf, roundLineView, traceOf } from "../../src/foundry/cards/views.ts";
+import { MOD_OWNERS, modifierSecret, targetSecret } from "../../src/foundry/cards/secrets.ts";
+import type { StoredCard } from "../../src/foundry/base/types.ts";
 import type { ActionContext, RulesVariant, ShellAction } from "../../src/rules/index.ts";
 import { RULES_VARIANTS, ScriptedDice } from "../../src/rules/index.ts";
 

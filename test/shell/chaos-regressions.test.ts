@@ -2,8 +2,8 @@
 // Defects the randomised evenings (test/chaos/) found in the shell, each pinned by a test named
 // after it, in the order they were found.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answerStrike } from "../../src/foundry/requests.ts";
-import { act } from "../../src/foundry/requests.ts";
+import { answerStrike } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/requests.ts";
 import { launch } from "../../src/foundry/ui/launch.ts";
 import type { FakeActor as FakeActorClass, FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
@@ -101,7 +101,7 @@ describe("the GM's work is done one piece at a time", () => {
 
 describe("a creature deleted while a result is written", () => {
   it("a round end whose creature's token is deleted mid-write still applies to the others and finishes its card", async () => {
-    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     // Two unlinked ogres far from the fight, each with temporary damage to heal at the round's end.
     const ogre2 = t.world.addToken(t.ogreToken.parent, t.ogre, { linked: false, name: "Ogre 2", x: 1500 });
     t.ogreToken.x = 1000;
@@ -188,7 +188,7 @@ describe("a GM's tab that closes while it writes a result", () => {
 
 describe("undo takes back its own result only", () => {
   it("undoing an earlier card keeps the damage of a card applied after it", async () => {
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     // The ogre's body hold on the fighter: 1 real and 2 temporary (30 -> 29, 0 -> 2).
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const first = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
@@ -209,7 +209,7 @@ describe("undo takes back its own result only", () => {
 
   it.each([false, true])("undoing a release whose other creature's token is gone brings back no half of the hold (goblin linked: %s)", async (goblinLinked) => {
     t = makeTable({ goblinLinked });
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     // Fighter on goblin: arm hold, no damage (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
@@ -224,7 +224,7 @@ describe("undo takes back its own result only", () => {
 
 describe("undo brings back a hold only where it still belongs", () => {
   it.each(["combatant", "combat"] as const)("undoing a release after the %s is gone brings back no half of a hold made in that combat", async (what) => {
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     // Fighter on goblin: arm hold, no damage (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails).
     t.world.script([[20, 8], [12, 6], [12, 2]]);
@@ -242,7 +242,7 @@ describe("undo brings back a hold only where it still belongs", () => {
   });
 
   it("undoing a release after the two have grappled again (a hold of the same id) makes no second pair", async () => {
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     // Fighter on goblin: arm hold (d20 8 + 2 hits; d12 6 + 1 = 7; break 2 fails), released, and taken again.
     t.world.script([[20, 8], [12, 6], [12, 2], [20, 8], [12, 6], [12, 2]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
@@ -261,7 +261,7 @@ describe("undo brings back a hold only where it still belongs", () => {
   });
 
   it("undoing a release while both are still in the fight brings the hold back whole", async () => {
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
@@ -307,7 +307,7 @@ describe("a condition timed by a combat", () => {
 
 describe("a round end no GM's tab heard of", () => {
   it("is processed, once, when a GM's tab opens", async () => {
-    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     // The GM's tab misses the combat's update (fault injection: a lost message, as a desynchronised tab has).
     let deaf = true;
     t = makeTable({ world: { delivery: (hook, client) => (deaf && hook === "updateCombat" && client.user.isGM ? 0 : 1) } });
@@ -373,7 +373,7 @@ describe("what a GM's tab missed is put right when it starts", () => {
   });
 
   it("a round card applied after a creature's token was deleted leaves it out and throws nothing", async () => {
-    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/round-end.ts");
+    const { handleRoundCardAction, roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
     // The ogre, far off with 3 temporary damage, heals 1 at the round's end; the goblin is next to the fighter.
     t.ogreToken.x = 1000;
@@ -401,7 +401,7 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
 
   /** The round's card waiting for the GM: the fighter, far from everyone with 3 temporary damage, heals 1. */
   async function pendingCard(): Promise<{ card: FakeChatMessage; combat: ReturnType<Table["world"]["addCombat"]> }> {
-    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
     t.fighterToken.x = 1500;
     t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
@@ -415,7 +415,7 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
 
   /** The GM presses Apply; the tab closes as the fighter's hit points go out. */
   async function applyCutShort(card: FakeChatMessage, inFlight: "lost" | "applied"): Promise<void> {
-    const { handleRoundCardAction } = await import("../../src/foundry/round-end.ts");
+    const { handleRoundCardAction } = await import("../../src/foundry/gm/round-end.ts");
     // The world's own class (a module loaded again after a reset would be another copy).
     const FakeActor = t.fighter.constructor as typeof FakeActorClass;
     const real = FakeActor.updateDocuments.bind(FakeActor);
@@ -460,7 +460,7 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
 
 describe("a write that landed meanwhile", () => {
   it("a creation refused because its id exists already (a closed tab's last request landed first) counts as done, and the rest goes", async () => {
-    const { writeAll } = await import("../../src/foundry/writes.ts");
+    const { writeAll } = await import("../../src/foundry/gm/writes.ts");
     const made = { _id: "AAAAAAAAAAAAAAAA", name: "made already", statuses: ["prone"], duration: {} };
     const also = { _id: "BBBBBBBBBBBBBBBB", name: "still to make", statuses: ["stun"], duration: {} };
     await t.gm.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [made], { keepId: true }));
@@ -471,7 +471,7 @@ describe("a write that landed meanwhile", () => {
 
 describe("a clock and a round gone back", () => {
   it("a condition timed from round 4 does not stop the end of round 3 after the GM goes back a round", async () => {
-    const { roundCardId } = await import("../../src/foundry/round-end.ts");
+    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     t = await tableFor("percentile");
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 4);
     // Round 4: a gouge (Variable d6 6 and d4 1, chance d100 1, result d100 100) knocks the goblin
@@ -492,7 +492,7 @@ describe("a clock and a round gone back", () => {
 
 describe("an Undo whose GM tab closes mid-write", () => {
   it("is finished by the GM's other tab, and takes the result back once", async () => {
-    const { handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     // The ogre's body hold on the fighter: 1 real and 2 temporary (30 -> 29, 0 -> 2).
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const done = (await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }))) as { messageId: string };

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The shell end to end through the typed fake, variant d12-holds: from a click to documents.
 import { beforeEach, describe, expect, it } from "vitest";
-import { act } from "../../src/foundry/requests.ts";
-import { cardIdFor } from "../../src/foundry/perform.ts";
+import { act } from "../../src/foundry/cards/requests.ts";
+import { cardIdFor } from "../../src/foundry/gm/perform.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import { FakeRoll } from "../fake-foundry/world.ts";
@@ -267,7 +267,7 @@ describe("d12-holds: a player asks the GM", () => {
   });
 
   it("a repeated request id is applied once", async () => {
-    const { perform } = await import("../../src/foundry/perform.ts");
+    const { perform } = await import("../../src/foundry/gm/perform.ts");
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     const intent = { action: "grapple" as const, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
     const first = await t.gm.run(() => perform(intent, t.gmUser as never, "REQUESTrequest01"));

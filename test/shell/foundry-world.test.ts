@@ -3,11 +3,11 @@
 // tracker's menu and rows, host statuses, both kinds of actor sheet, settings windows, hit
 // points a system will not take, batched requests, and the world check, for every variant.
 import { describe, expect, it } from "vitest";
-import { participant, resolveCast } from "../../src/foundry/cast.ts";
-import { roundCardId } from "../../src/foundry/round-end.ts";
-import { act } from "../../src/foundry/requests.ts";
-import { statusMap } from "../../src/foundry/statuses.ts";
-import { checkWorld } from "../../src/foundry/world-check.ts";
+import { participant, resolveCast } from "../../src/foundry/documents/cast.ts";
+import { roundCardId } from "../../src/foundry/gm/round-end.ts";
+import { act } from "../../src/foundry/cards/requests.ts";
+import { statusMap } from "../../src/foundry/documents/statuses.ts";
+import { checkWorld } from "../../src/foundry/ui/world-report.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import { FakeApplicationV2 } from "../fake-foundry/apps.ts";
 import { ADND2E_LIKE, dnd5eLike, OSE_LIKE } from "../fake-foundry/systems.ts";

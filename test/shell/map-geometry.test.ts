@@ -1,7 +1,7 @@
 // Where tokens stand: square, hex and gridless geometry, with numbers worked by hand.
 import { describe, expect, it } from "vitest";
-import type { GridInfo } from "../../src/foundry/map-geometry.ts";
-import { adjacent, besideAfterMove, distanceBetween, feetPerUnit, hexSteps, squaresApart } from "../../src/foundry/map-geometry.ts";
+import type { GridInfo } from "../../src/foundry/map/geometry.ts";
+import { adjacent, besideAfterMove, distanceBetween, feetPerUnit, hexSteps, squaresApart } from "../../src/foundry/map/geometry.ts";
 
 const square: GridInfo = { type: 1, size: 100, sizeX: 100, sizeY: 100, distance: 5, units: "ft" };
 const rows: GridInfo = { type: 2, size: 100, sizeX: 87, sizeY: 100, distance: 5, units: "ft" };

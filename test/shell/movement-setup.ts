@@ -1,7 +1,7 @@
 // Helpers for the map tests: holds put in place directly (the grapple itself is tested
 // elsewhere), tokens placed on the grid, moves made as a person makes them, and the wait for the
 // module's follow-up (it carries a taken-over move out on the next task).
-import { holdEffectPair } from "../../src/foundry/holds.ts";
+import { holdEffectPair } from "../../src/foundry/documents/holds.ts";
 import type { HoldRecord } from "../../src/rules/index.ts";
 import type { FakeClient, FakeToken, FakeWorld } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";

@@ -149,7 +149,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   });
 
   it("the GM carries out a move request in turn with its other work: a blow landing at the same moment writes nothing beside it", async () => {
-    const { act } = await import("../../src/foundry/requests.ts");
+    const { act } = await import("../../src/foundry/cards/requests.ts");
     await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("h1", "arm", "M", 1, { limb: 0 }));
     t.world.onDialog = (d) => d.press("0");
     // The ogre pummels the goblin (d20 18 hits; 1d6 2) as the fighter's player lets go and moves away.
@@ -177,7 +177,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
     // Out of a fight the overbear roll comes at once: body +10, largest holder L on M +20 = 30%; d100 12.
     t.world.script([[100, 12]]);
-    const { act } = await import("../../src/foundry/requests.ts");
+    const { act } = await import("../../src/foundry/cards/requests.ts");
     await t.gm.run(() => act({ action: "overbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     expect([...t.fighterToken.actor.statuses]).toContain("prone");
     await t.gm.run(() => act({ action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
@@ -194,7 +194,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   it("a winged flier lifts off: it and the goblin still hanging on rise together; broken free in the air, the goblin falls and the GM is told how far", async () => {
     (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] = { ...(t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"], flight: "wings" };
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
-    const { act } = await import("../../src/foundry/requests.ts");
+    const { act } = await import("../../src/foundry/cards/requests.ts");
     // 000: the lift-off break roll needs 8; d12 3 with the hold's size factor +2 is 5: the goblin hangs on.
     t.world.script([[12, 3]]);
     const mark = t.world.writes.length;
@@ -549,7 +549,7 @@ describe("requests to the GM, checked again", () => {
     (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] = { ...(t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"], flight: "magic" };
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
     t.world.script([[12, 3]]);
-    const { act, handleCardAction } = await import("../../src/foundry/requests.ts");
+    const { act, handleCardAction } = await import("../../src/foundry/cards/requests.ts");
     const out = await t.gm.run(() => act({ action: "liftOff", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
     expect([t.fighterToken.elevation, t.goblinToken.elevation]).toEqual([10, 10]);
     const message = t.world.messages.get((out as { messageId: string }).messageId);
@@ -569,7 +569,7 @@ describe("down on the ground, in a fight", () => {
     t.ogreToken.disposition = -1;
     const combat = t.world.addCombat([t.fighterToken, t.ogreToken], 2);
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
-    const { act } = await import("../../src/foundry/requests.ts");
+    const { act } = await import("../../src/foundry/cards/requests.ts");
     // In a fight the overbear is declared and rolled when the round ends: 30% (body +10, L on M +20), d100 12.
     await t.gm.run(() => act({ action: "overbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     // Round end order (default): overbear d100 12; the body hold's break roll d12 1 (+ -1 size factor) fails.

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
-import { act } from "../../src/foundry/requests.ts";
-import { roundCardId } from "../../src/foundry/round-end.ts";
+import { act } from "../../src/foundry/cards/requests.ts";
+import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import type { FakeChatMessage, FakeCombat } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
@@ -125,7 +125,7 @@ describe("end of round", () => {
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre.getFlag(M, "temporary")).toBe(2);
     // And running the resume again changes nothing.
-    const { resumeRoundEnds } = await import("../../src/foundry/round-end.ts");
+    const { resumeRoundEnds } = await import("../../src/foundry/gm/round-end.ts");
     await gm2.run(() => resumeRoundEnds());
     expect(ogre.getFlag(M, "temporary")).toBe(2);
     expect(combat.flags[M]).toMatchObject({ processedRound: 1 });

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import { act, answerStrike } from "../../src/foundry/requests.ts";
+import { act, answerStrike } from "../../src/foundry/cards/requests.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";

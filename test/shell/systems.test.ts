@@ -5,10 +5,10 @@
 // one returns to the sheet, and the dialog says what was filled in.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hitPointPaths, hostStatusId, hostSystem } from "../../src/foundry/creature.ts";
-import { readProfile } from "../../src/foundry/actors.ts";
+import { hitPointPaths, hostStatusId, hostSystem } from "../../src/foundry/documents/creature.ts";
+import { readProfile } from "../../src/foundry/documents/actors.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import { act } from "../../src/foundry/requests.ts";
+import { act } from "../../src/foundry/cards/requests.ts";
 import { dialogContent } from "../../src/foundry/ui/action-dialog.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { d12 } from "../../src/rules/index.ts";

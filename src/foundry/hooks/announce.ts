@@ -3,9 +3,9 @@
  * hook called on the GM's client alone would not): a hold made, a hold ended, a creature thrown
  * down. Each fires once per event, from the held creature's half of a hold.
  */
-import { MODULE_ID } from "../constants.ts";
-import { storedHold } from "../holds.ts";
-import { idsMeaning } from "../statuses.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { storedHold } from "../documents/holds.ts";
+import { idsMeaning } from "../documents/statuses.ts";
 
 export function listen(): void {
   Hooks.on("createActiveEffect", (effect) => {

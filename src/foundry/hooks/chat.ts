@@ -5,16 +5,16 @@
  */
 import type { ShellAction } from "../../rules/index.ts";
 import { SHELL_ACTIONS } from "../../rules/index.ts";
-import { tokenByUuid } from "../cast.ts";
-import { MODULE_ID } from "../constants.ts";
-import { sawHook } from "../hooks-seen.ts";
-import { notify } from "../i18n.ts";
-import { handleMassChargeAction } from "../mass-charge.ts";
-import { answerStrike, cancelRequest, handleCardAction } from "../requests.ts";
-import { handleRoundCardAction } from "../round-end.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { sawHook } from "../world/hooks-seen.ts";
+import { notify } from "../base/i18n.ts";
+import { handleMassChargeAction } from "../gm/mass-charge.ts";
+import { answerStrike, cancelRequest, handleCardAction } from "../cards/requests.ts";
+import { handleRoundCardAction } from "../gm/round-end.ts";
 import { launchAt } from "../ui/launch.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
-import { holdStands, numbersHidden, rulesAllow, serves } from "../viewer.ts";
+import { holdStands, numbersHidden, rulesAllow, serves } from "../cards/viewer.ts";
 
 export function listen(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {

@@ -5,12 +5,12 @@
  * its combatant or combat: nothing would count it down any more. Only the active GM writes.
  */
 import type { HoldRecord } from "../../rules/index.ts";
-import { PAIR_HANDLED, pairHandled } from "../apply.ts";
-import { clockStillRuns, holdFitsItsCombat, storedHold } from "../holds.ts";
-import { tokenByUuid } from "../cast.ts";
-import { gmWork } from "../gm-work.ts";
-import { MODULE_ID } from "../constants.ts";
-import { combatTimers } from "../round-end.ts";
+import { PAIR_HANDLED, pairHandled } from "../gm/apply.ts";
+import { clockStillRuns, holdFitsItsCombat, storedHold } from "../documents/holds.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { gmWork } from "../gm/queue.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { combatTimers } from "../gm/round-end.ts";
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;

@@ -1,6 +1,6 @@
 /** The end of each round, on the active GM's client only; finishing one a reload cut short, and one no GM heard of. */
-import { gmWork } from "../gm-work.ts";
-import { catchUpRounds, processRoundEnd, resumeRoundEnds } from "../round-end.ts";
+import { gmWork } from "../gm/queue.ts";
+import { catchUpRounds, processRoundEnd, resumeRoundEnds } from "../gm/round-end.ts";
 
 /** A run cut short is finished on the next start; say why it stopped. */
 function report(error: unknown): void {

@@ -8,12 +8,12 @@
  */
 import type { ShellAction } from "../../rules/index.ts";
 import { SHELL_ACTIONS } from "../../rules/index.ts";
-import { MODULE_ID } from "../constants.ts";
-import { sawHook } from "../hooks-seen.ts";
-import { generation } from "../compat.ts";
-import { i18n } from "../i18n.ts";
-import { activeVariant } from "../settings.ts";
-import { trackerNotes } from "../tracker.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { sawHook } from "../world/hooks-seen.ts";
+import { generation } from "../world/compat.ts";
+import { i18n } from "../base/i18n.ts";
+import { activeVariant } from "../world/settings.ts";
+import { trackerNotes } from "../ui/tracker.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
 

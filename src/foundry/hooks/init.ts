@@ -1,10 +1,10 @@
 /** init: settings, templates and the module API; setup: the conditions, once the system has made its own. */
-import { MODULE_ID, TEMPLATES } from "../constants.ts";
-import { buildApi } from "../api.ts";
-import { registerSettings } from "../settings.ts";
-import { preferencesFrom, prepareHostEffects, registerStatusEffects, setStatusPreferences } from "../statuses.ts";
-import { hostSystem } from "../creature.ts";
-import { sawHook } from "../hooks-seen.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { buildApi } from "../api/api.ts";
+import { registerSettings } from "../world/settings.ts";
+import { preferencesFrom, prepareHostEffects, registerStatusEffects, setStatusPreferences } from "../documents/statuses.ts";
+import { hostSystem } from "../documents/creature.ts";
+import { sawHook } from "../world/hooks-seen.ts";
 
 export function listen(): void {
   Hooks.once("init", () => {

@@ -7,14 +7,14 @@
  * A move the check refuses returns false; one it takes over returns false too and is carried
  * out on the next task (the host is still finishing the refused move until then).
  */
-import { MODULE_ID } from "../constants.ts";
-import { movementHooks } from "../compat.ts";
-import { holdEnded } from "../aloft.ts";
-import { notify } from "../i18n.ts";
-import type { Destination, MoveAsk, Verdict } from "../movement.ts";
-import { checkMove, forgetOurs } from "../movement.ts";
-import { handleMoveRequest, onMoveRequestUpdated, processPendingMoves, settleGmMove, settlePlayerMove } from "../movement-run.ts";
-import { sawHook } from "../hooks-seen.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { movementHooks } from "../world/compat.ts";
+import { holdEnded } from "../map/aloft.ts";
+import { notify } from "../base/i18n.ts";
+import type { Destination, MoveAsk, Verdict } from "../map/check.ts";
+import { checkMove, forgetOurs } from "../map/check.ts";
+import { handleMoveRequest, onMoveRequestUpdated, processPendingMoves, settleGmMove, settlePlayerMove } from "../gm/moves.ts";
+import { sawHook } from "../world/hooks-seen.ts";
 
 interface Section {
   readonly distance?: number;

@@ -4,9 +4,9 @@
  * `getHeaderControlsActorSheetV2`; ApplicationV1 sheets (OSE, ARS's classic sheet) fire
  * `getActorSheetHeaderButtons`.
  */
-import { MODULE_ID } from "../constants.ts";
-import { sawHook } from "../hooks-seen.ts";
-import { i18n } from "../i18n.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { sawHook } from "../world/hooks-seen.ts";
+import { i18n } from "../base/i18n.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
 
 export function listen(): void {

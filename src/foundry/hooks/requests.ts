@@ -3,14 +3,14 @@
  * finds waiting when it starts or becomes the active GM; the author's client learns the outcome
  * when the card is removed or rewritten.
  */
-import { MODULE_ID } from "../constants.ts";
-import { gmWork, sharedWork } from "../gm-work.ts";
-import { finishCard, finishCards } from "../perform.ts";
-import { finishMassCharge, finishMassCharges } from "../mass-charge.ts";
-import { resumeRoundEnd } from "../round-end.ts";
-import { finishUndoing, isUndoing, undoCard } from "../undo-card.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { gmWork, sharedWork } from "../gm/queue.ts";
+import { finishCard, finishCards } from "../gm/perform.ts";
+import { finishMassCharge, finishMassCharges } from "../gm/mass-charge.ts";
+import { resumeRoundEnd } from "../gm/round-end.ts";
+import { finishUndoing, isUndoing, undoCard } from "../cards/undo.ts";
 import { sweep } from "./cleanup.ts";
-import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../requests.ts";
+import { onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/requests.ts";
 
 function report(error: unknown): void {
   console.error(`${MODULE_ID} | waiting requests could not be carried out`, error);

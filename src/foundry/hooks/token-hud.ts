@@ -5,16 +5,16 @@
  * naming the other creature); and the creature's weaponless profile.
  */
 import type { HoldRecord, ShellAction } from "../../rules/index.ts";
-import { participant, tokenByUuid } from "../cast.ts";
-import { ICONS, MODULE_ID } from "../constants.ts";
-import { sawHook } from "../hooks-seen.ts";
-import { holdsAround } from "../holds.ts";
-import { i18n } from "../i18n.ts";
-import { activeVariant, activeVariantId } from "../settings.ts";
+import { participant, tokenByUuid } from "../documents/cast.ts";
+import { ICONS, MODULE_ID } from "../base/constants.ts";
+import { sawHook } from "../world/hooks-seen.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { i18n } from "../base/i18n.ts";
+import { activeVariant, activeVariantId } from "../world/settings.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
 import { launch, launchAt } from "../ui/launch.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
-import { rulesAllow } from "../viewer.ts";
+import { rulesAllow } from "../cards/viewer.ts";
 
 export function listen(): void {
   Hooks.on("renderTokenHUD", (app, html) => {

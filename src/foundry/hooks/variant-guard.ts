@@ -6,10 +6,10 @@
  */
 import type { RulesInputError } from "../../rules/index.ts";
 import { RULES_VARIANTS, RulesInputError as InputError } from "../../rules/index.ts";
-import { MODULE_ID } from "../constants.ts";
-import { storedHold } from "../holds.ts";
-import { i18n, notify } from "../i18n.ts";
-import { VARIANT_IDS } from "../settings.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { storedHold } from "../documents/holds.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { VARIANT_IDS } from "../world/settings.ts";
 
 export function holdsInCombat(): boolean {
   for (const combat of game.combats) {

@@ -4,17 +4,17 @@
  * outcome), drawn again as boxes change.
  */
 import type { ActionContext, Declared, Dice, OddsOutcome, Situational } from "../../rules/index.ts";
-import { resolveCast } from "../cast.ts";
-import { TEMPLATES } from "../constants.ts";
-import { i18n } from "../i18n.ts";
-import { localizeParams, traceOf } from "../card-view.ts";
-import { numbersHidden } from "../viewer.ts";
+import { resolveCast } from "../documents/cast.ts";
+import { TEMPLATES } from "../base/constants.ts";
+import { i18n } from "../base/i18n.ts";
+import { localizeParams, traceOf } from "../cards/views.ts";
+import { numbersHidden } from "../cards/viewer.ts";
 import type { OddsPicture } from "./odds-view.ts";
 import { oddsPicture } from "./odds-view.ts";
-import { contextFor } from "../perform.ts";
+import { contextFor } from "../gm/perform.ts";
 import { fieldKey } from "./profile-form.ts";
-import { activeOptions, activeVariant, oddsAudience } from "../settings.ts";
-import type { Intent } from "../types.ts";
+import { activeOptions, activeVariant, oddsAudience } from "../world/settings.ts";
+import type { Intent } from "../base/types.ts";
 
 /** The boxes the acting player ticks: not the defender's own answers (asked on the card). */
 export function attackerBoxes(list: readonly Situational[]): Situational[] {

@@ -1,9 +1,9 @@
 /** From a click (HUD, tracker, macro) to a request: pick the target, ask, then act. */
 import type { ShellAction } from "../../rules/index.ts";
-import { Refusal } from "../cast.ts";
-import { notify } from "../i18n.ts";
-import type { PerformOutcome } from "../perform.ts";
-import { act } from "../requests.ts";
+import { Refusal } from "../documents/cast.ts";
+import { notify } from "../base/i18n.ts";
+import type { PerformOutcome } from "../gm/perform.ts";
+import { act } from "../cards/requests.ts";
 import { askDeclared } from "./action-dialog.ts";
 import { chooseTarget } from "./targets.ts";
 

@@ -2,14 +2,14 @@
  * The GM's correction of temporary damage from a card: each creature the card names, with the
  * temporary damage it carries now; changed numbers are saved together.
  */
-import { readLedger, temporaryPath } from "../actors.ts";
-import { MODULE_ID, TEMPLATES } from "../constants.ts";
-import { i18n, notify } from "../i18n.ts";
-import { tokenByUuid } from "../cast.ts";
+import { readLedger, temporaryPath } from "../documents/actors.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { tokenByUuid } from "../documents/cast.ts";
 import { openSaveDialog } from "./save-dialog.ts";
-import type { ActorWrite } from "../writes.ts";
-import { writeAll } from "../writes.ts";
-import { gmWork } from "../gm-work.ts";
+import type { ActorWrite } from "../gm/writes.ts";
+import { writeAll } from "../gm/writes.ts";
+import { gmWork } from "../gm/queue.ts";
 
 export interface LedgerRow {
   readonly uuid: string;

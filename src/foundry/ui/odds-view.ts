@@ -8,8 +8,8 @@
  */
 import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
-import type { I18n } from "../card-view.ts";
-import { formatLine } from "../card-view.ts";
+import type { I18n } from "../cards/views.ts";
+import { formatLine } from "../cards/views.ts";
 
 export type Tone = "good" | "mid" | "bad";
 

@@ -7,15 +7,15 @@
  */
 import type { InputIssue, ProfileField } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
-import type { StoredProfile } from "../actors.ts";
-import { readProfile, writeProfile } from "../actors.ts";
-import { localizeParams } from "../card-view.ts";
-import { TEMPLATES } from "../constants.ts";
-import { localizeFirst } from "../card-view.ts";
-import { i18n, notify } from "../i18n.ts";
+import type { StoredProfile } from "../documents/actors.ts";
+import { readProfile, writeProfile } from "../documents/actors.ts";
+import { localizeParams } from "../cards/views.ts";
+import { TEMPLATES } from "../base/constants.ts";
+import { localizeFirst } from "../cards/views.ts";
+import { i18n, notify } from "../base/i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
-import { activeVariant, activeVariantId } from "../settings.ts";
-import { hostSystem } from "../creature.ts";
+import { activeVariant, activeVariantId } from "../world/settings.ts";
+import { hostSystem } from "../documents/creature.ts";
 import { NOT_ON_SHEETS } from "../../systems/index.ts";
 
 export interface FieldView {

@@ -5,12 +5,12 @@
  */
 import type { OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
-import { MODULE_ID, TEMPLATES } from "../constants.ts";
-import { localizeFirst } from "../card-view.ts";
-import { i18n, notify } from "../i18n.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { localizeFirst } from "../cards/views.ts";
+import { i18n, notify } from "../base/i18n.ts";
 import type { WindowSpec } from "./window.ts";
 import { openWindow } from "./window.ts";
-import { activeVariant, activeVariantId } from "../settings.ts";
+import { activeVariant, activeVariantId } from "../world/settings.ts";
 
 const ORDER_SEPARATOR = ",";
 

@@ -1,7 +1,7 @@
 /** A form dialog with Save and Cancel; input the core refuses is named in an error notice. */
 import type { InputIssue } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
-import { i18n, notify } from "../i18n.ts";
+import { i18n, notify } from "../base/i18n.ts";
 
 export interface SaveDialog {
   readonly title: string;

@@ -1,8 +1,8 @@
 /** Who the user means: the acting token and its single target, with a clear word when unclear. */
 import type { ShellAction } from "../../rules/index.ts";
-import { Refusal } from "../cast.ts";
-import { holdsAround } from "../holds.ts";
-import { activeVariantId } from "../settings.ts";
+import { Refusal } from "../documents/cast.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { activeVariantId } from "../world/settings.ts";
 
 /** Actions aimed at a creature one already holds or is held by can find it without a target. */
 const HOLD_ACTIONS: readonly ShellAction[] = ["breakFree", "release", "liftOff", "counterGrapple", "standUp"];

@@ -8,7 +8,7 @@
  * application as `this`, `actions` called as (event, target)), `PARTS` with a `template`,
  * `_prepareContext`, `render({force})`, `close()` and `element`.
  */
-import { MODULE_ID } from "../constants.ts";
+import { MODULE_ID } from "../base/constants.ts";
 
 export interface OpenWindow {
   readonly element: HTMLElement;

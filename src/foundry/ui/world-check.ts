@@ -1,8 +1,8 @@
 /** The "Check this world" window: the report, and a button that copies it as text. */
-import { TEMPLATES } from "../constants.ts";
-import { i18n, notify } from "../i18n.ts";
-import type { WorldReport } from "../world-check.ts";
-import { checkWorld } from "../world-check.ts";
+import { TEMPLATES } from "../base/constants.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import type { WorldReport } from "./world-report.ts";
+import { checkWorld } from "./world-report.ts";
 import type { WindowSpec } from "./window.ts";
 import { openWindow } from "./window.ts";
 

@@ -11,7 +11,7 @@
  *
  * A piece must not wait for another piece: nothing queued here calls `gmWork` itself.
  */
-import { MODULE_ID } from "./constants.ts";
+import { MODULE_ID } from "../base/constants.ts";
 
 interface Locks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;

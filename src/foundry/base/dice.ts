@@ -4,7 +4,7 @@
  * until it asks for none it lacks. The core is pure, so each run repeats the last exactly.
  * Every die is its own `Roll`, attached to the chat card for tooltips and Dice So Nice.
  */
-import type { Dice } from "../rules/index.ts";
+import type { Dice } from "../../rules/index.ts";
 
 class NeedDie {
   constructor(readonly sides: number) {}

@@ -1,6 +1,6 @@
 /** Foundry's localization, with numbers allowed as parameters. */
-import type { I18n } from "./card-view.ts";
-import { localizeParams } from "./card-view.ts";
+import type { I18n } from "../cards/views.ts";
+import { localizeParams } from "../cards/views.ts";
 
 function strings(data: Readonly<Record<string, string | number>>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -4,19 +4,19 @@
  * cannot fly and has no other grip on a flier falls back to that elevation, and a card says how
  * far (and, the text giving no rule for falling damage, leaves the damage to the GM).
  */
-import type { FallAnswer, HoldRecord } from "../rules/index.ts";
-import { participant, tokenByUuid } from "./cast.ts";
-import { gmWork } from "./gm-work.ts";
-import { MODULE_ID } from "./constants.ts";
-import { holdsAround } from "./holds.ts";
-import { stableId } from "./ids.ts";
-import { mapCardId, postMapCard } from "./movement-run.ts";
-import type { StoredMapCard } from "./movement-run.ts";
-import { aloftOf, forgetOurs, gridOf, isAirborne, markOurs } from "./movement.ts";
-import { feetPerUnit } from "./map-geometry.ts";
-import { activeOptions, activeVariant, activeVariantId } from "./settings.ts";
-import type { CardLine } from "./types.ts";
-import type { TokenChange } from "./writes.ts";
+import type { FallAnswer, HoldRecord } from "../../rules/index.ts";
+import { participant, tokenByUuid } from "../documents/cast.ts";
+import { gmWork } from "../gm/queue.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { stableId } from "../base/ids.ts";
+import { mapCardId, postMapCard } from "../gm/moves.ts";
+import type { StoredMapCard } from "../gm/moves.ts";
+import { aloftOf, forgetOurs, gridOf, isAirborne, markOurs } from "./check.ts";
+import { feetPerUnit } from "./geometry.ts";
+import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
+import type { CardLine } from "../base/types.ts";
+import type { TokenChange } from "../gm/writes.ts";
 
 export type TokenWrite = TokenChange;
 

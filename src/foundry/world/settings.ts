@@ -1,11 +1,11 @@
 /** The module's settings, registered once at init and read through these functions. */
-import { RULES_VARIANTS } from "../rules/index.ts";
-import type { RulesVariant } from "../rules/index.ts";
-import { MODULE_ID } from "./constants.ts";
-import { RULE_OPTIONS } from "./ui/rule-options.ts";
-import { WORLD_CHECK } from "./ui/world-check.ts";
-import { windowClass } from "./ui/window.ts";
-import type { AutomationLevel, OddsAudience, VariantId } from "./types.ts";
+import { RULES_VARIANTS } from "../../rules/index.ts";
+import type { RulesVariant } from "../../rules/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { RULE_OPTIONS } from "../ui/rule-options.ts";
+import { WORLD_CHECK } from "../ui/world-check.ts";
+import { windowClass } from "../ui/window.ts";
+import type { AutomationLevel, OddsAudience, VariantId } from "../base/types.ts";
 
 
 export const VARIANT_IDS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];

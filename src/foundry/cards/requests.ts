@@ -10,18 +10,18 @@
  * on the player's side. With no GM connected the card stays, says so, and is carried out once
  * when a GM connects, unless its author cancels it first.
  */
-import { SHELL_ACTIONS } from "../rules/index.ts";
-import type { ShellAction } from "../rules/index.ts";
-import { Refusal, resolveCast } from "./cast.ts";
-import { MODULE_ID, TEMPLATES } from "./constants.ts";
-import { i18n, notify } from "./i18n.ts";
-import { requestId } from "./ids.ts";
-import type { PerformOutcome } from "./perform.ts";
-import { applyCard, cardIdFor, perform, performAnswer, refusalOf, strikeIdFor } from "./perform.ts";
-import { activeVariant } from "./settings.ts";
-import type { Intent, StoredRequest } from "./types.ts";
-import { undoCard } from "./undo-card.ts";
-import { gmWork } from "./gm-work.ts";
+import { SHELL_ACTIONS } from "../../rules/index.ts";
+import type { ShellAction } from "../../rules/index.ts";
+import { Refusal, resolveCast } from "../documents/cast.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { requestId } from "../base/ids.ts";
+import type { PerformOutcome } from "../gm/perform.ts";
+import { applyCard, cardIdFor, perform, performAnswer, refusalOf, strikeIdFor } from "../gm/perform.ts";
+import { activeVariant } from "../world/settings.ts";
+import type { Intent, StoredRequest } from "../base/types.ts";
+import { undoCard } from "./undo.ts";
+import { gmWork } from "../gm/queue.ts";
 
 /**
  * Checks the shape of an intent from the wire and keeps only what the variant asks for. A

@@ -1,20 +1,20 @@
 /** The module API on game.modules.get("weaponless-combat").api, for macros and other modules. */
-import type { OddsOutcome, ShellAction } from "../rules/index.ts";
-import * as rules from "../rules/index.ts";
-import { MODULE_ID } from "./constants.ts";
-import type { PerformOutcome } from "./perform.ts";
-import { act, validateIntent } from "./requests.ts";
-import { refusalOf, renderCard } from "./perform.ts";
-import { Refusal } from "./cast.ts";
-import { notify } from "./i18n.ts";
-import { activeVariant } from "./settings.ts";
-import { oddsFor } from "./ui/action-dialog.ts";
-import { controlledToken, launch } from "./ui/launch.ts";
-import { openProfileForm } from "./ui/profile-form.ts";
-import { openMassCharge } from "./mass-charge.ts";
-import { showWorldCheck } from "./ui/world-check.ts";
-import type { WorldReport } from "./world-check.ts";
-import type { Intent, StoredCard, WeaponlessApi } from "./types.ts";
+import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
+import * as rules from "../../rules/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import type { PerformOutcome } from "../gm/perform.ts";
+import { act, validateIntent } from "../cards/requests.ts";
+import { refusalOf, renderCard } from "../gm/perform.ts";
+import { Refusal } from "../documents/cast.ts";
+import { notify } from "../base/i18n.ts";
+import { activeVariant } from "../world/settings.ts";
+import { oddsFor } from "../ui/action-dialog.ts";
+import { controlledToken, launch } from "../ui/launch.ts";
+import { openProfileForm } from "../ui/profile-form.ts";
+import { openMassCharge } from "../gm/mass-charge.ts";
+import { showWorldCheck } from "../ui/world-check.ts";
+import type { WorldReport } from "../ui/world-report.ts";
+import type { Intent, StoredCard, WeaponlessApi } from "../base/types.ts";
 
 /**
  * The exact odds of an intent, checked as `act` checks one. What cannot be worked out (an intent

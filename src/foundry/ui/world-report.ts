@@ -4,15 +4,15 @@
  * can send the module's requests, and every creature on the current scene with what its profile
  * lacks and whether its hit points are where the module looks.
  */
-import { RulesInputError } from "../rules/index.ts";
-import { readLedger, readProfile } from "./actors.ts";
-import { MODULE_ID } from "./constants.ts";
-import { i18n } from "./i18n.ts";
-import { activeVariant, activeVariantId, automation } from "./settings.ts";
-import { hitPointPaths, hostSystem } from "./creature.ts";
-import { statusEntries, statusMap } from "./statuses.ts";
-import { hooksSeen } from "./hooks-seen.ts";
-import { movementHooks } from "./compat.ts";
+import { RulesInputError } from "../../rules/index.ts";
+import { readLedger, readProfile } from "../documents/actors.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { i18n } from "../base/i18n.ts";
+import { activeVariant, activeVariantId, automation } from "../world/settings.ts";
+import { hitPointPaths, hostSystem } from "../documents/creature.ts";
+import { statusEntries, statusMap } from "../documents/statuses.ts";
+import { hooksSeen } from "../world/hooks-seen.ts";
+import { movementHooks } from "../world/compat.ts";
 
 export type CheckLevel = "ok" | "warn" | "info";
 

@@ -1,6 +1,6 @@
 /** Types the shell stores in Foundry documents and exposes to macros. */
-import type * as Rules from "../rules/index.ts";
-import type { Consequences, HoldRecord, NextLine, OddsOutcome, Resolution, ShellAction } from "../rules/index.ts";
+import type * as Rules from "../../rules/index.ts";
+import type { Consequences, HoldRecord, NextLine, OddsOutcome, Resolution, ShellAction } from "../../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";

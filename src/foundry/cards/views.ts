@@ -9,11 +9,11 @@
  * numbers they are. The client hides them from players when one of those is the GM's creature
  * (hooks/chat.ts); a total is as secret as its most secret modifier, so no sum can be worked back.
  */
-import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../rules/index.ts";
-import { isRefusalKey, REFUSED_PLAIN_KEY, RULES_VARIANTS } from "../rules/index.ts";
+import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../../rules/index.ts";
+import { isRefusalKey, REFUSED_PLAIN_KEY, RULES_VARIANTS } from "../../rules/index.ts";
 import type { Pair } from "./secrets.ts";
 import { modifierSecret, ROUND_NUMBER_OWNERS, targetSecret, unionSecret } from "./secrets.ts";
-import type { StoredCard } from "./types.ts";
+import type { StoredCard } from "../base/types.ts";
 
 export interface I18n {
   localize(key: string): string;

@@ -3,9 +3,9 @@
  * on it), and what the last round end did to it. Read from the effects, the combat's flags and
  * the last round card; nothing is stored for the tracker alone.
  */
-import { storedHold } from "./holds.ts";
-import { i18n } from "./i18n.ts";
-import { combatTimers, lastRoundCard, roundLineText } from "./round-end.ts";
+import { storedHold } from "../documents/holds.ts";
+import { i18n } from "../base/i18n.ts";
+import { combatTimers, lastRoundCard, roundLineText } from "../gm/round-end.ts";
 
 export interface TrackerNote {
   /** Holds and running clocks, one line each. */

@@ -8,23 +8,23 @@
  * carries the card's mark, so a run cut short by a reload is finished, not repeated; and a
  * combat deleted meanwhile stops the run.
  */
-import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../rules/index.ts";
+import type { Consequences, FreeAttackRecord, HoldRecord, RoundContext, RoundResolution, Timer } from "../../rules/index.ts";
 import type { UndoRecord } from "./apply.ts";
 import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
-import { readLedger } from "./actors.ts";
-import type { Side } from "./cast.ts";
-import { castMembers, participant, tokenByUuid } from "./cast.ts";
-import { MODULE_ID, TEMPLATES } from "./constants.ts";
-import { withFoundryDice } from "./dice.ts";
-import { holdsAround } from "./holds.ts";
-import { i18n, notify } from "./i18n.ts";
-import { stableId } from "./ids.ts";
-import { formatLine, roundCardView } from "./card-view.ts";
-import { outOfMelee } from "./melee.ts";
-import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
-import { gmWork } from "./gm-work.ts";
-import { undoCard } from "./undo-card.ts";
-import type { VariantId } from "./types.ts";
+import { readLedger } from "../documents/actors.ts";
+import type { Side } from "../documents/cast.ts";
+import { castMembers, participant, tokenByUuid } from "../documents/cast.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { withFoundryDice } from "../base/dice.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { stableId } from "../base/ids.ts";
+import { formatLine, roundCardView } from "../cards/views.ts";
+import { outOfMelee } from "../map/melee.ts";
+import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
+import { gmWork } from "./queue.ts";
+import { undoCard } from "../cards/undo.ts";
+import type { VariantId } from "../base/types.ts";
 
 export interface StoredRoundCard {
   readonly version: 1;

@@ -2,8 +2,8 @@
  * Who is in melee, read from the scene: a creature is in melee while a token of another
  * disposition stands within one grid square of it, or while it holds or is held.
  */
-import type { HoldRecord } from "../rules/index.ts";
-import { squaresApart as squaresBetween } from "./map-geometry.ts";
+import type { HoldRecord } from "../../rules/index.ts";
+import { squaresApart as squaresBetween } from "./geometry.ts";
 
 interface Placed {
   readonly uuid: string;

@@ -9,9 +9,9 @@
  * CONFIG.statusEffects is an array in v13 and an object keyed by id in v14 (where arrays still
  * work too): it is read and added to in whichever shape it has.
  */
-import type { ConditionId } from "../rules/index.ts";
-import type { HostStatuses } from "../systems/index.ts";
-import { ICONS, STATUS } from "./constants.ts";
+import type { ConditionId } from "../../rules/index.ts";
+import type { HostStatuses } from "../../systems/index.ts";
+import { ICONS, STATUS } from "../base/constants.ts";
 
 export type StatusKey = keyof typeof STATUS;
 

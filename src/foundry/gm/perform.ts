@@ -3,22 +3,22 @@
  * Foundry dice, post one card, apply the result. The card's id comes from the request, and it
  * is created before anything is applied, so a request delivered twice is applied once.
  */
-import type { ActionContext, HoldRecord, RulesVariant } from "../rules/index.ts";
-import { RulesInputError } from "../rules/index.ts";
+import type { ActionContext, HoldRecord, RulesVariant } from "../../rules/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
 import type { Plan, UndoRecord } from "./apply.ts";
 import { among, carryOut, planConsequences, undoAsWritten, undoFor } from "./apply.ts";
-import { cardView, refusalOf as rulesRefusal } from "./card-view.ts";
+import { cardView, refusalOf as rulesRefusal } from "../cards/views.ts";
 import type { CastMember } from "./apply.ts";
-import type { Side } from "./cast.ts";
-import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "./cast.ts";
+import type { Side } from "../documents/cast.ts";
+import { castMembers, combatOf, participant, Refusal, resolveCast, sharedRound, tokenByUuid } from "../documents/cast.ts";
 import { freeAttacksIn, rememberForRoundEnd } from "./round-end.ts";
-import { MODULE_ID, TEMPLATES } from "./constants.ts";
-import { withFoundryDice } from "./dice.ts";
-import { i18n } from "./i18n.ts";
-import { holdsAround } from "./holds.ts";
-import { stableId } from "./ids.ts";
-import { activeOptions, activeVariant, activeVariantId, automation } from "./settings.ts";
-import type { Intent, StoredCard, StoredStrike } from "./types.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { withFoundryDice } from "../base/dice.ts";
+import { i18n } from "../base/i18n.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { stableId } from "../base/ids.ts";
+import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
+import type { Intent, StoredCard, StoredStrike } from "../base/types.ts";
 
 export type PerformOutcome =
   | { readonly kind: "done"; readonly messageId: string; readonly state: StoredCard["state"] }

@@ -4,11 +4,11 @@
  * mid-write) is finished by the next GM tab the same way, once: undo skips what is taken back
  * already (the card's mark gone from an actor, effects already removed or remade).
  */
-import { undo } from "./apply.ts";
-import { MODULE_ID } from "./constants.ts";
-import { renderCard } from "./perform.ts";
-import { renderRoundCard } from "./round-end.ts";
-import { renderMassCharge } from "./mass-charge.ts";
+import { undo } from "../gm/apply.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { renderCard } from "../gm/perform.ts";
+import { renderRoundCard } from "../gm/round-end.ts";
+import { renderMassCharge } from "../gm/mass-charge.ts";
 
 /** Cards this tab is undoing now: it finishes them itself. */
 const undoing = new Set<string>();

@@ -7,23 +7,23 @@
  * beside the mover on the side it stood. A player's move that needs the GM is a request card,
  * as its actions are; one that touches only the player's own tokens is made on its own client.
  */
-import type { Consequences, HoldRecord, MoveChoice } from "../rules/index.ts";
-import { noConsequences } from "../rules/index.ts";
+import type { Consequences, HoldRecord, MoveChoice } from "../../rules/index.ts";
+import { noConsequences } from "../../rules/index.ts";
 import { carryOut, planConsequences } from "./apply.ts";
-import type { Side } from "./cast.ts";
-import { castMembers, participant, Refusal, tokenByUuid } from "./cast.ts";
-import { gmWork } from "./gm-work.ts";
-import { MODULE_ID, TEMPLATES } from "./constants.ts";
-import { withFoundryDice } from "./dice.ts";
-import { i18n, notify } from "./i18n.ts";
-import { requestId as newRequestId, stableId } from "./ids.ts";
-import { besideAfterMove } from "./map-geometry.ts";
-import type { Destination, Situation } from "./movement.ts";
-import { aloftOf, draggedThisRound, forgetOurs, markOurs, moveFeet, namesOf, refusalText, situationOf, spotOf, text, tooFar, tooFarText } from "./movement.ts";
-import { activeOptions, activeVariant, activeVariantId, gmMovePolicy } from "./settings.ts";
-import { closeRequestCard } from "./requests.ts";
-import type { GmMovePolicy } from "./settings.ts";
-import type { CardLine } from "./types.ts";
+import type { Side } from "../documents/cast.ts";
+import { castMembers, participant, Refusal, tokenByUuid } from "../documents/cast.ts";
+import { gmWork } from "./queue.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { withFoundryDice } from "../base/dice.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { requestId as newRequestId, stableId } from "../base/ids.ts";
+import { besideAfterMove } from "../map/geometry.ts";
+import type { Destination, Situation } from "../map/check.ts";
+import { aloftOf, draggedThisRound, forgetOurs, markOurs, moveFeet, namesOf, refusalText, situationOf, spotOf, text, tooFar, tooFarText } from "../map/check.ts";
+import { activeOptions, activeVariant, activeVariantId, gmMovePolicy } from "../world/settings.ts";
+import { closeRequestCard } from "../cards/requests.ts";
+import type { GmMovePolicy } from "../world/settings.ts";
+import type { CardLine } from "../base/types.ts";
 
 /** What was chosen: one of the rules' choices (by kind, and hold for a roll), or the GM's own call. */
 export type MovePick = { readonly kind: "drag" | "letGo" | "roll"; readonly holdId?: string } | { readonly kind: Exclude<GmMovePolicy, "ask"> };

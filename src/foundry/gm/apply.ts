@@ -3,22 +3,22 @@
  * (its effects to create, change and remove, and one data update), records what it takes to
  * undo them, and carries them out through the batched document layer (writes.ts).
  */
-import type { Consequences, HoldRecord } from "../rules/index.ts";
-import { addDamage, RULES_VARIANTS } from "../rules/index.ts";
-import { damageUpdate, readLedger } from "./actors.ts";
-import { hitPointPaths } from "./creature.ts";
-import { MODULE_ID } from "./constants.ts";
-import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, storedHold } from "./holds.ts";
-import { stableId } from "./ids.ts";
-import type { StatusKey } from "./statuses.ts";
-import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "./statuses.ts";
-import { untimedDuration } from "./compat.ts";
-import { tokenByUuid } from "./cast.ts";
-import type { VariantId } from "./types.ts";
+import type { Consequences, HoldRecord } from "../../rules/index.ts";
+import { addDamage, RULES_VARIANTS } from "../../rules/index.ts";
+import { damageUpdate, readLedger } from "../documents/actors.ts";
+import { hitPointPaths } from "../documents/creature.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, storedHold } from "../documents/holds.ts";
+import { stableId } from "../base/ids.ts";
+import type { StatusKey } from "../documents/statuses.ts";
+import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "../documents/statuses.ts";
+import { untimedDuration } from "../world/compat.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import type { VariantId } from "../base/types.ts";
 import type { WriteProblem } from "./writes.ts";
 import { writeAll } from "./writes.ts";
-import type { TokenWrite } from "./aloft.ts";
-import { liftWrites, markTokenWrites } from "./aloft.ts";
+import type { TokenWrite } from "../map/aloft.ts";
+import { liftWrites, markTokenWrites } from "../map/aloft.ts";
 
 /**
  * The effect a condition is shown by: the host's own status effect where it has one (as the host

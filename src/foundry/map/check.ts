@@ -5,18 +5,18 @@
  * of: let the move through; refuse it, saying why and what would free the creature; or take it
  * over (the GM's question, a player's choice, a group move the GM's client carries out).
  */
-import type { HoldRecord, MoveChoice, MovementAnswer } from "../rules/index.ts";
-import { RulesInputError } from "../rules/index.ts";
-import { formatLine } from "./card-view.ts";
-import type { Side } from "./cast.ts";
-import { participant, tokenByUuid } from "./cast.ts";
-import { MODULE_ID } from "./constants.ts";
-import { holdsAround } from "./holds.ts";
-import { i18n } from "./i18n.ts";
-import type { GridInfo, Spot } from "./map-geometry.ts";
-import { distanceBetween, feetPerUnit } from "./map-geometry.ts";
-import { activeOptions, activeVariant, activeVariantId } from "./settings.ts";
-import { idsMeaning } from "./statuses.ts";
+import type { HoldRecord, MoveChoice, MovementAnswer } from "../../rules/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
+import { formatLine } from "../cards/views.ts";
+import type { Side } from "../documents/cast.ts";
+import { participant, tokenByUuid } from "../documents/cast.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { i18n } from "../base/i18n.ts";
+import type { GridInfo, Spot } from "./geometry.ts";
+import { distanceBetween, feetPerUnit } from "./geometry.ts";
+import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
+import { idsMeaning } from "../documents/statuses.ts";
 
 export interface Destination {
   readonly x: number;

@@ -4,21 +4,21 @@
  * frontage each needs across it; the GM can correct them, tick the chargers the defenders' own
  * attacks killed, and set the obstacle. One card tells the whole story.
  */
-import { d12 } from "../rules/index.ts";
-import type { Consequences, Size } from "../rules/index.ts";
+import { d12 } from "../../rules/index.ts";
+import type { Consequences, Size } from "../../rules/index.ts";
 import type { CastMember } from "./apply.ts";
 import { carryOut, planConsequences, undoFor } from "./apply.ts";
-import { undoCard } from "./undo-card.ts";
-import { gmButtons } from "./card-view.ts";
-import { tokenByUuid } from "./cast.ts";
-import { openLedgerEditor } from "./ui/ledger.ts";
-import { readProfile } from "./actors.ts";
-import { MODULE_ID, TEMPLATES } from "./constants.ts";
-import { withFoundryDice } from "./dice.ts";
-import { i18n, notify } from "./i18n.ts";
-import { requestId, stableId } from "./ids.ts";
-import { activeOptions, activeVariant, automation } from "./settings.ts";
-import { gmWork } from "./gm-work.ts";
+import { undoCard } from "../cards/undo.ts";
+import { gmButtons } from "../cards/views.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { openLedgerEditor } from "../ui/ledger.ts";
+import { readProfile } from "../documents/actors.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { withFoundryDice } from "../base/dice.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { requestId, stableId } from "../base/ids.ts";
+import { activeOptions, activeVariant, automation } from "../world/settings.ts";
+import { gmWork } from "./queue.ts";
 
 export interface ChargeUnitView {
   readonly token: TokenDocument.Implementation;

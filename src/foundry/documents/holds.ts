@@ -3,12 +3,12 @@
  * other. Both halves are made in the same step and removed together; ids come from the
  * request, so a repeated request cannot make a second pair.
  */
-import type { HoldRecord } from "../rules/index.ts";
-import { MODULE_ID, STATUS } from "./constants.ts";
-import { stableId } from "./ids.ts";
+import type { HoldRecord } from "../../rules/index.ts";
+import { MODULE_ID, STATUS } from "../base/constants.ts";
+import { stableId } from "../base/ids.ts";
 import { statusIcon } from "./statuses.ts";
-import { untimedDuration } from "./compat.ts";
-import type { StoredHold, VariantId } from "./types.ts";
+import { untimedDuration } from "../world/compat.ts";
+import type { StoredHold, VariantId } from "../base/types.ts";
 
 export interface HoldHalf {
   readonly actor: Actor.Implementation;

@@ -3,10 +3,10 @@
  * plain data src/systems reads, the host system chosen by `game.system.id`, the GM's overrides
  * on the actor, and where this actor's hit points and temporary damage live.
  */
-import type { RulesVariant } from "../rules/index.ts";
-import type { ActorData, HitPointPaths, HostCondition, Reason, SourceKind, SystemDescriptor, SystemSettings, VariantKey } from "../systems/index.ts";
-import { CreatureDataError, NOT_ON_SHEETS, isVariantKey, readCreature, systemFor } from "../systems/index.ts";
-import { MODULE_ID } from "./constants.ts";
+import type { RulesVariant } from "../../rules/index.ts";
+import type { ActorData, HitPointPaths, HostCondition, Reason, SourceKind, SystemDescriptor, SystemSettings, VariantKey } from "../../systems/index.ts";
+import { CreatureDataError, NOT_ON_SHEETS, isVariantKey, readCreature, systemFor } from "../../systems/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
 
 /** The host system's descriptor: its own for ARS, OSE, adnd2e and dnd5e, the generic one otherwise. */
 export function hostSystem(): SystemDescriptor {

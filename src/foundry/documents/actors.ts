@@ -6,11 +6,11 @@
  * are the GM's override); temporary damage is a number in the module flags where the system has
  * no field for it.
  */
-import type { Ledger, RulesVariant } from "../rules/index.ts";
-import type { Reason, SourceKind } from "../systems/index.ts";
-import { MODULE_ID } from "./constants.ts";
+import type { Ledger, RulesVariant } from "../../rules/index.ts";
+import type { Reason, SourceKind } from "../../systems/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
 import { creatureView, filledIn, hitPointPaths } from "./creature.ts";
-import type { VariantId } from "./types.ts";
+import type { VariantId } from "../base/types.ts";
 
 export interface StoredProfile {
   readonly profile: Record<string, unknown>;

@@ -3,13 +3,13 @@
  * come from a creature's statistics, whether a follow-up is this user's to press, and whether
  * the hold it stands for is still in place. Read live from the documents on this client.
  */
-import type { ShellAction } from "../rules/index.ts";
-import { isRefusalOdds } from "../rules/index.ts";
-import { resolveCast, tokenByUuid } from "./cast.ts";
-import { MODULE_ID } from "./constants.ts";
-import { holdsAround } from "./holds.ts";
-import { contextFor } from "./perform.ts";
-import { activeOptions, activeVariant, activeVariantId } from "./settings.ts";
+import type { ShellAction } from "../../rules/index.ts";
+import { isRefusalOdds } from "../../rules/index.ts";
+import { resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { contextFor } from "../gm/perform.ts";
+import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 
 /** Whether a creature is the GM's: no player owns it. A token gone counts as the GM's. */
 export function isGmsCreature(tokenUuid: string): boolean {

@@ -2,11 +2,11 @@
  * Who takes part in an action: the two tokens named by an intent, checked again wherever the
  * intent is carried out (a token may have been deleted or moved to another scene since).
  */
-import type { Participant } from "../rules/index.ts";
+import type { Participant } from "../../rules/index.ts";
 import { readProfile } from "./actors.ts";
 import type { StoredProfile } from "./actors.ts";
-import type { CastMember } from "./apply.ts";
-import type { RulesVariant } from "../rules/index.ts";
+import type { CastMember } from "../gm/apply.ts";
+import type { RulesVariant } from "../../rules/index.ts";
 import { conditionsOn } from "./statuses.ts";
 
 export class Refusal extends Error {

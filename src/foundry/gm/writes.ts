@@ -18,7 +18,7 @@
  * and if a batch still fails, each actor is written alone, then with hit points at 0, then
  * without them.
  */
-import { modifyBatch } from "./compat.ts";
+import { modifyBatch } from "../world/compat.ts";
 
 /** A token's own change (a creature lifted off the ground), sent in its scene's Token request. */
 export interface TokenChange {
