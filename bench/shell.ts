@@ -8,7 +8,7 @@
  */
 import { Window } from "happy-dom";
 import { registerHooks } from "../src/foundry/hooks/index.ts";
-import { act } from "../src/foundry/cards/requests.ts";
+import { act } from "../src/foundry/cards/request-card.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
 import type { WriteOp } from "../test/fake-foundry/world.ts";
 import { FakeWorld } from "../test/fake-foundry/world.ts";

@@ -5,9 +5,9 @@
  */
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
-import { openMassCharge } from "../../src/foundry/gm/mass-charge.ts";
-import { processRoundEnd } from "../../src/foundry/gm/round-end.ts";
-import { act, renderRequest } from "../../src/foundry/cards/requests.ts";
+import { openMassCharge } from "../../src/foundry/ui/mass-charge-dialog.ts";
+import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
+import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { dialogContent, initialDeclared, attackerBoxes } from "../../src/foundry/ui/action-dialog.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
@@ -252,7 +252,7 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
   const strike = asked[0];
   if (strike) {
     dice(t, { 20: [6, 15], 6: [3] });
-    const { answerStrike } = await import("../../src/foundry/cards/requests.ts");
+    const { answerStrike } = await import("../../src/foundry/cards/request-card.ts");
     await card(out, t, V, "charging-overbear", "Charging overbear after the answer", () => t.player.run(() => answerStrike(strike as never, "roll")));
   }
   // A round end in combat: break rolls and hold damage.
@@ -280,7 +280,7 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
 /** A player's request card as it waits for the GM, waits for a GM to connect, and when refused. */
 async function requestCards(out: Collected, t: Table): Promise<void> {
   const V = "d12-holds";
-  const request = { intent: intent("grapple", t.fighterToken, t.goblinToken), state: "pending" as const };
+  const request = { ask: { kind: "action" as const, intent: intent("grapple", t.fighterToken, t.goblinToken) }, state: "pending" as const };
   const refused = { ...request, state: "refused" as const, outcome: { kind: "refused" as const, key: "WC.Refuse.notOwner", params: { name: "Goblin" } } };
   const pending = await t.player.run(() => renderRequest(request, "Alice"));
   out.scenes.push({ id: `${V}--request-pending`, variant: V, kind: "card", role: "player", title: "A request waiting for the GM", html: `<li class="chat-message message">${pending}</li>` });
@@ -366,7 +366,7 @@ async function grappleDieCards(out: Collected, t: Table): Promise<void> {
   const asked = await card(out, t, V, "strike-question", "The fighter is asked for a free attack", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
   const strike = asked[0];
   if (strike) {
-    const { answerStrike } = await import("../../src/foundry/cards/requests.ts");
+    const { answerStrike } = await import("../../src/foundry/cards/request-card.ts");
     dice(t, { 20: [15, 12], 4: [3] });
     await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter after the answer", () => t.player.run(() => answerStrike(strike as never, "harmless")));
     hud(out, V, t.player, "player", "hud-held", fighter);

@@ -2,6 +2,7 @@
  * The Weaponless Combat rules core: pure functions over plain data, dice injected. Nothing in
  * src/rules/ knows Foundry, the DOM or Math.random (tsconfig.rules.json checks it alone).
  */
+export * from "./core/allowance.ts";
 export * from "./core/consequences.ts";
 export * from "./core/damage.ts";
 export * from "./core/dice.ts";

@@ -11,7 +11,7 @@ import roundTemplate from "../../templates/round-card.hbs?raw";
 import massTemplate from "../../templates/mass-charge-card.hbs?raw";
 import dialogTemplate from "../../templates/action-dialog.hbs?raw";
 import { roundCardView } from "../../src/foundry/cards/views.ts";
-import type { I18n } from "../../src/foundry/cards/views.ts";
+import type { I18n } from "../../src/foundry/base/text.ts";
 import { oddsPicture } from "../../src/foundry/ui/odds-view.ts";
 import type { ActionContext, Dice, RulesVariant, ShellAction } from "../../src/rules/index.ts";
 import type * as RulesModule from "../../src/rules/index.ts";

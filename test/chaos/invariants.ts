@@ -17,7 +17,8 @@
  * - errors: no exception escaped (to the console, as a rejected promise, or out of a hook);
  * - overlaps: no two writes were in flight at once on one parent (C-49).
  */
-import { cardIdFor, strikeIdFor } from "../../src/foundry/gm/perform.ts";
+import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
+import { strikeIdFor } from "../../src/foundry/cards/question-card.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import { systemFor } from "../../src/systems/index.ts";
 import type { FakeActor, FakeToken } from "../fake-foundry/world.ts";

@@ -809,20 +809,38 @@ export class FakeCombat extends FakeDocument {
   get started(): boolean {
     return this.round > 0;
   }
-  /** [C-30] updateCombat(combat, changed, options, userId) on every client; the round is in `changed`. */
+  /**
+   * [C-70] Only a GM may write a combat's flags (a player may change only its round and turn, when
+   * it is their turn); the fake lets no player write a combat at all, which is all the module needs.
+   */
+  prepareUpdate(changes: Data, options: Data, user: FakeUser): PreparedWrite {
+    if (!user.isGM) throw new Error("Only a GM may update the combat here");
+    // [C-55] A deleted combat takes no updates.
+    if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+    return {
+      parent: this.uuid,
+      op: "update",
+      documentName: "Combat",
+      count: 1,
+      commit: () => {
+        const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
+        applyUpdate(data, changes);
+        this.round = Number(data.round);
+        this.turn = Number(data.turn);
+        this.flags = data.flags as Data;
+        // [C-30] updateCombat(combat, changed, options, userId) on every client; the round is in `changed`.
+        return () => this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+      },
+    };
+  }
   async update(changes: Data, options: Data = {}): Promise<void> {
     const user = this.world.current().user;
-    if (!user.isGM) throw new Error("Only a GM may update the combat here");
+    this.prepareUpdate(changes, options, user);
     await this.world.serve(() => {
-      // [C-55] A deleted combat takes no updates.
-      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
-      const data: Data = { round: this.round, turn: this.turn, flags: this.flags };
-      applyUpdate(data, changes);
-      this.round = Number(data.round);
-      this.turn = Number(data.turn);
-      this.flags = data.flags as Data;
+      const w = this.prepareUpdate(changes, options, user);
+      const after = w.commit();
       this.world.count({ user: user.id, op: "update", documentName: "Combat", parent: this.uuid, count: 1 });
-      this.world.broadcast("updateCombat", [this, changes, options, user.id]);
+      after();
     });
   }
   async delete(): Promise<void> {
@@ -891,35 +909,49 @@ export class FakeChatMessage extends FakeDocument {
   visibleTo(user: FakeUser): boolean {
     return this.whisper.length === 0 || user === this.author || this.whisper.includes(user.id);
   }
-  private broadcastVisible(hook: string, args: unknown[]): void {
+  broadcastVisible(hook: string, args: unknown[]): void {
     for (const c of [...this.world.clients]) {
       if (!this.visibleTo(c.user)) continue;
       for (let i = this.world.deliveries(hook, c); i > 0; i--) c.run(() => c.Hooks.callAll(hook, ...args));
     }
   }
   /** [C-32] The author is stamped by the server: the creating user, whatever the data says. */
+  static prepareCreate(data: Data, options: { keepId?: boolean }, user: FakeUser): PreparedWrite {
+    const w = world();
+    const id = options.keepId && typeof data._id === "string" ? data._id : randomID();
+    if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
+    if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
+    // [C-33] Whispering needs the MESSAGE_WHISPER permission.
+    if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
+    return {
+      parent: "",
+      op: "create",
+      documentName: "ChatMessage",
+      count: 1,
+      commit: () => {
+        const m = new FakeChatMessage(w, id, user, data);
+        w.messages.set(id, m);
+        return () => m.broadcastVisible("createChatMessage", [m, options, user.id]);
+      },
+    };
+  }
   static async create(data: Data, options: { keepId?: boolean } = {}): Promise<FakeChatMessage> {
     const w = world();
     const user = w.current().user;
     const id = options.keepId && typeof data._id === "string" ? data._id : randomID();
-    if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`Invalid document id "${id}"`);
     return w.serve(() => {
-      if (w.messages.has(id)) throw new Error(`A ChatMessage with id [${id}] already exists`);
-      // [C-33] Whispering needs the MESSAGE_WHISPER permission.
-      if (Array.isArray(data.whisper) && data.whisper.length > 0 && !user.can("MESSAGE_WHISPER")) throw new Error(`User ${user.name} is not permitted to whisper`);
-      const m = new FakeChatMessage(w, id, user, data);
-      w.messages.set(id, m);
+      const prepared = FakeChatMessage.prepareCreate({ ...data, _id: id }, { ...options, keepId: true }, user);
+      const after = prepared.commit();
       w.count({ user: user.id, op: "create", documentName: "ChatMessage", parent: "", count: 1, id });
-      m.broadcastVisible("createChatMessage", [m, options, user.id]);
-      return m;
+      after();
+      return w.messages.get(id) as FakeChatMessage;
     });
   }
   static getSpeaker({ token }: { token?: FakeToken } = {}): Data {
     return { scene: token?.parent.id ?? null, token: token?.id ?? null, actor: token?.actor.id ?? null, alias: token?.name ?? "" };
   }
   /** [C-34] Its author or a GM may change or delete a message. */
-  private guard(): FakeUser {
-    const user = this.world.current().user;
+  private guard(user: FakeUser): FakeUser {
     if (!user.isGM && user !== this.author) {
       this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
       throw new Error(`User ${user.name} lacks permission to modify this message`);
@@ -927,26 +959,52 @@ export class FakeChatMessage extends FakeDocument {
     if (!this.world.messages.has(this.id)) throw new Error("ChatMessage does not exist");
     return user;
   }
+  prepareUpdate(changes: Data, options: Data, user: FakeUser): PreparedWrite {
+    this.guard(user);
+    return {
+      parent: "",
+      op: "update",
+      documentName: "ChatMessage",
+      count: 1,
+      commit: () => {
+        const data: Data = { content: this.content, flags: this.flags };
+        applyUpdate(data, changes);
+        this.content = String(data.content);
+        this.flags = data.flags as Data;
+        return () => this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
+      },
+    };
+  }
   async update(changes: Data, options: Data = {}): Promise<this> {
     return this.world.serve(() => {
-      const user = this.guard();
-      const data: Data = { content: this.content, flags: this.flags };
-      applyUpdate(data, changes);
-      this.content = String(data.content);
-      this.flags = data.flags as Data;
+      const user = this.world.current().user;
+      const after = this.prepareUpdate(changes, options, user).commit();
       this.world.count({ user: user.id, op: "update", documentName: "ChatMessage", parent: "", count: 1, id: this.id });
-      this.broadcastVisible("updateChatMessage", [this, changes, options, user.id]);
+      after();
       return this;
     });
   }
+  prepareDelete(options: Data, user: FakeUser): PreparedWrite {
+    this.guard(user);
+    return {
+      parent: "",
+      op: "delete",
+      documentName: "ChatMessage",
+      count: 1,
+      commit: () => {
+        this.world.messages.delete(this.id);
+        // Test bookkeeping, not a claim about Foundry: who removed a message, and as what it was then.
+        this.world.removedMessages.set(this.id, { by: user.id, flags: structuredClone(this.flags) });
+        return () => this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+      },
+    };
+  }
   async delete(options: Data = {}): Promise<void> {
     await this.world.serve(() => {
-      const user = this.guard();
-      this.world.messages.delete(this.id);
-      // Test bookkeeping, not a claim about Foundry: who removed a message, and as what it was then.
-      this.world.removedMessages.set(this.id, { by: user.id, flags: structuredClone(this.flags) });
+      const user = this.world.current().user;
+      const after = this.prepareDelete(options, user).commit();
       this.world.count({ user: user.id, op: "delete", documentName: "ChatMessage", parent: "", count: 1 });
-      this.broadcastVisible("deleteChatMessage", [this, options, user.id]);
+      after();
     });
   }
 }
@@ -1017,7 +1075,8 @@ export class FakeDialog {
       const el = document.createElement("button");
       el.type = "submit";
       el.dataset.action = b.action;
-      el.textContent = b.label;
+      // [C-71] DialogV2 puts a button's label into the button as HTML.
+      el.innerHTML = b.label;
       footer.append(el);
     }
     form.append(footer);
@@ -1204,6 +1263,11 @@ export interface FakeWorldOptions {
   readonly build?: number;
   /** Unknown: whether v14's modifyBatch takes an unlinked token's actor as a parent. */
   readonly batchSyntheticParents?: boolean;
+  /**
+   * Unknown: whether the server takes chat messages (a card made or changed, a request card
+   * removed) in the same v14 batch as the rest. The module falls back to steps when it does not.
+   */
+  readonly batchChatMessages?: boolean;
   /** Unknown: whether an update's own (custom) options reach the `operation` movement hooks receive. */
   readonly movementOptionsReachHooks?: boolean;
   /** Unknown: whether starting a planned movement (v14) passes through preMoveToken. */
@@ -1305,6 +1369,7 @@ export class FakeWorld {
   readonly batchRefusal: "all" | "partial";
   readonly build: number;
   readonly batchSyntheticParents: boolean;
+  readonly batchChatMessages: boolean;
   readonly movementOptionsReachHooks: boolean;
   readonly plannedStartFiresPreMove: boolean;
   readonly latency: "documents" | "all";
@@ -1348,6 +1413,7 @@ export class FakeWorld {
     this.build = options.build ?? (this.generation === 13 ? 351 : 363);
     this.systemId = this.system.id;
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
+    this.batchChatMessages = options.batchChatMessages ?? true;
     this.movementOptionsReachHooks = options.movementOptionsReachHooks ?? true;
     this.plannedStartFiresPreMove = options.plannedStartFiresPreMove ?? true;
     this.latency = options.latency ?? "documents";
@@ -1577,6 +1643,39 @@ export class FakeWorld {
       if (documentName === "Token" && action === "update" && parent instanceof FakeScene) {
         const { movements, operation } = parent.movementsOf(updates ?? [], options, user);
         return parent.prepareTokenUpdates(updates ?? [], options, user, movements, operation);
+      }
+      // [C-46] The batch takes any kind of document (API: "multiple Document-modification operations").
+      if (documentName === "ChatMessage" && this.batchChatMessages) {
+        if (action === "create") return merge((data ?? []).map((d) => FakeChatMessage.prepareCreate(d, options as { keepId?: boolean }, user)));
+        if (action === "update")
+          return merge(
+            (updates ?? []).map((u) => {
+              const m = this.messages.get(String(u._id));
+              if (!m) throw new Error(`ChatMessage [${String(u._id)}] does not exist`);
+              const rest: Data = { ...u };
+              delete rest._id;
+              return m.prepareUpdate(rest, options, user);
+            }),
+          );
+        if (action === "delete")
+          return merge(
+            (ids ?? []).map((id) => {
+              const m = this.messages.get(id);
+              if (!m) throw new Error(`ChatMessage [${id}] does not exist`);
+              return m.prepareDelete(options, user);
+            }),
+          );
+      }
+      if (documentName === "Combat" && action === "update" && parent === undefined) {
+        return merge(
+          (updates ?? []).map((u) => {
+            const c = this.combats.get(String(u._id));
+            if (!c) throw new Error(`Combat [${String(u._id)}] does not exist`);
+            const rest: Data = { ...u };
+            delete rest._id;
+            return c.prepareUpdate(rest, options, user);
+          }),
+        );
       }
       throw new Error(`fake: batch operation ${action} ${documentName} not modelled`);
     });

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { grappleDie } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient } from "../fake-foundry/world.ts";

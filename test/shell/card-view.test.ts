@@ -4,8 +4,9 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import type { I18n } from "../../src/foundry/cards/views.ts";
-import { cardView, damagePhrase, formatLine, refusalOf, roundLineView, traceOf } from "../../src/foundry/cards/views.ts";
+import type { I18n } from "../../src/foundry/base/text.ts";
+import { cardView, refusalOf, roundLineView, traceOf } from "../../src/foundry/cards/views.ts";
+import { damagePhrase, formatLine } from "../../src/foundry/base/text.ts";
 import { MOD_OWNERS, modifierSecret, targetSecret } from "../../src/foundry/cards/secrets.ts";
 import type { StoredCard } from "../../src/foundry/base/types.ts";
 import type { ActionContext, RulesVariant, ShellAction } from "../../src/rules/index.ts";

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The shell end to end through the typed fake, variant d12-holds: from a click to documents.
 import { beforeEach, describe, expect, it } from "vitest";
-import { act } from "../../src/foundry/cards/requests.ts";
-import { cardIdFor } from "../../src/foundry/gm/perform.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
+import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import { FakeRoll } from "../fake-foundry/world.ts";
@@ -127,7 +127,7 @@ describe("d12-holds: a player asks the GM", () => {
     // result smuggled in: the GM's client checks it against the card's stamped author.
     const mark = t.world.writes.length;
     const forged = (await t.player.run(() =>
-      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: grapple(t.goblinToken, t.fighterToken), state: "pending", dice: [[20, 20]], result: { kind: "hold" } } } } } as never),
+      ChatMessage.create({ content: "", flags: { [M]: { request: { ask: { kind: "action", intent: grapple(t.goblinToken, t.fighterToken) }, state: "pending", dice: [[20, 20]], result: { kind: "hold" } } } } } as never),
     )) as unknown as FakeChatMessage;
     await t.world.settle();
     // The card is rewritten with the reason (and, the player told, taken away); nothing else is written.
@@ -137,7 +137,7 @@ describe("d12-holds: a player asks the GM", () => {
     expect(t.player.notifications.map((n) => n.message)).toEqual(["You do not control Goblin."]);
     expect(holdHalves()).toEqual([]);
     const bad = (await t.player.run(() =>
-      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...grapple(t.fighterToken, t.goblinToken), declared: { rear: "yes" } }, state: "pending" } } } } as never),
+      ChatMessage.create({ content: "", flags: { [M]: { request: { ask: { kind: "action", intent: { ...grapple(t.fighterToken, t.goblinToken), declared: { rear: "yes" } } }, state: "pending" } } } } as never),
     )) as unknown as FakeChatMessage;
     await t.world.settle();
     expect(bad.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });
@@ -267,7 +267,7 @@ describe("d12-holds: a player asks the GM", () => {
   });
 
   it("a repeated request id is applied once", async () => {
-    const { perform } = await import("../../src/foundry/gm/perform.ts");
+    const { perform } = await import("../../src/foundry/cards/result-card.ts");
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     const intent = { action: "grapple" as const, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
     const first = await t.gm.run(() => perform(intent, t.gmUser as never, "REQUESTrequest01"));
@@ -329,18 +329,19 @@ describe("d12-holds: holds stay paired", () => {
     expect(holdHalves()).toEqual([]);
   });
 
-  it("players' clients never write cleanup", async () => {
+  it("a player removing their own creature's half of a hold: the GM's client puts it back (one request) and tells the GM who did it", async () => {
     await hold();
     const mark = t.world.writes.length;
     const half = holdHalves().find((h) => h.actor === "Fighter");
     await t.player.run(() => half?.effect.delete());
     await t.world.settle();
-    // The player deleted its own half; the GM's client removed the goblin's.
+    // Holds end by the rules (break free, release) or by the GM: the player's deletion is undone.
     expect(t.world.writes.slice(mark).map((w) => [w.user === t.alice.id ? "player" : "gm", w.op])).toEqual([
       ["player", "delete"],
-      ["gm", "delete"],
+      ["gm", "create"],
     ]);
-    expect(holdHalves()).toEqual([]);
+    expect(holdHalves().map((h) => h.actor).sort()).toEqual(["Fighter", "Goblin"]);
+    expect(t.gm.notifications.some((n) => n.message.includes("Alice") && n.message.includes("Fighter"))).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { participant, resolveCast } from "../../src/foundry/documents/cast.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { statusMap } from "../../src/foundry/documents/statuses.ts";
 import { checkWorld } from "../../src/foundry/ui/world-report.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
@@ -320,20 +320,32 @@ describe("requests: counted per call, batched per kind", () => {
     expect(twelve).toEqual({ "update Combat": 2, "create ChatMessage": 1, "update ChatMessage": 1, "update Actor": 1, "update Token": 1 });
   });
 
-  it("v14: the whole result in one batch request", async () => {
+  it("v14: a hold is one request: the card, already applied, and every write it makes in one batch", async () => {
     const t = makeTable({ world: { generation: 14 } });
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const mark = t.world.writes.length;
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
-    // The card, the whole result in one batch, then the card marked applied (it says "applying"
-    // until then, so a tab closed in between leaves it for the next GM tab to finish).
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update Batch": 1, "update ChatMessage": 1 });
+    // All or nothing: a tab that closes leaves either no card and no writes, or both; the card's
+    // id keeps a second delivery from writing again.
+    expect(writesSince(t.world, mark)).toEqual({ "update Batch": 1 });
+    expect(t.world.messages.contents.map((m) => m.getFlag(M, "card"))).toMatchObject([{ state: "applied" }]);
     expect(hp(t.fighter)).toBe(29);
     const half = holdHalves(t).find((e) => e.parent === t.fighter);
     // v14's effects: a duration block of the new shape, the start kept apart.
     expect(half?.duration).toEqual({ value: null, units: "seconds", expiry: null });
     expect(half?.start).toEqual({ time: 0 });
     expect(t.world.deprecations).toEqual([]);
+  });
+
+  it("v14, a server that takes no chat messages in a batch: the card says applying, the writes go in one batch, then the card says applied", async () => {
+    const t = makeTable({ world: { generation: 14, batchChatMessages: false } });
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    const mark = t.world.writes.length;
+    await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update Batch": 1, "update ChatMessage": 1 });
+    expect(hp(t.fighter)).toBe(29);
+    expect(holdHalves(t)).toHaveLength(2);
+    expect(t.world.messages.contents.map((m) => m.getFlag(M, "card"))).toMatchObject([{ state: "applied" }]);
   });
 
   it("v14: should the batch be refused (an unlinked token's actor as its parent), the writes go one kind at a time", async () => {

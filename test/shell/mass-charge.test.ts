@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // 000's mass charge worked examples, reached from tokens standing on a scene.
 import { describe, expect, it, vi } from "vitest";
-import { chargeFromCanvas, openMassCharge } from "../../src/foundry/gm/mass-charge.ts";
+import { chargeFromCanvas } from "../../src/foundry/gm/mass-charge.ts";
+import { openMassCharge } from "../../src/foundry/ui/mass-charge-dialog.ts";
 import { d12 } from "../../src/rules/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import type { FakeChatMessage, FakeToken } from "../fake-foundry/world.ts";

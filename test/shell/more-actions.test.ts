@@ -4,7 +4,7 @@
 // the a single free attack routine against each opponent in a round, grabbing an item, the coup de grâce, the
 // death blow, subdual with weapons, and a pummel routine of several limbs.
 import { describe, expect, it } from "vitest";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeActor, FakeCombat } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";

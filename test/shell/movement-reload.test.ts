@@ -36,7 +36,7 @@ describe.each([13, 14] as const)("d12-holds on the map, a GM tab closing (v%i)",
     t.fighter.deleteEmbeddedDocuments = realDelete;
     t.world.modifyBatch = realBatch;
     expect(holdHalves(t.fighterToken, t.goblinToken)).toHaveLength(2);
-    expect(cardsWith(t.world, "moveRequest")).toHaveLength(1);
+    expect(cardsWith(t.world, "request")).toHaveLength(1);
     // The GM's next tab: its own copy of the module, as a browser tab has.
     vi.resetModules();
     const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
@@ -44,7 +44,7 @@ describe.each([13, 14] as const)("d12-holds on the map, a GM tab closing (v%i)",
     await settleMoves(t.world);
     expect([t.fighterToken.x, t.goblinToken.x]).toEqual([300, 600]);
     expect(holdHalves(t.fighterToken, t.goblinToken)).toEqual([]);
-    expect(cardsWith(t.world, "moveRequest")).toEqual([]);
+    expect(cardsWith(t.world, "request")).toEqual([]);
     expect(cardsWith(t.world, "mapCard").map((m) => m.content.includes("Fighter lets go of Goblin (Arm) to move away."))).toEqual([true]);
   });
 

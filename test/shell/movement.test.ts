@@ -91,8 +91,11 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
     await drag(t.player, t.fighterToken, { x: 11 * SQ, y: 5 * SQ });
     expect([t.fighterToken.x, t.goblinToken.x, t.goblinToken.y]).toEqual([1100, 1200, 500]);
     expect(holdHalves(t.fighterToken, t.goblinToken)).toHaveLength(2);
-    // The player's request card, the GM's one token request for the pair, the card taken away.
-    expect(t.world.writes.slice(mark).map((w) => `${w.user === t.alice.id ? "player" : "gm"} ${w.op} ${w.documentName} ${w.count}`)).toEqual(["player create ChatMessage 1", "gm update Token 2", "gm delete ChatMessage 1"]);
+    // The player's request card, then the GM's one token request for the pair and the card taken
+    // away: one batch on v14, two requests on v13.
+    expect(t.world.writes.slice(mark).map((w) => `${w.user === t.alice.id ? "player" : "gm"} ${w.op} ${w.documentName} ${w.count}`)).toEqual(
+      generation === 14 ? ["player create ChatMessage 1", "gm update Batch 2"] : ["player create ChatMessage 1", "gm update Token 2", "gm delete ChatMessage 1"],
+    );
     expect(t.world.messages.contents).toEqual([]);
     expect(warnings(t.player)).toEqual([]);
     // 13 squares (65 ft) is past 60 ft: refused before any request.
@@ -108,7 +111,9 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken], 2);
     await drag(t.player, t.fighterToken, { x: 13 * SQ, y: 5 * SQ });
     expect(t.fighterToken.x).toBe(1300);
-    expect(t.fighterToken.getFlag(M, "dragged")).toEqual({ combat: combat.id, round: 2, feet: 40 });
+    // The round's pace is kept on the combat, where only a GM writes (C-70): not on the player's own token.
+    expect((combat.flags[M] as { pace?: unknown } | undefined)?.pace).toEqual({ [t.fighterToken.id]: { round: 2, feet: 40 } });
+    expect(t.fighterToken.getFlag(M, "dragged" as never)).toBeUndefined();
     await drag(t.player, t.fighterToken, { x: 19 * SQ, y: 5 * SQ });
     expect(t.fighterToken.x).toBe(1300);
     expect(warnings(t.player)).toEqual(["Fighter can go 60 ft this round, carrying those who hang on to it, taking Goblin: 40 ft are gone, 20 ft are left, and this move is 30 ft."]);
@@ -149,7 +154,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   });
 
   it("the GM carries out a move request in turn with its other work: a blow landing at the same moment writes nothing beside it", async () => {
-    const { act } = await import("../../src/foundry/cards/requests.ts");
+    const { act } = await import("../../src/foundry/cards/request-card.ts");
     await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("h1", "arm", "M", 1, { limb: 0 }));
     t.world.onDialog = (d) => d.press("0");
     // The ogre pummels the goblin (d20 18 hits; 1d6 2) as the fighter's player lets go and moves away.
@@ -177,7 +182,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
     // Out of a fight the overbear roll comes at once: body +10, largest holder L on M +20 = 30%; d100 12.
     t.world.script([[100, 12]]);
-    const { act } = await import("../../src/foundry/cards/requests.ts");
+    const { act } = await import("../../src/foundry/cards/request-card.ts");
     await t.gm.run(() => act({ action: "overbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     expect([...t.fighterToken.actor.statuses]).toContain("prone");
     await t.gm.run(() => act({ action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
@@ -194,7 +199,7 @@ describe.each([13, 14] as const)("d12-holds on the map (v%i)", (generation) => {
   it("a winged flier lifts off: it and the goblin still hanging on rise together; broken free in the air, the goblin falls and the GM is told how far", async () => {
     (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] = { ...(t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"], flight: "wings" };
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
-    const { act } = await import("../../src/foundry/cards/requests.ts");
+    const { act } = await import("../../src/foundry/cards/request-card.ts");
     // 000: the lift-off break roll needs 8; d12 3 with the hold's size factor +2 is 5: the goblin hangs on.
     t.world.script([[12, 3]]);
     const mark = t.world.writes.length;
@@ -368,7 +373,7 @@ describe.each([
   [14, true],
   [14, false],
 ] as const)("who owns the group, and the module's own moves (v%i, custom options reach the movement hooks: %s)", (generation, movementOptionsReachHooks) => {
-  it("a player's creature hanging on to another of its own: the player's client moves both, one request, nothing for the GM", async () => {
+  it("a player's creature hanging on to another of its own: the GM's client moves both (the round's pace is the GM's to keep), in one token request", async () => {
     const { d12Profile } = await import("./setup.ts");
     const t = makeTable({ world: { generation, movementOptionsReachHooks } });
     const pet = t.world.addActor("Pet", { attributes: { hp: { value: 4, max: 4 } } }, { [t.alice.id]: 3 });
@@ -381,7 +386,9 @@ describe.each([
     const mark = t.world.writes.length;
     await drag(t.player, t.fighterToken, { x: 9 * SQ, y: 5 * SQ });
     expect([t.fighterToken.x, petToken.x, petToken.y]).toEqual([900, 900, 600]);
-    expect(t.world.writes.slice(mark).map((w) => `${w.user === t.alice.id ? "player" : "gm"} ${w.op} ${w.documentName} ${w.count}`)).toEqual(["player update Token 2"]);
+    expect(t.world.writes.slice(mark).map((w) => `${w.user === t.alice.id ? "player" : "gm"} ${w.op} ${w.documentName} ${w.count}`)).toEqual(
+      generation === 14 ? ["player create ChatMessage 1", "gm update Batch 2"] : ["player create ChatMessage 1", "gm update Token 2", "gm delete ChatMessage 1"],
+    );
     expect(warnings(t.player)).toEqual([]);
   });
 });
@@ -494,32 +501,40 @@ describe("requests to the GM, checked again", () => {
   it("a forged request (a player asking for the GM's own choice) is refused on its card and changes nothing", async () => {
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
     const job = { requestId: "FORGEDforged0001", moverUuid: t.fighterToken.uuid, from: { x: 500, y: 500 }, to: { x: 900, y: 500, elevation: 0 }, pick: { kind: "endHolds" }, distance: 20 };
-    await t.player.run(() => ChatMessage.create({ content: "", whisper: [t.gmUser.id, t.alice.id], flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    const forged = (await t.player.run(() => ChatMessage.create({ content: "", whisper: [t.gmUser.id, t.alice.id], flags: { [M]: { request: { state: "pending", ask: { kind: "move", job } } } } } as never))) as unknown as { id: string };
     await settleMoves(t.world);
     expect(t.fighterToken.x).toBe(500);
     expect(holdHalves(t.fighterToken, t.ogreToken)).toHaveLength(2);
-    expect(cardsWith(t.world, "moveRequest")[0]?.getFlag(M, "moveRequest")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.notGM" } });
+    // Rewritten with the reason by the GM; its author, told, takes it away (as every refused request).
+    expect(t.world.removedMessages.get(forged.id)?.flags[M]).toMatchObject({ request: { state: "refused", outcome: { key: "WC.Refuse.notGM" } } });
     expect(warnings(t.player)).toContain("Only a GM may do that.");
     // Nonsense in the payload is refused the same way.
-    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job: { ...job, to: { x: "far" } } } } } } as never));
+    const nonsense = (await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "move", job: { ...job, to: { x: "far" } } } } } } } as never))) as unknown as { id: string };
     await settleMoves(t.world);
-    expect(cardsWith(t.world, "moveRequest").map((m) => (m.getFlag(M, "moveRequest") as { outcome?: { key: string } }).outcome?.key)).toEqual(["WC.Refuse.notGM", "WC.Refuse.malformed"]);
+    expect(t.world.removedMessages.get(nonsense.id)?.flags[M]).toMatchObject({ request: { state: "refused", outcome: { key: "WC.Refuse.malformed" } } });
+    expect(cardsWith(t.world, "request")).toEqual([]);
   });
 
   it("a request for a token moved meanwhile is stale; one left while no GM was there is carried out when a GM connects", async () => {
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
     const job = { requestId: "LATErequest00001", moverUuid: t.fighterToken.uuid, from: { x: 500, y: 500 }, to: { x: 800, y: 500, elevation: 0 }, pick: { kind: "drag" }, distance: 15 };
     t.world.disconnect(t.gm);
-    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "move", job } } } } } as never));
     const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
     t.world.connect(t.gmUser, registerHooks);
     await settleMoves(t.world);
     expect([t.fighterToken.x, t.goblinToken.x]).toEqual([800, 900]);
-    expect(cardsWith(t.world, "moveRequest")).toEqual([]);
-    // The same request again: the fighter no longer stands where it asked from.
-    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { moveRequest: { state: "pending", job } } } } as never));
+    expect(cardsWith(t.world, "request")).toEqual([]);
+    // The same request again: the fighter stands where it took it, so it was carried out already (a
+    // tab that closed before it could take the card away): the card goes, and nothing moves again.
+    await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "move", job } } } } } as never));
     await settleMoves(t.world);
-    expect(cardsWith(t.world, "moveRequest")[0]?.getFlag(M, "moveRequest")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.stale" } });
+    expect(cardsWith(t.world, "request")).toEqual([]);
+    expect([t.fighterToken.x, t.goblinToken.x]).toEqual([800, 900]);
+    // Asked from where it stood before, to somewhere else: the fighter is no longer there, so it is stale.
+    const stale = (await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "move", job: { ...job, requestId: "LATErequest00002", to: { x: 700, y: 500, elevation: 0 } } } } } } } as never))) as unknown as { id: string };
+    await settleMoves(t.world);
+    expect(t.world.removedMessages.get(stale.id)?.flags[M]).toMatchObject({ request: { state: "refused", outcome: { key: "WC.Refuse.stale" } } });
     expect(t.fighterToken.x).toBe(800);
   });
 
@@ -549,7 +564,8 @@ describe("requests to the GM, checked again", () => {
     (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] = { ...(t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"], flight: "magic" };
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
     t.world.script([[12, 3]]);
-    const { act, handleCardAction } = await import("../../src/foundry/cards/requests.ts");
+    const { act } = await import("../../src/foundry/cards/request-card.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
     const out = await t.gm.run(() => act({ action: "liftOff", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
     expect([t.fighterToken.elevation, t.goblinToken.elevation]).toEqual([10, 10]);
     const message = t.world.messages.get((out as { messageId: string }).messageId);
@@ -569,7 +585,7 @@ describe("down on the ground, in a fight", () => {
     t.ogreToken.disposition = -1;
     const combat = t.world.addCombat([t.fighterToken, t.ogreToken], 2);
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
-    const { act } = await import("../../src/foundry/cards/requests.ts");
+    const { act } = await import("../../src/foundry/cards/request-card.ts");
     // In a fight the overbear is declared and rolled when the round ends: 30% (body +10, L on M +20), d100 12.
     await t.gm.run(() => act({ action: "overbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     // Round end order (default): overbear d100 12; the body hold's break roll d12 1 (+ -1 size factor) fails.

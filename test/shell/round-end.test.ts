@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import type { FakeChatMessage, FakeCombat } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
@@ -125,8 +125,8 @@ describe("end of round", () => {
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre.getFlag(M, "temporary")).toBe(2);
     // And running the resume again changes nothing.
-    const { resumeRoundEnds } = await import("../../src/foundry/gm/round-end.ts");
-    await gm2.run(() => resumeRoundEnds());
+    const { finishAll } = await import("../../src/foundry/cards/kinds.ts");
+    await gm2.run(() => finishAll());
     expect(ogre.getFlag(M, "temporary")).toBe(2);
     expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
   });

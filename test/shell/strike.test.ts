@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import { act, answerStrike } from "../../src/foundry/cards/requests.ts";
+import { act, answerStrike } from "../../src/foundry/cards/request-card.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
@@ -77,7 +77,7 @@ describe("a player's defender is asked first", () => {
 
   it("an attacker's player cannot answer for the defender in its own request", async () => {
     const forged = (await t.player.run(() =>
-      ChatMessage.create({ content: "", flags: { [M]: { request: { intent: { ...charge(t.fighterToken, t.goblinToken), declared: { firstStrike: "miss" } }, state: "pending" } } } } as never),
+      ChatMessage.create({ content: "", flags: { [M]: { request: { ask: { kind: "action", intent: { ...charge(t.fighterToken, t.goblinToken), declared: { firstStrike: "miss" } } }, state: "pending" } } } } as never),
     )) as unknown as FakeChatMessage;
     await t.world.settle();
     expect(forged.getFlag(M, "request")).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.badDeclaration" } });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { hitPointPaths, hostStatusId, hostSystem } from "../../src/foundry/documents/creature.ts";
 import { readProfile } from "../../src/foundry/documents/actors.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { dialogContent } from "../../src/foundry/ui/action-dialog.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { d12 } from "../../src/rules/index.ts";

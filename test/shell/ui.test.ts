@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { dialogContent, readDeclared } from "../../src/foundry/ui/action-dialog.ts";
 import { openProfileForm, profileFromForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
@@ -381,7 +381,7 @@ describe("chat card buttons", () => {
     await t.gm.run(async () => render(message).querySelector<HTMLButtonElement>('[data-wc-action="apply"]')?.click());
     await t.world.settle();
     expect(hp(t.fighter)).toBe(29);
-    const { handleCardAction } = await import("../../src/foundry/cards/requests.ts");
+    const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
     expect(await t.gm.run(() => handleCardAction(message as never, "apply"))).toEqual({ kind: "duplicate" });
     expect(hp(t.fighter)).toBe(29);
     expect(await t.player.run(() => handleCardAction(message as never, "undo"))).toMatchObject({ kind: "refused", key: "WC.Refuse.notGM" });

@@ -2,7 +2,7 @@
 // The same shell plays every variant: a grapple from the GM and one asked for by a player,
 // with the hold, damage and conditions each variant's result calls for.
 import { describe, expect, it } from "vitest";
-import { act } from "../../src/foundry/cards/requests.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, submitWindow } from "./setup.ts";

@@ -1,10 +1,21 @@
-/** Types the shell stores in Foundry documents and exposes to macros. */
+/**
+ * Types the shell stores in Foundry documents and exposes to macros: what a card, a request and a
+ * hold half keep in their flags. Every room may name them; the rooms that write them own their
+ * meaning (cards/ the cards and requests, documents/ the holds).
+ */
 import type * as Rules from "../../rules/index.ts";
-import type { Consequences, HoldRecord, NextLine, OddsOutcome, Resolution, ShellAction } from "../../rules/index.ts";
+import type { Consequences, d12, HoldRecord, NextLine, OddsOutcome, Resolution, RoundResolution, ShellAction } from "../../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";
 export type OddsAudience = "everyone" | "gm";
+
+/**
+ * Where a card stands. "applying" and "undoing" are written before a card's writes go out (where
+ * they cannot all go in one request), so a tab that closes mid-write leaves a card the next GM
+ * tab finishes; "pending" waits for the GM's Apply, "manual" is only listed for the GM.
+ */
+export type CardState = "pending" | "manual" | "applying" | "applied" | "undoing" | "undone" | "cancelled";
 
 /** What a player (or the GM) asks for: never dice or results, only the choice and the targets. */
 export interface Intent {
@@ -16,15 +27,45 @@ export interface Intent {
   readonly holdId?: string;
 }
 
+/** A move the pre-move check took over: one of the rules' choices (by kind, and hold for a roll), or the GM's own call. */
+export type MovePick = { readonly kind: "drag" | "letGo" | "roll"; readonly holdId?: string } | { readonly kind: "bringAlong" | "endHolds" | "moveAlone" };
+
+export interface Destination {
+  readonly x: number;
+  readonly y: number;
+  readonly elevation: number;
+}
+
+export interface MoveJob {
+  readonly requestId: string;
+  readonly moverUuid: string;
+  /** Where the mover stood when the move was asked for; a request for a token moved since is stale. */
+  readonly from: { readonly x: number; readonly y: number };
+  readonly to: Destination;
+  readonly pick: MovePick;
+  /** The path's length in grid units as the mover's client measured it. */
+  readonly distance: number | null;
+}
+
+/** What a request card asks the GM for: an action, the answer to a question card, or a move. */
+export type RequestAsk =
+  | { readonly kind: "action"; readonly intent: Intent }
+  | { readonly kind: "answer"; readonly strikeId: string; readonly choice: string }
+  | { readonly kind: "move"; readonly job: MoveJob };
+
+export interface Refused {
+  readonly kind: "refused";
+  readonly key: string;
+  readonly params: Record<string, string | number>;
+}
+
 /** The request card a player leaves: its author is stamped by the server. */
 export interface StoredRequest {
-  readonly intent: Intent;
+  readonly ask: RequestAsk;
   /** Pending until the active GM takes it: then the card is removed, or rewritten as refused. */
   readonly state: "pending" | "refused";
-  /** When the request answers a defender's question: that card's id, and the answer. */
-  readonly answers?: { readonly strikeId: string; readonly choice: string };
   /** Why the GM refused it. */
-  readonly outcome?: { readonly kind: "refused"; readonly key: string; readonly params: Record<string, string | number> };
+  readonly outcome?: Refused;
 }
 
 /** A question to the defender's owner before the attacker rolls (first strike, free attack). */
@@ -34,6 +75,11 @@ export interface StoredStrike {
   readonly choices: readonly string[];
   readonly attackerName: string;
   readonly defenderName: string;
+  /** The user who asked for the action (checked again as the attacker's owner when it is answered). */
+  readonly requesterId?: string;
+  /** The combat and round it was asked in: a question waiting counts as the attacker's routine. */
+  readonly combatId?: string;
+  readonly round?: number;
 }
 
 /** One side of a hold, as stored on an ActiveEffect. */
@@ -59,8 +105,7 @@ export interface StoredCard {
   readonly attackerName: string;
   readonly defenderName: string;
   readonly resolution: Resolution;
-  /** "applying" while its writes go out (finished on a GM's next start should its tab close). */
-  readonly state: "applying" | "applied" | "pending" | "manual" | "undoing" | "undone";
+  readonly state: CardState;
   readonly consequences: Consequences;
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
@@ -68,6 +113,80 @@ export interface StoredCard {
   readonly otherNames?: Readonly<Record<string, string>>;
   /** What happens next, as the variant sees it (who may break free, when, needing what). */
   readonly next?: readonly NextLine[];
+  /** The combat and round it happened in: what the creature has done this round is counted from its cards. */
+  readonly combatId?: string;
+  readonly round?: number;
+}
+
+export interface StoredRoundCard {
+  readonly version: 1;
+  readonly kind: "roundEnd";
+  readonly variant: VariantId;
+  readonly combatId: string;
+  readonly round: number;
+  readonly resolution: Omit<RoundResolution, "result"> & { readonly result: unknown };
+  readonly names: Readonly<Record<string, string>>;
+  readonly outOfMelee: readonly string[];
+  readonly state: CardState;
+}
+
+/** A mass charge as its card stores it: the core's result, who is who, and the state. */
+export interface StoredMassCharge {
+  readonly version: 1;
+  readonly requestId: string;
+  readonly result: Exclude<d12.MassChargeResult, { kind: "impossible" }>;
+  readonly consequences: Consequences;
+  /** Names by token uuid (the units' ids). */
+  readonly names: Readonly<Record<string, string>>;
+  readonly state: CardState;
+}
+
+/** A token's place after a move the GM carries out, kept on the map card so a finish can send it again. */
+export interface StoredTokenMove {
+  readonly uuid: string;
+  readonly x: number;
+  readonly y: number;
+  readonly elevation: number;
+  /** Down again where it left the ground: its lift-off mark goes. */
+  readonly landed?: boolean;
+}
+
+/** A card about the map (holds ended by a move, a move's roll, a fall), rendered from its data. */
+export interface StoredMapCard {
+  readonly version: 1;
+  readonly title: CardLine;
+  readonly lines: readonly CardLine[];
+  /** Names by creature id, for the lines' parameters. */
+  readonly names: Readonly<Record<string, string>>;
+  /** Absent on cards made before moves went through the card pipeline: applied. */
+  readonly state?: CardState;
+  /** The holds the move ended and the conditions it set (a move's roll). */
+  readonly consequences?: Consequences;
+  /** Where the tokens go. */
+  readonly moves?: readonly StoredTokenMove[];
+  /** The request the move carries out (the holds' ends are marked with it). */
+  readonly requestId?: string;
+  /** The distance dragged this round, kept on the combat (players cannot write there). */
+  readonly pace?: { readonly combatId: string; readonly tokenId: string; readonly round: number; readonly feet: number };
+}
+
+/** What a card's undo puts back on one actor (or token). */
+export interface UndoRecord {
+  readonly actorUuid: string;
+  /** Each value written, as it was before. */
+  readonly restore: Record<string, unknown>;
+  /**
+   * For the numbers (hit points, temporary damage): what undoing adds back, before minus what
+   * was written, so that results applied since keep their share. Records made before this was
+   * kept restore the values as they were.
+   */
+  readonly shift?: Record<string, number>;
+  /** The result's mark on the actor, taken off again (the marks of later results stay). */
+  readonly mark?: string;
+  readonly created: string[];
+  readonly deleted: Array<Record<string, unknown>>;
+  /** A token the plan moved (a lift-off), and the values to put back. */
+  readonly token?: { readonly uuid: string; readonly restore: Record<string, unknown> };
 }
 
 export interface WeaponlessApi {
@@ -76,3 +195,19 @@ export interface WeaponlessApi {
   odds(intent: unknown): OddsOutcome[];
   readonly rules: typeof Rules;
 }
+
+/** What carrying out an intent came to, for the one who asked. */
+export type PerformOutcome =
+  /** `closed`: the request card it answers went in the same request. */
+  | { readonly kind: "done"; readonly messageId: string; readonly state: CardState; readonly closed?: boolean }
+  /** The defender's owner is asked first (first strike, free attack); the card waits for them. */
+  | { readonly kind: "waiting"; readonly messageId: string }
+  /** No GM is connected: the request waits on its card until one connects. */
+  | { readonly kind: "queued"; readonly messageId: string }
+  /** The request card was taken back before a GM carried it out. */
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "duplicate" }
+  | Refused;
+
+/** What carrying out a move came to. "sent": it waits on a request card for the GM. */
+export type MoveOutcome = { readonly kind: "done"; readonly closed?: boolean } | { readonly kind: "sent" } | { readonly kind: "cancelled" } | { readonly kind: "duplicate" } | Refused;

@@ -8,7 +8,7 @@ import { isRefusalOdds } from "../../rules/index.ts";
 import { resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { holdsAround } from "../documents/holds.ts";
-import { contextFor } from "../gm/perform.ts";
+import { contextFor } from "../gm/resolve.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 
 /** Whether a creature is the GM's: no player owns it. A token gone counts as the GM's. */

@@ -5,7 +5,6 @@
 import type { Participant } from "../../rules/index.ts";
 import { readProfile } from "./actors.ts";
 import type { StoredProfile } from "./actors.ts";
-import type { CastMember } from "../gm/apply.ts";
 import type { RulesVariant } from "../../rules/index.ts";
 import { conditionsOn } from "./statuses.ts";
 
@@ -17,6 +16,12 @@ export class Refusal extends Error {
   ) {
     super(key);
   }
+}
+
+/** A creature a result may write to: the id the rules know it by, and its actor. */
+export interface CastMember {
+  readonly id: string;
+  readonly actor: Actor.Implementation;
 }
 
 export interface Side {

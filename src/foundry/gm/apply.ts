@@ -1,22 +1,29 @@
 /**
  * Applying a result: turns the core's Consequences into document writes, gathered per actor
  * (its effects to create, change and remove, and one data update), records what it takes to
- * undo them, and carries them out through the batched document layer (writes.ts).
+ * undo them, and hands them to the batched document layer (writes.ts). Which request carries
+ * them, and when the card says what, is the card pipeline's business (cards/pipeline.ts).
+ *
+ * What is written is only ever what the module writes: the creatures' hit points and temporary
+ * damage, its own marks, its own effects (hold halves, conditions) and its tokens' places. An
+ * undo record is cut down to exactly that before it is used, whoever wrote the card.
  */
 import type { Consequences, HoldRecord } from "../../rules/index.ts";
 import { addDamage, RULES_VARIANTS } from "../../rules/index.ts";
 import { damageUpdate, readLedger } from "../documents/actors.ts";
 import { hitPointPaths } from "../documents/creature.ts";
 import { MODULE_ID } from "../base/constants.ts";
-import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, storedHold } from "../documents/holds.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, parseHold, storedHold, verifiedHold } from "../documents/holds.ts";
+import { notify } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import type { StatusKey } from "../documents/statuses.ts";
 import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } from "../documents/statuses.ts";
 import { untimedDuration } from "../world/compat.ts";
+import type { CastMember } from "../documents/cast.ts";
 import { tokenByUuid } from "../documents/cast.ts";
-import type { VariantId } from "../base/types.ts";
-import type { WriteProblem } from "./writes.ts";
-import { writeAll } from "./writes.ts";
+import type { UndoRecord, VariantId } from "../base/types.ts";
+import type { ActorWrite, WriteProblem, WriteResult, WriteSet } from "./writes.ts";
+import { fieldMin, writeAll } from "./writes.ts";
 import type { TokenWrite } from "../map/aloft.ts";
 import { liftWrites, markTokenWrites } from "../map/aloft.ts";
 
@@ -36,16 +43,6 @@ export function conditionEffect(key: StatusKey, id: string): Record<string, unkn
 /** Marks deletions that already take both halves of a hold, for the clean-up hook. */
 export const PAIR_HANDLED = { [MODULE_ID]: { pairHandled: true } } as const;
 
-export function pairHandled(options: unknown): boolean {
-  const o = (options as Record<string, unknown> | undefined)?.[MODULE_ID];
-  return typeof o === "object" && o !== null && (o as Record<string, unknown>).pairHandled === true;
-}
-
-export interface CastMember {
-  readonly id: string;
-  readonly actor: Actor.Implementation;
-}
-
 interface ActorWrites {
   readonly actor: Actor.Implementation;
   readonly creates: Array<Record<string, unknown>>;
@@ -56,25 +53,6 @@ interface ActorWrites {
 
 /** How many applied-result marks an actor keeps (enough to recognise a result met again). */
 const MARKS_KEPT = 30;
-
-/** What a plan undoes, per actor UUID: the values to restore and the effects to remove or remake. */
-export interface UndoRecord {
-  readonly actorUuid: string;
-  /** Each value written, as it was before. */
-  readonly restore: Record<string, unknown>;
-  /**
-   * For the numbers (hit points, temporary damage): what undoing adds back, before minus what
-   * was written, so that results applied since keep their share. Records made before this was
-   * kept restore the values as they were.
-   */
-  readonly shift?: Record<string, number>;
-  /** The result's mark on the actor, taken off again (the marks of later results stay). */
-  readonly mark?: string;
-  readonly created: string[];
-  readonly deleted: Array<Record<string, unknown>>;
-  /** A token the plan moved (a lift-off), and the values to put back. */
-  readonly token?: { readonly uuid: string; readonly restore: Record<string, unknown> };
-}
 
 const MARKS = `flags.${MODULE_ID}.applied`;
 const TEMPORARY = `flags.${MODULE_ID}.temporary`;
@@ -180,37 +158,50 @@ export function planConsequences(
   for (const x of writes.values()) {
     if (Object.keys(x.update).length === 0) continue;
     const marks = x.actor.getFlag(MODULE_ID, "applied") ?? [];
-    x.update[`flags.${MODULE_ID}.applied`] = [...marks, requestId].slice(-MARKS_KEPT);
+    x.update[`flags.${MODULE_ID}.applied`] = [...marks.filter((m) => m !== requestId), requestId].slice(-MARKS_KEPT);
   }
   const broken = holdsKnown.filter((h) => removed.has(h.id));
   const overborne = c.conditions.filter((x) => x.condition === "prone" && x.active).map((x) => x.targetId);
   return { markId: requestId, writes: [...writes.values()], established: c.holdsAdded, broken, overborne, tokens: liftWrites(c.lifts ?? [], requestId) };
 }
 
-/** The undo record for a plan, taken before it is carried out. */
+/** The value the host will keep when `next` is written at `path`: held at the field's floor where the schema says. */
+function keptValue(actor: Actor.Implementation, path: string, next: number): number {
+  const min = path === hitPointPaths(actor).value ? fieldMin(actor, path) : undefined;
+  return min !== undefined && next < min ? min : next;
+}
+
+/**
+ * The undo record for a plan, taken before it is carried out. Where the host holds a number at
+ * its floor (dnd5e's 0 hit points), what undoing adds back is what will really be taken.
+ */
 export function undoFor(plan: Plan): UndoRecord[] {
   const tokens = plan.tokens.map((t): UndoRecord => {
     const restore: Record<string, unknown> = {};
     for (const path of Object.keys(t.changes)) restore[path] = foundry.utils.getProperty(t.token, path) ?? null;
     return { actorUuid: (t.token.actor as Actor.Implementation | null)?.uuid ?? "", restore: {}, created: [], deleted: [], token: { uuid: t.token.uuid, restore } };
   });
-  return [...tokens, ...plan.writes.map((x) => {
-    const restore: Record<string, unknown> = {};
-    // A number that was never set (no temporary damage yet) goes back to 0.
-    const shift: Record<string, number> = {};
-    for (const [path, next] of Object.entries(x.update)) {
-      const before = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
-      restore[path] = before;
-      if (typeof next === "number" && typeof before === "number") shift[path] = before - next;
-    }
-    const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
-    return { actorUuid: x.actor.uuid, restore, shift, ...(MARKS in x.update ? { mark: plan.markId } : {}), created: x.creates.map((d) => String(d._id)), deleted };
-  })];
+  return [
+    ...tokens,
+    ...plan.writes.map((x) => {
+      const restore: Record<string, unknown> = {};
+      // A number that was never set (no temporary damage yet) goes back to 0.
+      const shift: Record<string, number> = {};
+      for (const [path, next] of Object.entries(x.update)) {
+        const before = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
+        restore[path] = before;
+        if (typeof next === "number" && typeof before === "number") shift[path] = before - keptValue(x.actor, path, next);
+      }
+      const deleted = x.deletes.map((id) => x.actor.effects.get(id)?.toObject() as Record<string, unknown> | undefined).filter((d): d is Record<string, unknown> => d !== undefined);
+      return { actorUuid: x.actor.uuid, restore, shift, ...(MARKS in x.update ? { mark: plan.markId } : {}), created: x.creates.map((d) => String(d._id)), deleted };
+    }),
+  ];
 }
 
 /**
- * The undo records as the writes turned out: where the host held a number other than the one sent
- * (hit points kept at its floor), what undoing adds back is what was taken. Null: nothing differs.
+ * The undo records as the writes turned out: where the host held a number other than the one the
+ * record foresaw (a floor the schema does not state), what undoing adds back is what was taken.
+ * Null: nothing differs (no second request).
  */
 export function undoAsWritten(records: readonly UndoRecord[]): UndoRecord[] | null {
   let changed = false;
@@ -230,56 +221,133 @@ export function undoAsWritten(records: readonly UndoRecord[]): UndoRecord[] | nu
   return changed ? out : null;
 }
 
-/**
- * Whether an effect a plan would create is on the actor already: by its id, or, should a server
- * have given it another id, by what it is (the same half of the same hold, the same status).
- */
-function present(actor: Actor.Implementation, data: Record<string, unknown>): boolean {
-  if (typeof data._id === "string" && actor.effects.has(data._id)) return true;
-  const hold = (data.flags as Record<string, { hold?: { record: HoldRecord; role: string } }> | undefined)?.[MODULE_ID]?.hold;
+type OurFlags = { hold?: unknown; condition?: unknown; combat?: unknown; clock?: unknown };
+
+function ourFlagsOf(data: { flags?: unknown } | null | undefined): OurFlags | undefined {
+  const f = (data?.flags as Record<string, OurFlags | undefined> | undefined)?.[MODULE_ID];
+  return f && typeof f === "object" ? f : undefined;
+}
+
+/** Whether effect data is one the module makes: a hold half, or a condition it set. */
+export function isModuleEffect(data: { flags?: unknown } | null | undefined): boolean {
+  const f = ourFlagsOf(data);
+  return parseHold(f?.hold) !== undefined || typeof f?.condition === "string";
+}
+
+/** Whether an effect on the actor is the very one a plan would create (the same half of the same hold, the same condition). */
+function sameEffect(e: ActiveEffect.Implementation, data: Record<string, unknown>): boolean {
+  const want = ourFlagsOf(data);
+  const has = ourFlagsOf(e as unknown as { flags?: unknown });
+  const wantHold = parseHold(want?.hold);
+  const hasHold = parseHold(has?.hold);
+  if (wantHold || hasHold) return !!wantHold && !!hasHold && wantHold.record.id === hasHold.record.id && wantHold.role === hasHold.role;
   const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
-  for (const e of actor.effects) {
-    const h = e.getFlag(MODULE_ID, "hold");
-    if (hold && h && h.record.id === hold.record.id && h.role === hold.role) return true;
-    if (!hold && !h && statuses.length > 0 && statuses.every((st) => e.statuses.has(st))) return true;
-  }
-  return false;
+  return has?.condition === want?.condition && statuses.every((st) => e.statuses.has(st));
 }
 
 /**
- * Carries a plan out. Safe to run again after an interruption: effects already present are not
- * made twice, effects already gone are not deleted again, and an actor whose update already
- * carries this plan's mark is not updated again (and every value written is absolute, so
- * writing one twice changes nothing). `stillValid` is asked before each wave of requests, so a
- * plan for a combat deleted meanwhile stops ("cancelled").
+ * How an effect a plan creates stands on the actor: "absent"; "there" (it is, by its id or, should
+ * a server have given it another id, by what it is); or "squatted": something else sits at its id
+ * (a player made an effect there on their own creature first), which is removed before ours is made.
  */
-export async function carryOut(plan: Plan, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
-  const done = markTokenWrites(plan.tokens);
-  const result = await writeAll(
-    plan.writes.map((x) => ({
+function placeOf(actor: Actor.Implementation, data: Record<string, unknown>): "absent" | "there" | "squatted" {
+  const id = typeof data._id === "string" ? data._id : "";
+  const at = id ? actor.effects.get(id) : undefined;
+  if (at) return sameEffect(at, data) ? "there" : "squatted";
+  const hold = parseHold(ourFlagsOf(data)?.hold);
+  for (const e of actor.effects) {
+    const h = storedHold(e);
+    if (hold && h && h.record.id === hold.record.id && h.role === hold.role && verifiedHold(e)) return "there";
+    const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
+    if (!hold && !h && statuses.length > 0 && statuses.every((st) => e.statuses.has(st))) return "there";
+  }
+  return "absent";
+}
+
+export interface PlanWrites {
+  readonly set: WriteSet;
+  /** Ends the pre-move check's pass for the plan's token moves (call when the writes are done). */
+  readonly done: () => void;
+}
+
+/**
+ * A plan as the writes to send now. `resume`: the plan is being finished after its tab closed
+ * mid-write, so an actor whose update already carries the plan's mark is not updated again. A
+ * first run believes no mark (a player could have put one on their own creature beforehand).
+ */
+export function writesOf(plan: Plan, resume = false): PlanWrites {
+  const actors: ActorWrite[] = plan.writes.map((x) => {
+    const places = x.creates.map((d) => ({ d, place: placeOf(x.actor, d) }));
+    const squatters = places.filter((p) => p.place === "squatted").map((p) => String(p.d._id));
+    if (squatters.length > 0) console.warn(`${MODULE_ID} | effects stood where the module's go on ${x.actor.name ?? x.actor.uuid}; removed first`, squatters);
+    return {
       actor: x.actor,
-      creates: x.creates.filter((d) => !present(x.actor, d)),
+      clears: squatters,
+      creates: places.filter((p) => p.place !== "there").map((p) => p.d),
       updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
       // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
       deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
-      data: (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
+      data: resume && (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
       hpPath: hitPointPaths(x.actor).value,
-    })),
-    stillValid,
-    plan.tokens,
-  ).finally(done);
+    };
+  });
+  return { set: { actors, tokens: plan.tokens }, done: markTokenWrites(plan.tokens) };
+}
+
+/** Whether a plan changes any document (a miss changes none; a lift-off moves tokens only). */
+export function writesSomething(plan: Plan): boolean {
+  return plan.tokens.length > 0 || plan.writes.some((w) => w.creates.length + w.deletes.length + w.effectUpdates.length > 0 || Object.keys(w.update).length > 0);
+}
+
+/**
+ * Carries a plan out in steps (where one request cannot carry it). Safe to run again after an
+ * interruption: effects already present are not made twice, effects already gone are not deleted
+ * again, and (resuming) an actor whose update already carries this plan's mark is not updated
+ * again; every value written is absolute, so writing one twice changes nothing. `stillValid` is
+ * asked before each wave, so a plan for a combat deleted meanwhile stops ("cancelled").
+ */
+export async function carryOut(plan: Plan, stillValid?: () => boolean, resume = false, more: Pick<WriteSet, "combats"> = {}): Promise<"done" | "cancelled"> {
+  const w = writesOf(plan, resume);
+  const result = await writeAll({ ...w.set, ...more }, stillValid).finally(w.done);
   reportProblems(result.problems);
   return result.outcome;
 }
 
 /** The GM hears of any value the host refused (hit points below its floor). */
-function reportProblems(problems: readonly WriteProblem[]): void {
+export function reportProblems(problems: readonly WriteProblem[]): void {
   if (problems.length === 0 || !game.user.isGM) return;
   for (const p of problems) {
     const actor = fromUuidSync(p.actorUuid as never) as { name?: string } | null;
-    ui.notifications?.warn(game.i18n.format("WC.Refuse.hostRefused", { name: actor?.name ?? p.actorUuid, path: p.path, wanted: String(p.wanted), written: p.written === null ? "-" : String(p.written) }));
+    notify("warn", "WC.Refuse.hostRefused", { name: actor?.name ?? p.actorUuid, path: p.path, wanted: String(p.wanted), written: p.written === null ? "-" : String(p.written) });
   }
+}
+
+/** The paths an undo may write on an actor: what the module writes there, and nothing else. */
+function undoPaths(actor: Actor.Implementation): Set<string> {
+  const hp = hitPointPaths(actor);
+  return new Set([hp.value, MARKS, TEMPORARY, ...(hp.temporary ? [hp.temporary] : [])]);
+}
+
+const TOKEN_PATHS = /^(x|y|elevation|flags\.weaponless-combat\.[A-Za-z]+)$/;
+
+/**
+ * An undo record cut down to what the module itself writes: on an actor, hit points, temporary
+ * damage and its marks (numbers and a list of ids); effects made or put back only when they are
+ * the module's own (a hold half, a condition it set); on a token, its place, elevation and the
+ * module's own token flags. Even a GM's card carries no more.
+ */
+export function sanitizeUndo(r: UndoRecord, actor: Actor.Implementation | null): UndoRecord {
+  const token = r.token && typeof r.token.uuid === "string" ? { uuid: r.token.uuid, restore: Object.fromEntries(Object.entries(r.token.restore ?? {}).filter(([k, v]) => TOKEN_PATHS.test(k) && (v === null || typeof v === "number" || typeof v === "object"))) } : undefined;
+  if (!actor) return { actorUuid: r.actorUuid, restore: {}, created: [], deleted: [], ...(token ? { token } : {}) };
+  const allowed = undoPaths(actor);
+  const restore = Object.fromEntries(
+    Object.entries(r.restore ?? {}).filter(([k, v]) => allowed.has(k) && (k === MARKS ? Array.isArray(v) && v.every((m) => typeof m === "string") : typeof v === "number" || v === null)),
+  );
+  const shift = Object.fromEntries(Object.entries(r.shift ?? {}).filter(([k, v]) => allowed.has(k) && k !== MARKS && typeof v === "number" && Number.isFinite(v)));
+  const created = (Array.isArray(r.created) ? r.created : []).filter((id) => typeof id === "string" && isModuleEffect(actor.effects.get(id) as unknown as { flags?: unknown }));
+  const deleted = (Array.isArray(r.deleted) ? r.deleted : []).filter((d) => typeof d === "object" && d !== null && typeof d._id === "string" && isModuleEffect(d));
+  return { actorUuid: r.actorUuid, restore, shift, ...(typeof r.mark === "string" ? { mark: r.mark } : {}), created, deleted, ...(token ? { token } : {}) };
 }
 
 /** The data that takes a result back: numbers by what it changed, its mark off, the rest as they were. */
@@ -299,18 +367,19 @@ function undoData(r: UndoRecord, actor: Actor.Implementation): Record<string, un
 }
 
 /**
- * Takes a result back. What it changed is undone by its own share (a later result on the same
- * creature keeps its damage), and a hold it ended comes back only with both halves, when both
- * creatures are still there.
+ * The writes that take a result back. What it changed is undone by its own share (a later result
+ * on the same creature keeps its damage), and a hold it ended comes back only with both halves,
+ * when both creatures are still there.
  */
-export async function undo(records: readonly UndoRecord[]): Promise<void> {
+export function undoWrites(raw: readonly UndoRecord[]): PlanWrites {
+  const records = raw.map((r) => sanitizeUndo(r, r.token ? null : (fromUuidSync(r.actorUuid as never) as Actor.Implementation | null)));
   const tokens = records.flatMap((r): TokenWrite[] => {
     const token = r.token ? tokenByUuid(r.token.uuid) : null;
     return token && r.token ? [{ token, changes: r.token.restore }] : [];
   });
   const actors = records.filter((r) => !r.token).map((r) => ({ r, actor: fromUuidSync(r.actorUuid as never) as Actor.Implementation | null })).filter((x): x is { r: UndoRecord; actor: Actor.Implementation } => x.actor !== null);
-  const ours = (d: Record<string, unknown>) => (d.flags as Record<string, { hold?: { record: HoldRecord; role: string }; combat?: string; clock?: string }> | undefined)?.[MODULE_ID];
-  const remade = (d: Record<string, unknown>) => ours(d)?.hold;
+  const ours = (d: Record<string, unknown>) => ourFlagsOf(d) as { hold?: unknown; combat?: string; clock?: string } | undefined;
+  const remade = (d: Record<string, unknown>) => parseHold(ours(d)?.hold);
   // The halves of ended holds that can come back: the twin comes back too, or is there.
   // A half whose hold is there again under the same id (a new grapple between the same two since:
   // ids come from the round) stays gone: bringing it back would make that half twice. What this
@@ -340,19 +409,27 @@ export async function undo(records: readonly UndoRecord[]): Promise<void> {
     // and, for a hold made in a combat, that combat with both of them still in it.
     return back.has(`${h.record.id}|${h.role === "held" ? "holder" : "held"}`) && tokenByUuid(h.record.heldId) !== null && tokenByUuid(h.record.holderId) !== null && holdFitsItsCombat(ours(d)?.combat, h.record.heldId, h.record.holderId);
   };
-  const done = markTokenWrites(tokens);
-  const result = await writeAll(
-    actors.map(({ r, actor }) => ({
-      actor,
-      creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id) && whole(d, actor)),
-      updates: [],
-      deletes: r.created.filter((id) => actor.effects.has(id)),
-      deleteOptions: PAIR_HANDLED,
-      data: undoData(r, actor),
-      hpPath: hitPointPaths(actor).value,
-    })),
-    undefined,
-    tokens,
-  ).finally(done);
+  return {
+    set: {
+      actors: actors.map(({ r, actor }) => ({
+        actor,
+        creates: r.deleted.filter((d) => typeof d._id === "string" && !actor.effects.has(d._id) && whole(d, actor)),
+        updates: [],
+        deletes: r.created.filter((id) => actor.effects.has(id)),
+        deleteOptions: PAIR_HANDLED,
+        data: undoData(r, actor),
+        hpPath: hitPointPaths(actor).value,
+      })),
+      tokens,
+    },
+    done: markTokenWrites(tokens),
+  };
+}
+
+/** Takes a result back in steps (where one request cannot carry it with its card). */
+export async function undo(records: readonly UndoRecord[]): Promise<WriteResult> {
+  const w = undoWrites(records);
+  const result = await writeAll(w.set).finally(w.done);
   reportProblems(result.problems);
+  return result;
 }

@@ -4,7 +4,9 @@
  * round trip that every player waits on.
  *
  * - v14 (from build 362): the whole result in one `foundry.documents.modifyBatch` request, which
- *   succeeds or fails as a whole; should it fail, the separate requests below are sent instead.
+ *   succeeds or fails as a whole, card and all (`writeAsOne`: the card's creation or its new state,
+ *   the effects, the actors' and tokens' data, the combat's notes, a request card's removal);
+ *   should it fail, the separate requests below are sent instead.
  * - Otherwise, in two waves. First the effects: one create (`keepId`, so an id that exists is
  *   refused rather than made twice), one update and one delete call per actor, never inline in
  *   an actor update; one actor's calls in sequence (simultaneous embedded writes to one parent
@@ -19,15 +21,34 @@
  * without them.
  */
 import { modifyBatch } from "../world/compat.ts";
+import type { TokenChange } from "../map/aloft.ts";
 
-/** A token's own change (a creature lifted off the ground), sent in its scene's Token request. */
-export interface TokenChange {
-  readonly token: TokenDocument.Implementation;
+/** A chat message written in the same request as the rest (v14's batch): a card, or a request card taken away. */
+export type MessageWrite =
+  | { readonly action: "create"; readonly data: Record<string, unknown> }
+  | { readonly action: "update"; readonly id: string; readonly changes: Record<string, unknown> }
+  | { readonly action: "delete"; readonly id: string };
+
+/** The module's notes on a combat (its flags), sent with the rest. */
+export interface CombatWrite {
+  readonly combat: Combat.Implementation;
   readonly changes: Record<string, unknown>;
 }
 
+/** Everything one step of a card writes. */
+export interface WriteSet {
+  readonly actors: readonly ActorWrite[];
+  readonly tokens?: readonly TokenChange[];
+  readonly combats?: readonly CombatWrite[];
+  /** Only in one batch (writeAsOne): messages created or changed before the rest, removed after it. */
+  readonly messages?: readonly MessageWrite[];
+}
+
+
 export interface ActorWrite {
   readonly actor: Actor.Implementation;
+  /** Effects removed before anything is made: what squatted an id the module's effect needs. */
+  readonly clears?: readonly string[];
   readonly creates: ReadonlyArray<Record<string, unknown>>;
   readonly updates: ReadonlyArray<Record<string, unknown>>;
   readonly deletes: readonly string[];
@@ -62,7 +83,7 @@ function tokenOf(actor: Actor.Implementation): TokenDocument.Implementation | nu
 }
 
 /** The lowest value the system's data model allows at a path, where it says. */
-function fieldMin(actor: Actor.Implementation, path: string): number | undefined {
+export function fieldMin(actor: Actor.Implementation, path: string): number | undefined {
   if (!path.startsWith("system.")) return undefined;
   const schema = (actor.system as unknown as { schema?: { getField?: (p: string) => { min?: unknown } | undefined } } | undefined)?.schema;
   const min = schema?.getField?.(path.slice("system.".length))?.min;
@@ -161,6 +182,7 @@ function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[], t
 
 function effectOps(w: ActorWrite): Array<Record<string, unknown>> {
   const ops: Array<Record<string, unknown>> = [];
+  if ((w.clears ?? []).length > 0) ops.push({ action: "delete", documentName: "ActiveEffect", parent: w.actor, ids: [...(w.clears ?? [])], ...(w.deleteOptions ?? {}) });
   if (w.creates.length > 0) ops.push({ action: "create", documentName: "ActiveEffect", parent: w.actor, data: w.creates, keepId: true });
   if (w.updates.length > 0) ops.push({ action: "update", documentName: "ActiveEffect", parent: w.actor, updates: w.updates });
   if (w.deletes.length > 0) ops.push({ action: "delete", documentName: "ActiveEffect", parent: w.actor, ids: [...w.deletes], ...(w.deleteOptions ?? {}) });
@@ -175,6 +197,8 @@ function effectOps(w: ActorWrite): Array<Record<string, unknown>> {
  */
 async function writeEffectsOf(w: ActorWrite): Promise<void> {
   const has = (id: unknown) => typeof id === "string" && w.actor.effects.has(id);
+  const clears = (w.clears ?? []).filter((id) => has(id));
+  if (clears.length > 0) await w.actor.deleteEmbeddedDocuments("ActiveEffect", clears, (w.deleteOptions ?? {}) as never);
   const again = async (all: readonly unknown[], left: readonly unknown[], send: () => Promise<unknown>, error: unknown) => {
     if (left.length === all.length) throw error;
     if (left.length > 0) await send();
@@ -219,22 +243,119 @@ export interface WriteResult {
   readonly problems: WriteProblem[];
 }
 
+/** A combat's notes, where the combat is still there (the GM ended the fight meanwhile: nothing to note). */
+async function writeCombats(combats: readonly CombatWrite[]): Promise<void> {
+  for (const c of combats) {
+    if (!game.combats.has(c.combat.id ?? "")) continue;
+    try {
+      await c.combat.update(c.changes as never);
+    } catch (e) {
+      if (game.combats.has(c.combat.id ?? "")) throw e;
+    }
+  }
+}
+
+function combatOps(combats: readonly CombatWrite[]): Array<Record<string, unknown>> {
+  const live = combats.filter((c) => game.combats.has(c.combat.id ?? ""));
+  return live.length > 0 ? [{ action: "update", documentName: "Combat", updates: live.map((c) => ({ _id: c.combat.id, ...c.changes })) }] : [];
+}
+
+function messageOps(messages: readonly MessageWrite[], when: "first" | "last"): Array<Record<string, unknown>> {
+  return messages
+    .filter((m) => (m.action === "delete") === (when === "last"))
+    .map((m) =>
+      m.action === "create"
+        ? { action: "create", documentName: "ChatMessage", data: [m.data], keepId: true }
+        : m.action === "update"
+          ? { action: "update", documentName: "ChatMessage", updates: [{ _id: m.id, ...m.changes }] }
+          : { action: "delete", documentName: "ChatMessage", ids: [m.id] },
+    );
+}
+
+interface DocumentClass {
+  updateDocuments(updates: Array<Record<string, unknown>>, operation?: Record<string, unknown>): Promise<unknown>;
+}
+
 /**
- * Carries out every actor's writes. `stillValid` is asked before each wave (a round end whose
- * combat is deleted meanwhile stops); in one v14 batch there is only the one question.
+ * One operation sent as an ordinary request: a batch of one is one round trip either way, and
+ * this needs nothing of the newer batch API.
  */
-export async function writeAll(writes: readonly ActorWrite[], stillValid: () => boolean = () => true, tokens: readonly TokenChange[] = []): Promise<WriteResult> {
+async function sendAlone(op: Record<string, unknown>): Promise<void> {
+  const { action, documentName, parent, data, updates, ids, ...options } = op as Record<string, unknown> & { action: string; documentName: string; parent?: unknown; data?: Array<Record<string, unknown>>; updates?: Array<Record<string, unknown>>; ids?: string[] };
+  const embedded = parent as { createEmbeddedDocuments(n: string, d: unknown, o?: unknown): Promise<unknown>; updateEmbeddedDocuments(n: string, d: unknown, o?: unknown): Promise<unknown>; deleteEmbeddedDocuments(n: string, d: unknown, o?: unknown): Promise<unknown> } | undefined;
+  if (embedded && (documentName === "ActiveEffect" || documentName === "Token")) {
+    if (action === "create") await embedded.createEmbeddedDocuments(documentName, data ?? [], options);
+    else if (action === "update") await embedded.updateEmbeddedDocuments(documentName, updates ?? [], options);
+    else await embedded.deleteEmbeddedDocuments(documentName, ids ?? [], options);
+    return;
+  }
+  if (documentName === "ChatMessage") {
+    if (action === "create") await ChatMessage.create((data ?? [])[0] as never, { keepId: true });
+    else if (action === "update") for (const u of updates ?? []) await game.messages.get(String(u._id))?.update(u as never);
+    else for (const id of ids ?? []) await game.messages.get(id)?.delete();
+    return;
+  }
+  if (documentName === "Combat") {
+    for (const u of updates ?? []) {
+      const rest = { ...u };
+      delete rest._id;
+      await game.combats.get(String(u._id))?.update(rest as never);
+    }
+    return;
+  }
+  const cls = (CONFIG as unknown as Record<string, { documentClass?: DocumentClass } | undefined>)[documentName]?.documentClass;
+  if (action === "update" && cls) return void (await cls.updateDocuments(updates ?? [], options));
+  throw new Error(`weaponless-combat: no way to send ${action} ${documentName} alone`);
+}
+
+/** The operations sent in one request: one alone, several as v14's batch. */
+async function sendAsOne(batch: (ops: Array<Record<string, unknown>>) => Promise<unknown>, ops: Array<Record<string, unknown>>): Promise<void> {
+  if (ops.length === 1 && ops[0]) await sendAlone(ops[0]);
+  else await batch(ops);
+}
+
+/**
+ * v14: everything in one request (a card with its writes), which succeeds or fails as a whole.
+ * Sent: true. Not sent (no batch on this build, or the server refused it and wrote nothing): false,
+ * and the caller writes in steps instead.
+ */
+export async function writeAsOne(set: WriteSet): Promise<{ readonly sent: boolean; readonly problems: WriteProblem[] }> {
+  const problems: WriteProblem[] = [];
+  const batch = modifyBatch();
+  if (!batch) return { sent: false, problems };
+  const live = set.actors.filter((w) => stillThere(w.actor));
+  const effects = live.filter((w) => w.creates.length + w.updates.length + w.deletes.length + (w.clears ?? []).length > 0);
+  const data = dataRequests(live, problems, set.tokens ?? []);
+  const messages = set.messages ?? [];
+  const ops = [...messageOps(messages, "first"), ...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? []), ...messageOps(messages, "last")];
+  if (ops.length === 0) return { sent: true, problems };
+  try {
+    await sendAsOne(batch, ops);
+    return { sent: true, problems };
+  } catch (e) {
+    console.warn("weaponless-combat | a batched write failed; sending it in steps", e);
+    return { sent: false, problems: [] };
+  }
+}
+
+/**
+ * Carries out a step's writes but its messages (the caller sends those). `stillValid` is asked
+ * before each wave (a round end whose combat is deleted meanwhile stops); in one v14 batch there
+ * is only the one question.
+ */
+export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
+  const { actors: writes, tokens = [], combats = [] } = isSet(set) ? set : { actors: set };
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
   const live = () => writes.filter((w) => stillThere(w.actor));
-  const effects = live().filter((w) => w.creates.length + w.updates.length + w.deletes.length > 0);
+  const effects = live().filter((w) => w.creates.length + w.updates.length + w.deletes.length + (w.clears ?? []).length > 0);
   const batch = modifyBatch();
   if (batch) {
     const data = dataRequests(live(), problems, tokens);
-    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op)];
+    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(combats)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
-      await batch(ops);
+      await sendAsOne(batch, ops);
       return { outcome: "done", problems };
     } catch (e) {
       // All or nothing: nothing was written, so the separate requests can follow.
@@ -264,5 +385,10 @@ export async function writeAll(writes: readonly ActorWrite[], stillValid: () => 
   );
   const thrown = failed.find((f): f is PromiseRejectedResult => f.status === "rejected");
   if (thrown) throw thrown.reason;
+  await writeCombats(combats);
   return { outcome: "done", problems };
+}
+
+function isSet(set: WriteSet | readonly ActorWrite[]): set is WriteSet {
+  return !Array.isArray(set);
 }

@@ -1,17 +1,18 @@
 /**
  * The module's chat cards on each client: the GM's Apply, Undo and Adjust damage; the buttons
  * for what comes next, each shown only to the users it serves and only while its hold stands;
- * and the GM's creatures' numbers, hidden from players unless the GM allows them.
+ * and the GM's creatures' numbers, hidden from players unless the GM allows them. Which buttons a
+ * kind of card has, and whose message is believed, is the card table's (cards/kinds.ts): a
+ * player's message dressed as a card gets no buttons.
  */
 import type { ShellAction } from "../../rules/index.ts";
 import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { tokenByUuid } from "../documents/cast.ts";
-import { MODULE_ID } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { notify } from "../base/i18n.ts";
-import { handleMassChargeAction } from "../gm/mass-charge.ts";
-import { answerStrike, cancelRequest, handleCardAction } from "../cards/requests.ts";
-import { handleRoundCardAction } from "../gm/round-end.ts";
+import { handleCardAction, kindOf } from "../cards/kinds.ts";
+import { trustedFlag } from "../cards/pipeline.ts";
+import { answerStrike, cancelRequest } from "../cards/request-card.ts";
 import { launchAt } from "../ui/launch.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
 import { holdStands, numbersHidden, rulesAllow, serves } from "../cards/viewer.ts";
@@ -64,13 +65,23 @@ function bindGmCard(html: HTMLElement, handle: (action: GmAction) => Promise<unk
   });
 }
 
-function bindRoundCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  bindGmCard(html, (action) => (action === "ledger" ? openLedgerEditor(Object.keys(message.getFlag(MODULE_ID, "roundCard")?.names ?? {})) : handleRoundCardAction(message, action)));
+/** The creatures a card's Adjust damage lists. */
+function ledgerOf(message: ChatMessage.Implementation): string[] {
+  const card = trustedFlag(message, "card");
+  if (card) return [card.intent.attackerUuid, card.intent.defenderUuid];
+  return Object.keys(trustedFlag(message, "roundCard")?.names ?? trustedFlag(message, "massCharge")?.names ?? {});
+}
+
+/** The GM's Apply, Undo and Adjust damage, on any card that writes. */
+async function gmAction(message: ChatMessage.Implementation, action: GmAction): Promise<void> {
+  if (action === "ledger") return openLedgerEditor(ledgerOf(message));
+  const out = await handleCardAction(message, action);
+  if (out.kind === "refused") notify("warn", out.key, out.params);
 }
 
 /** A question to the defender's owner: only they (and the GM) see the answers. */
 function bindStrikeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  const strike = message.getFlag(MODULE_ID, "strike");
+  const strike = trustedFlag(message, "strike");
   const defender = strike ? tokenByUuid(strike.intent.defenderUuid)?.actor : null;
   const mayAnswer = game.user.isGM || (defender?.testUserPermission(game.user, "OWNER") ?? false);
   for (const b of html.querySelectorAll<HTMLButtonElement>("[data-wc-strike]")) b.hidden = !mayAnswer;
@@ -104,11 +115,6 @@ function bindRequestCard(message: ChatMessage.Implementation, html: HTMLElement)
   });
 }
 
-/** The mass-charge card: the GM's Apply, Undo and Adjust damage. */
-function bindMassChargeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  bindGmCard(html, (action) => handleMassChargeAction(message, action));
-}
-
 /** A follow-up button's click: checked again (the hold may have ended since), then the action's dialog. */
 async function followUp(button: HTMLButtonElement): Promise<void> {
   const d = button.dataset;
@@ -125,12 +131,24 @@ async function followUp(button: HTMLButtonElement): Promise<void> {
 }
 
 export function bindCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (message.getFlag(MODULE_ID, "request")) return bindRequestCard(message, html);
-  if (message.getFlag(MODULE_ID, "roundCard")) return bindRoundCard(message, html);
-  if (message.getFlag(MODULE_ID, "strike")) return bindStrikeCard(message, html);
-  if (message.getFlag(MODULE_ID, "massCharge")) return bindMassChargeCard(message, html);
-  const card = message.getFlag(MODULE_ID, "card");
-  if (!card) return;
+  switch (kindOf(message)) {
+    case "request":
+      return bindRequestCard(message, html);
+    case "question":
+      return bindStrikeCard(message, html);
+    case "round":
+    case "massCharge":
+      return bindGmCard(html, (action) => gmAction(message, action));
+    case "result":
+      return bindResultCard(message, html);
+    case "map":
+    case null:
+      return;
+  }
+}
+
+/** A result card: the GM's buttons, and the buttons for what comes next. */
+function bindResultCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   showToViewer(html);
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
@@ -138,28 +156,13 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
     const target = event.target as HTMLElement | null;
     const follow = target?.closest<HTMLButtonElement>("[data-wc-follow]");
     const button = follow ?? target?.closest<HTMLButtonElement>("[data-wc-action]");
-    if (!button) return;
+    const action = button?.dataset.wcAction ?? "";
+    if (!button || (!follow && action !== "apply" && action !== "undo" && action !== "ledger")) return;
     event.preventDefault();
     button.disabled = true;
     const done = () => {
       button.disabled = false;
     };
-    if (follow) {
-      void followUp(follow).then(done);
-      return;
-    }
-    const action = button.dataset.wcAction ?? "";
-    if (action === "apply" || action === "undo") {
-      void handleCardAction(message, action).then((out) => {
-        if (out.kind === "refused") notify("warn", out.key, out.params);
-        done();
-      });
-      return;
-    }
-    if (action === "ledger") {
-      void openLedgerEditor([card.intent.attackerUuid, card.intent.defenderUuid]).then(done);
-      return;
-    }
-    done();
+    void (follow ? followUp(follow) : gmAction(message, action as GmAction)).then(done);
   });
 }

@@ -1,8 +1,8 @@
-/** The end of each round, on the active GM's client only; finishing one a reload cut short, and one no GM heard of. */
+/** The end of each round, on the active GM's client only; finishing one no GM heard of. */
 import { gmWork } from "../gm/queue.ts";
-import { catchUpRounds, processRoundEnd, resumeRoundEnds } from "../gm/round-end.ts";
+import { catchUpRounds, processRoundEnd } from "../cards/round-card.ts";
 
-/** A run cut short is finished on the next start; say why it stopped. */
+/** A run cut short is finished on the next start (hooks/requests.ts finishes every half-written card); say why it stopped. */
 function report(error: unknown): void {
   console.error("weaponless-combat | end of round interrupted", error);
 }
@@ -19,8 +19,6 @@ export function listen(): void {
   });
   Hooks.once("ready", () => {
     if (!isActiveGM()) return;
-    gmWork(() => resumeRoundEnds())
-      .then(() => gmWork(() => catchUpRounds()))
-      .catch(report);
+    gmWork(() => catchUpRounds()).catch(report);
   });
 }

@@ -12,6 +12,7 @@ import { MODULE_ID } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { generation } from "../world/compat.ts";
 import { i18n } from "../base/i18n.ts";
+import { plainText } from "../base/text.ts";
 import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
 import { ACTION_ICONS } from "../ui/icons.ts";
@@ -61,10 +62,6 @@ export function addMenuEntries(items: MenuEntry[]): void {
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-}
-
 /** Adds to each row an icon for its holds and a mark for what the last round end did to it. */
 export function decorateTracker(html: HTMLElement): void {
   const combat = ui.combat?.viewed as Combat.Implementation | null | undefined;
@@ -80,8 +77,8 @@ export function decorateTracker(html: HTMLElement): void {
     const mark = (icon: string, lines: readonly string[], kind: string) => {
       const i = document.createElement("i");
       i.className = `${icon} wc-tracker__${kind}`;
-      // Foundry may read a tooltip as HTML: names are escaped.
-      i.dataset.tooltip = lines.map(escapeHtml).join("; ");
+      // Foundry may read a tooltip as HTML: a name in one cannot open a tag.
+      i.dataset.tooltip = lines.map(plainText).join("; ");
       i.setAttribute("aria-label", lines.join("; "));
       box.append(i);
     };

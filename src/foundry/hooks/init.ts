@@ -2,6 +2,7 @@
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { buildApi } from "../api/api.ts";
 import { registerSettings } from "../world/settings.ts";
+import { registerMenus } from "../ui/menus.ts";
 import { preferencesFrom, prepareHostEffects, registerStatusEffects, setStatusPreferences } from "../documents/statuses.ts";
 import { hostSystem } from "../documents/creature.ts";
 import { sawHook } from "../world/hooks-seen.ts";
@@ -9,6 +10,7 @@ import { sawHook } from "../world/hooks-seen.ts";
 export function listen(): void {
   Hooks.once("init", () => {
     registerSettings(() => ui.combat?.render());
+    registerMenus();
     void foundry.applications.handlebars.loadTemplates(Object.values(TEMPLATES));
     const mod = game.modules.get(MODULE_ID);
     if (mod) (mod as unknown as { api: unknown }).api = buildApi();

@@ -6,14 +6,23 @@
  * movement stands aside. v14's planned movement (`planToken`) is checked when it is plotted.
  * A move the check refuses returns false; one it takes over returns false too and is carried
  * out on the next task (the host is still finishing the refused move until then).
+ *
+ * Those checks run on the mover's client, which a player controls. So the active GM's client
+ * checks every finished move of a player's token in a hold again (`moveToken`, with the user who
+ * moved it), believing none of the options the player passed, and puts back a move the rules
+ * refuse, telling the GM. And when a hold ends up in the air, the GM's client brings down those
+ * it left there (cards/map-card.ts).
  */
+import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { movementHooks } from "../world/compat.ts";
-import { holdEnded } from "../map/aloft.ts";
 import { notify } from "../base/i18n.ts";
-import type { Destination, MoveAsk, Verdict } from "../map/check.ts";
-import { checkMove, forgetOurs } from "../map/check.ts";
-import { handleMoveRequest, onMoveRequestUpdated, processPendingMoves, settleGmMove, settlePlayerMove } from "../gm/moves.ts";
+import type { Destination } from "../base/types.ts";
+import type { MoveAsk, Verdict } from "../map/check.ts";
+import { checkMove, forgetOurs, markOurs } from "../map/check.ts";
+import { settleGmMove, settlePlayerMove } from "../ui/move-dialog.ts";
+import { dropFalls } from "../cards/map-card.ts";
+import { gmWork } from "../gm/queue.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 
 interface Section {
@@ -90,22 +99,63 @@ function on(name: string, fn: (...args: never[]) => unknown): void {
   (Hooks.on as unknown as (n: string, f: (...args: never[]) => unknown) => number)(name, fn);
 }
 
+interface FinishedMovement {
+  readonly origin?: Partial<Destination>;
+  readonly destination?: Partial<Destination>;
+  readonly passed?: Section;
+  readonly method?: string;
+}
+
+/**
+ * The GM's client sees a player's finished move: checked again as that player, trusting no
+ * option the player passed. A move the rules would not have let through as it was made (held
+ * fast, or one the module should have carried out) is put back where it started.
+ */
+export function onMoved(doc: TokenDocument.Implementation, movement: FinishedMovement, user: User.Implementation | null | undefined): void {
+  if (game.users.activeGM?.isSelf !== true || !user || user.isGM) return;
+  const origin = movement.origin;
+  if (!origin || typeof origin.x !== "number" || typeof origin.y !== "number") return;
+  const to = destinationOf(doc, movement.destination);
+  if (Math.abs(origin.x - to.x) < 1 && Math.abs(origin.y - to.y) < 1 && (origin.elevation ?? to.elevation) === to.elevation) return;
+  const ask: MoveAsk = { token: doc, from: { x: origin.x, y: origin.y }, to, distance: movement.passed?.distance ?? null, method: movement.method ?? null, alsoMoving: [] };
+  if (checkMove(ask, user, false).kind === "allow") return;
+  const back = { _id: doc.id, x: origin.x, y: origin.y, elevation: origin.elevation ?? doc.elevation ?? 0 };
+  void gmWork(async () => {
+    markOurs([back]);
+    try {
+      await (doc.parent as Scene.Implementation).updateEmbeddedDocuments("Token", [back] as never, { [MODULE_ID]: { move: "putBack" }, animate: false } as never);
+    } finally {
+      forgetOurs([doc.id ?? ""]);
+    }
+    notify("warn", "WC.Guard.movedBack", { user: user.name ?? "?", name: doc.name ?? "" });
+  }).catch(report);
+}
+
+const ended = new Map<string, HoldRecord>();
+let fallsScheduled = false;
+
+/** A hold ended (on every client): the active GM's client looks for anyone it left in the air, once the writes that ended it are done. */
+function holdEnded(record: HoldRecord): void {
+  if (game.users.activeGM?.isSelf !== true) return;
+  ended.set(record.id, record);
+  if (fallsScheduled) return;
+  fallsScheduled = true;
+  setTimeout(() => {
+    fallsScheduled = false;
+    const records = [...ended.values()];
+    ended.clear();
+    // The GM's work, after the piece that ended the holds (gm/queue.ts).
+    void gmWork(() => dropFalls(records)).catch((e: unknown) => console.error(`${MODULE_ID} | a fall could not be carried out`, e));
+  }, 0);
+}
+
 export function listen(): void {
   on("preMoveToken", (doc: TokenDocument.Implementation, movement: Movement, operation: unknown) => onPreMove(doc, movement, operation));
   Hooks.on("preUpdateToken", (doc, changes, options, userId) => onPreUpdate(doc as TokenDocument.Implementation, changes as Record<string, unknown>, options, userId as string));
   on("planToken", (doc: TokenDocument.Implementation) => onPlan(doc));
-  on("moveToken", (doc: TokenDocument.Implementation) => forgetOurs([doc.id ?? ""]));
+  on("moveToken", (doc: TokenDocument.Implementation, movement: FinishedMovement, _operation: unknown, user: User.Implementation | null) => {
+    forgetOurs([doc.id ?? ""]);
+    onMoved(doc, movement, user);
+  });
   Hooks.on(`${MODULE_ID}.holdBroken`, (record) => holdEnded(record));
-  Hooks.on("createChatMessage", (message) => {
-    const m = message as ChatMessage.Implementation;
-    if (m.getFlag(MODULE_ID, "moveRequest")?.state === "pending" && game.users.activeGM?.isSelf === true) void handleMoveRequest(m).catch(report);
-  });
-  Hooks.on("updateChatMessage", (message) => onMoveRequestUpdated(message as ChatMessage.Implementation));
-  Hooks.on("userConnected", (user, connected) => {
-    if ((user as User.Implementation).isGM && connected) processPendingMoves().catch(report);
-  });
-  Hooks.once("ready", () => {
-    processPendingMoves().catch(report);
-  });
 }
-

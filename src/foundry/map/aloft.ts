@@ -1,22 +1,24 @@
 /**
  * Off the ground: a flier that lifts off (d12-holds) takes those still hanging on up with it, and
  * all of them are marked with the elevation they left; when a hold ends up there, a creature that
- * cannot fly and has no other grip on a flier falls back to that elevation, and a card says how
- * far (and, the text giving no rule for falling damage, leaves the damage to the GM).
+ * cannot fly and has no other grip on a flier falls back to that elevation (the map card of
+ * cards/map-card.ts says how far and, the text giving no rule for falling damage, leaves the
+ * damage to the GM).
  */
 import type { FallAnswer, HoldRecord } from "../../rules/index.ts";
 import { participant, tokenByUuid } from "../documents/cast.ts";
-import { gmWork } from "../gm/queue.ts";
-import { MODULE_ID } from "../base/constants.ts";
 import { holdsAround } from "../documents/holds.ts";
-import { stableId } from "../base/ids.ts";
-import { mapCardId, postMapCard } from "../gm/moves.ts";
-import type { StoredMapCard } from "../gm/moves.ts";
 import { aloftOf, forgetOurs, gridOf, isAirborne, markOurs } from "./check.ts";
+import { MODULE_ID } from "../base/constants.ts";
 import { feetPerUnit } from "./geometry.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import type { CardLine } from "../base/types.ts";
-import type { TokenChange } from "../gm/writes.ts";
+
+/** A token's own change (a creature lifted off the ground), sent in its scene's Token request. */
+export interface TokenChange {
+  readonly token: TokenDocument.Implementation;
+  readonly changes: Record<string, unknown>;
+}
 
 export type TokenWrite = TokenChange;
 
@@ -42,9 +44,9 @@ export function liftWrites(lifts: ReadonlyArray<{ readonly targetId: string; rea
   return out;
 }
 
-/** The Token updates of these writes, by scene, marked as the module's own moves while they are sent. */
+/** Marks these token writes as the module's own moves while they are sent (the pre-move check lets them by). */
 export function markTokenWrites(writes: readonly TokenWrite[]): () => void {
-  const updates = writes.map((w) => ({ _id: w.token.id, x: w.token.x, y: w.token.y, elevation: w.changes.elevation }));
+  const updates = writes.map((w) => ({ _id: w.token.id, x: w.changes.x ?? w.token.x, y: w.changes.y ?? w.token.y, elevation: w.changes.elevation ?? w.token.elevation }));
   markOurs(updates);
   return () => forgetOurs(updates.map((u) => String(u._id)));
 }
@@ -69,28 +71,20 @@ function supported(token: TokenDocument.Implementation, holds: readonly HoldReco
   return false;
 }
 
-const pending = new Map<string, HoldRecord>();
-let scheduled = false;
-
-/** A hold ended (on every client): the active GM's client looks for anyone it left in the air. */
-export function holdEnded(record: HoldRecord): void {
-  if (game.users.activeGM?.isSelf !== true) return;
-  pending.set(record.id, record);
-  if (scheduled) return;
-  scheduled = true;
-  setTimeout(() => {
-    scheduled = false;
-    const records = [...pending.values()];
-    pending.clear();
-    // The GM's work, after the piece that ended the holds (gm-work.ts).
-    void gmWork(() => dropUnsupported(records)).catch((e: unknown) => console.error(`${MODULE_ID} | a fall could not be carried out`, e));
-  }, 0);
+export interface Fall {
+  readonly token: TokenDocument.Implementation;
+  readonly feet: number;
+  /** The elevation it comes down to: the ground it left. */
+  readonly ground: number;
 }
 
-/** Those these ended holds left in the air come down: one token request per scene, and one card. */
-export async function dropUnsupported(records: readonly HoldRecord[]): Promise<void> {
+/**
+ * Those these ended holds left in the air: each creature that cannot fly and has no other grip
+ * on a flier still aloft, how far it falls, and the card's lines telling it.
+ */
+export function fallsAfter(records: readonly HoldRecord[]): { falls: Fall[]; lines: CardLine[]; names: Record<string, string> } {
   const seen = new Set<string>();
-  const falls: Array<{ token: TokenDocument.Implementation; feet: number }> = [];
+  const falls: Fall[] = [];
   const lines: CardLine[] = [];
   const names: Record<string, string> = {};
   for (const uuid of records.flatMap((r) => [r.holderId, r.heldId])) {
@@ -105,26 +99,9 @@ export async function dropUnsupported(records: readonly HoldRecord[]): Promise<v
     const feet = Math.round(units * feetPerUnit(gridOf(token.parent).units));
     const answer = fallOf(token, feet);
     if (answer.kind !== "falls") continue;
-    falls.push({ token, feet });
+    falls.push({ token, feet, ground: a.ground });
     names[token.uuid] = token.name ?? "";
     lines.push({ key: answer.reason === "WC.Fall.noRule" ? "WC.Fall.fellNoRule" : "WC.Fall.fell", params: { who: token.uuid, feet, units: gridOf(token.parent).units } });
   }
-  if (falls.length === 0) return;
-  const key = stableId(`fall|${falls.map((f) => `${f.token.uuid}@${f.token.elevation ?? 0}`).join("|")}|${records.map((r) => r.id).join("|")}`);
-  const card: StoredMapCard = { version: 1, title: { key: "WC.Fall.title" }, lines, names };
-  if (!(await postMapCard(mapCardId(key), card))) return;
-  const byScene = new Map<Scene.Implementation, Array<Record<string, unknown>>>();
-  for (const f of falls) {
-    const scene = f.token.parent as Scene.Implementation | null;
-    const ground = aloftOf(f.token)?.ground ?? 0;
-    if (scene) byScene.set(scene, [...(byScene.get(scene) ?? []), { _id: f.token.id, x: f.token.x, y: f.token.y, elevation: ground, [`flags.${MODULE_ID}.aloft`]: null }]);
-  }
-  for (const [scene, updates] of byScene) {
-    markOurs(updates);
-    try {
-      await scene.updateEmbeddedDocuments("Token", updates as never, { [MODULE_ID]: { move: key } } as never);
-    } finally {
-      forgetOurs(updates.map((u) => String(u._id)));
-    }
-  }
+  return { falls, lines, names };
 }

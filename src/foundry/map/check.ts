@@ -7,7 +7,7 @@
  */
 import type { HoldRecord, MoveChoice, MovementAnswer } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
-import { formatLine } from "../cards/views.ts";
+import { formatLine } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { participant, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
@@ -17,12 +17,10 @@ import type { GridInfo, Spot } from "./geometry.ts";
 import { distanceBetween, feetPerUnit } from "./geometry.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { idsMeaning } from "../documents/statuses.ts";
+import { combatWith, paceUsed } from "../documents/combat-state.ts";
+import type { Destination } from "../base/types.ts";
 
-export interface Destination {
-  readonly x: number;
-  readonly y: number;
-  readonly elevation: number;
-}
+export type { Destination };
 
 /** A token lifted off the ground: the elevation it left, and the result that lifted it. */
 export interface Aloft {
@@ -30,12 +28,6 @@ export interface Aloft {
   readonly by?: string;
 }
 
-/** How far a token has moved with others in tow this round (kept on the token, written with the move). */
-export interface Dragged {
-  readonly combat: string;
-  readonly round: number;
-  readonly feet: number;
-}
 
 /** Movements a person makes; other code (macros, modules, undo, paste) moving the GM's tokens is let be. */
 const BY_HAND = new Set(["dragging", "keyboard", "config"]);
@@ -123,11 +115,6 @@ function sideOf(token: TokenDocument.Implementation): Side | null {
   return actor ? { token, actor, id: token.uuid, name: token.name ?? actor.name ?? "" } : null;
 }
 
-/** A started combat the token fights in. */
-export function combatWith(token: TokenDocument.Implementation): Combat.Implementation | undefined {
-  for (const combat of game.combats) if (combat.started && [...combat.combatants].some((c) => c.tokenId === token.id)) return combat;
-  return undefined;
-}
 
 /** The mover, those it is in a hold with, their holds, and what the rules make of a move. */
 export function situationOf(token: TokenDocument.Implementation): Situation | null {
@@ -170,10 +157,9 @@ export function moveFeet(from: { x: number; y: number }, to: Destination, measur
   return Math.max(straight, measured ?? 0) * feetPerUnit(grid.units);
 }
 
-/** Feet this token has already moved with others in tow in this round of this combat. */
+/** Feet this token has already moved with others in tow in this round of this combat (kept on the combat, by the GM). */
 export function draggedThisRound(token: TokenDocument.Implementation, combat: Combat.Implementation | undefined): number {
-  const d = moduleFlags(token)?.dragged as Dragged | undefined;
-  return combat && d && d.combat === combat.id && d.round === (combat.round ?? 0) ? d.feet : 0;
+  return paceUsed(combat, token.id ?? "");
 }
 
 /** The move is longer than the pace allows (this round, in combat; in one go, out of it). */
@@ -223,6 +209,8 @@ export function tooFarText(s: Situation, c: MoveChoice, feet: number, used: numb
 export interface MoveAsk {
   readonly token: TokenDocument.Implementation;
   readonly to: Destination;
+  /** Where the move starts; absent: where the token stands now. */
+  readonly from?: { readonly x: number; readonly y: number };
   /** The path's length in grid units, as Foundry measured it; null: none given. */
   readonly distance: number | null;
   /** How the move was made ("dragging", "keyboard", "api", ...); null where the host does not say. */
@@ -238,14 +226,19 @@ export type Verdict =
   /** The module takes the move over (a question first, or a group move). */
   | { readonly kind: "intercept"; readonly situation: Situation; readonly feet: number };
 
-/** The check before a move (synchronous: the host's pre-move hook waits for no one). */
-export function checkMove(ask: MoveAsk, user: User.Implementation = game.user): Verdict {
+/**
+ * The check before a move (synchronous: the host's pre-move hook waits for no one). On the
+ * moving client, the module's own moves pass (marked in the update or remembered); the GM's tab
+ * checks a player's finished move with `trustMarks` false, as options a player passes prove nothing.
+ */
+export function checkMove(ask: MoveAsk, user: User.Implementation = game.user, trustMarks = true): Verdict {
   const { token } = ask;
-  if (isOurs(token.id ?? "", ask.to, ask.operation)) return { kind: "allow" };
+  if (trustMarks && isOurs(token.id ?? "", ask.to, ask.operation)) return { kind: "allow" };
   if (!inPlay(token)) return { kind: "allow" };
   const s = situationOf(token);
   if (!s || s.answer.kind === "free") return { kind: "allow" };
-  const feet = moveFeet(spotOf(token), ask.to, ask.distance, s.grid);
+  const from = ask.from ? { ...spotOf(token), x: ask.from.x, y: ask.from.y } : spotOf(token);
+  const feet = moveFeet(from, ask.to, ask.distance, s.grid);
   if (user.isGM) {
     // The GM may always move; a move by hand asks what becomes of the holds.
     if (ask.method !== null && !BY_HAND.has(ask.method)) return { kind: "allow" };

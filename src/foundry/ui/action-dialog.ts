@@ -7,11 +7,12 @@ import type { ActionContext, Declared, Dice, OddsOutcome, Situational } from "..
 import { resolveCast } from "../documents/cast.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
-import { localizeParams, traceOf } from "../cards/views.ts";
+import { traceOf } from "../cards/views.ts";
+import { localizeParams } from "../base/text.ts";
 import { numbersHidden } from "../cards/viewer.ts";
 import type { OddsPicture } from "./odds-view.ts";
 import { oddsPicture } from "./odds-view.ts";
-import { contextFor } from "../gm/perform.ts";
+import { contextFor } from "../gm/resolve.ts";
 import { fieldKey } from "./profile-form.ts";
 import { activeOptions, activeVariant, oddsAudience } from "../world/settings.ts";
 import type { Intent } from "../base/types.ts";

@@ -2,8 +2,8 @@
 import type { ShellAction } from "../../rules/index.ts";
 import { Refusal } from "../documents/cast.ts";
 import { notify } from "../base/i18n.ts";
-import type { PerformOutcome } from "../gm/perform.ts";
-import { act } from "../cards/requests.ts";
+import type { PerformOutcome } from "../base/types.ts";
+import { act } from "../cards/request-card.ts";
 import { askDeclared } from "./action-dialog.ts";
 import { chooseTarget } from "./targets.ts";
 

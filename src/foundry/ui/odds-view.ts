@@ -8,8 +8,8 @@
  */
 import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
-import type { I18n } from "../cards/views.ts";
-import { formatLine } from "../cards/views.ts";
+import type { I18n } from "../base/text.ts";
+import { formatLine } from "../base/text.ts";
 
 export type Tone = "good" | "mid" | "bad";
 

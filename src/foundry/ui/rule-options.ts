@@ -6,7 +6,7 @@
 import type { OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
-import { localizeFirst } from "../cards/views.ts";
+import { localizeFirst } from "../base/text.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import type { WindowSpec } from "./window.ts";
 import { openWindow } from "./window.ts";

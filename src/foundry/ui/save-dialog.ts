@@ -2,6 +2,7 @@
 import type { InputIssue } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { i18n, notify } from "../base/i18n.ts";
+import { plainText } from "../base/text.ts";
 
 export interface SaveDialog {
   readonly title: string;
@@ -16,7 +17,8 @@ export interface SaveDialog {
 
 export async function openSaveDialog(d: SaveDialog): Promise<void> {
   await foundry.applications.api.DialogV2.wait({
-    window: { title: d.title },
+    // Foundry may read a window title as HTML: a creature's name in one cannot open a tag.
+    window: { title: plainText(d.title) },
     content: d.content,
     buttons: [
       {

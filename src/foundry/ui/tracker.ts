@@ -5,7 +5,8 @@
  */
 import { storedHold } from "../documents/holds.ts";
 import { i18n } from "../base/i18n.ts";
-import { combatTimers, lastRoundCard, roundLineText } from "../gm/round-end.ts";
+import { combatTimers } from "../documents/combat-state.ts";
+import { lastRoundCard, roundLineText } from "../cards/round-card.ts";
 
 export interface TrackerNote {
   /** Holds and running clocks, one line each. */

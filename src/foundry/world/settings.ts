@@ -1,10 +1,7 @@
-/** The module's settings, registered once at init and read through these functions. */
+/** The module's settings, registered once at init and read through these functions (its two windows, the Rule Options and Check this world, are registered by ui/menus.ts). */
 import { RULES_VARIANTS } from "../../rules/index.ts";
 import type { RulesVariant } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
-import { RULE_OPTIONS } from "../ui/rule-options.ts";
-import { WORLD_CHECK } from "../ui/world-check.ts";
-import { windowClass } from "../ui/window.ts";
 import type { AutomationLevel, OddsAudience, VariantId } from "../base/types.ts";
 
 
@@ -76,22 +73,6 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     config: true,
     type: String,
     default: "system.attributes.hp.max",
-  });
-  s.registerMenu(MODULE_ID, "ruleOptionsMenu", {
-    name: "WC.Options.title",
-    label: "WC.Options.open",
-    hint: "WC.Options.menuHint",
-    icon: "fa-solid fa-scale-balanced",
-    type: windowClass(RULE_OPTIONS) as never,
-    restricted: true,
-  });
-  s.registerMenu(MODULE_ID, "worldCheckMenu", {
-    name: "WC.Check.title",
-    label: "WC.Check.open",
-    hint: "WC.Check.menuHint",
-    icon: "fa-solid fa-stethoscope",
-    type: windowClass(WORLD_CHECK) as never,
-    restricted: true,
   });
   s.register(MODULE_ID, "ruleOptions", {
     scope: "world",

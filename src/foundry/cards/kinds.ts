@@ -1,0 +1,105 @@
+/**
+ * Every kind of card the module posts, in one table: whose message is believed, whether it writes
+ * (through the pipeline) and can be undone, and which buttons it shows to whom. The chat hook
+ * binds buttons from it (hooks/chat.ts); the request hook finishes cards from it when a GM tab
+ * starts or a closed tab left one half written (hooks/requests.ts).
+ *
+ * | kind        | flag        | believed from   | writes  | undo | buttons                                       |
+ * |-------------|-------------|-----------------|---------|------|-----------------------------------------------|
+ * | result      | card        | a GM            | yes     | yes  | GM: Apply, Undo, Adjust; owners: what's next  |
+ * | round       | roundCard   | a GM            | yes     | yes  | GM: Apply, Undo, Adjust                       |
+ * | massCharge  | massCharge  | a GM            | yes     | yes  | GM: Apply, Undo, Adjust                       |
+ * | map         | mapCard     | a GM            | yes     | no   | none                                          |
+ * | question    | strike      | a GM            | no      | no   | the defender's owner and the GM: the answers  |
+ * | request     | request     | anyone (checked)| no      | no   | its author and the GM: Cancel                 |
+ */
+import type { CardState, PerformOutcome } from "../base/types.ts";
+import { gmWork, sharedWork } from "../gm/queue.ts";
+import { notify } from "../base/i18n.ts";
+import { MAP_KIND } from "./map-card.ts";
+import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
+import type { CardFlag, WritingKind } from "./pipeline.ts";
+import { applyWaiting, cardState, finish, isBusy, trustedFlag, undoCard } from "./pipeline.ts";
+import { RESULT_KIND } from "./result-card.ts";
+import { ROUND_KIND } from "./round-card.ts";
+
+export interface KindEntry {
+  readonly flag: CardFlag;
+  /** Whose message's flags are believed: a GM's, or anyone's (a request: what it asks is checked again). */
+  readonly believed: "gm" | "anyone";
+  /** How it writes, when it does. */
+  readonly writing: WritingKind<{ readonly state?: CardState }> | null;
+  readonly undoable: boolean;
+  /** Which buttons it shows, and to whom (hooks/chat.ts binds them). */
+  readonly buttons: "gm" | "gmAndFollowUps" | "answers" | "cancel" | "none";
+}
+
+export const CARD_KINDS = {
+  result: { flag: "card", believed: "gm", writing: RESULT_KIND as unknown as KindEntry["writing"], undoable: true, buttons: "gmAndFollowUps" },
+  round: { flag: "roundCard", believed: "gm", writing: ROUND_KIND as unknown as KindEntry["writing"], undoable: true, buttons: "gm" },
+  massCharge: { flag: "massCharge", believed: "gm", writing: MASS_CHARGE_KIND as unknown as KindEntry["writing"], undoable: true, buttons: "gm" },
+  map: { flag: "mapCard", believed: "gm", writing: MAP_KIND as unknown as KindEntry["writing"], undoable: false, buttons: "none" },
+  question: { flag: "strike", believed: "gm", writing: null, undoable: false, buttons: "answers" },
+  request: { flag: "request", believed: "anyone", writing: null, undoable: false, buttons: "cancel" },
+} as const satisfies Record<string, KindEntry>;
+
+export type KindName = keyof typeof CARD_KINDS;
+
+/** The kind of a message the module believes (a player's message dressed as a card is none). */
+export function kindOf(message: ChatMessage.Implementation | null | undefined): KindName | null {
+  for (const [name, k] of Object.entries(CARD_KINDS) as Array<[KindName, KindEntry]>) if (trustedFlag(message, k.flag) !== undefined) return name;
+  return null;
+}
+
+function writingOf(message: ChatMessage.Implementation): { name: KindName; kind: NonNullable<KindEntry["writing"]> } | null {
+  const name = kindOf(message);
+  const kind = name ? (CARD_KINDS[name] as KindEntry).writing : null;
+  return name && kind ? { name, kind } : null;
+}
+
+/** The state of a card that writes (believed from a GM's message only). */
+export function stateOf(message: ChatMessage.Implementation): CardState | undefined {
+  const w = writingOf(message);
+  return w ? cardState(message, w.kind.flag) : undefined;
+}
+
+/**
+ * The GM's Apply and Undo on any card that writes, one piece of the GM's work at a time (two GM
+ * tabs pressing Apply apply it once). A button from an older view of the card says so.
+ */
+export async function handleCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
+  if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
+  const w = writingOf(message);
+  const done = w ? await gmWork(() => (action === "apply" ? applyWaiting(w.kind, message) : (CARD_KINDS[w.name] as KindEntry).undoable ? undoCard(w.kind, message) : Promise.resolve(false))) : false;
+  if (!done) {
+    notify("info", "WC.Refuse.alreadyDone");
+    return { kind: "duplicate" };
+  }
+  return { kind: "done", messageId: message.id ?? "", state: stateOf(message) ?? (action === "apply" ? "applied" : "undone") };
+}
+
+/** Finishes one card a closed tab left half written ("applying" or "undoing"). Must run as the GM's work. */
+async function finishOne(message: ChatMessage.Implementation): Promise<void> {
+  const w = writingOf(message);
+  if (!w || !game.messages.get(message.id ?? "")) return;
+  const state = cardState(message, w.kind.flag);
+  if (state === "applying") await finish(w.kind, message);
+  else if (state === "undoing" && (CARD_KINDS[w.name] as KindEntry).undoable) await undoCard(w.kind, message);
+}
+
+/** Every card left half written, finished (a GM's tab starts, or takes over from a closed one). */
+export async function finishAll(): Promise<void> {
+  for (const message of game.messages.filter((m) => stateOf(m) === "applying" || stateOf(m) === "undoing")) await finishOne(message);
+}
+
+/**
+ * A card was written "applying" (or "undoing") by the GM's work that then writes it. Should that
+ * tab close mid-write, the next tab to hold the GM's Web Lock finishes it: this piece waits
+ * behind the writer's, and finds nothing to do when the writer finished. Tabs that do not share a
+ * lock could write it side by side: they finish such cards when they start instead (finishAll).
+ */
+export function finishLater(message: ChatMessage.Implementation, report: (e: unknown) => void): void {
+  if (game.users.activeGM?.isSelf !== true || !sharedWork() || isBusy(message.id ?? "")) return;
+  const state = stateOf(message);
+  if (state === "applying" || state === "undoing") gmWork(() => finishOne(message)).catch(report);
+}

@@ -1,0 +1,309 @@
+/**
+ * The card pipeline: how every card that writes (a result, a round end, a mass charge, a move on
+ * the map) is posted, carried out, finished after a closed tab, applied by the GM's hand and
+ * undone, the same way for all of them. The kinds themselves (cards/kinds.ts) say how each is
+ * rendered and what it writes; this file says when the card says what.
+ *
+ * The one rule of trust lives here too: a card's flags are believed only on a message whose
+ * server-stamped author is a GM (C-32). A player may post or edit their own messages with any
+ * flags; such a message is never carried out, finished, undone or given buttons.
+ *
+ * Steps and their requests:
+ * - v14 (one batch, all or nothing): a card is created already "applied" in the same request as
+ *   every write it makes (and the request card it answers is removed in it too), so a closed tab
+ *   leaves either nothing or everything, and the card's id keeps it exactly once. Applying a
+ *   waiting card and undoing one are one request each the same way.
+ * - Otherwise in steps: the card is written "applying" (or "undoing") with its undo record, then
+ *   its writes, then it says "applied" ("undone"). A tab that closes between them leaves a card
+ *   the next GM tab finishes (hooks/requests.ts), skipping what is written already.
+ */
+import { MODULE_ID } from "../base/constants.ts";
+import { tabState } from "../base/tab.ts";
+import { notify } from "../base/i18n.ts";
+import type { AutomationLevel, CardState, StoredCard, StoredMapCard, StoredMassCharge, StoredRoundCard, StoredStrike, UndoRecord } from "../base/types.ts";
+import type { Plan } from "../gm/apply.ts";
+import { reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
+import type { CombatWrite } from "../gm/writes.ts";
+import { writeAsOne, writeAll } from "../gm/writes.ts";
+
+/** What each of the module's card flags holds. A request is a player's: its content is checked before use. */
+interface FlagTypes {
+  card: StoredCard;
+  roundCard: StoredRoundCard;
+  massCharge: StoredMassCharge;
+  mapCard: StoredMapCard;
+  strike: StoredStrike;
+  request: unknown;
+}
+
+export type CardFlag = keyof FlagTypes;
+
+/** Whether this message's author is a GM, as the server stamped it (C-32). */
+export function byGM(message: ChatMessage.Implementation | null | undefined): boolean {
+  return message?.author?.isGM === true;
+}
+
+/**
+ * A card's flag, believed only from a GM's message. A request card is any user's: its content is
+ * read as unknown and checked again against the documents when carried out (cards/request-card.ts).
+ */
+export function trustedFlag<F extends CardFlag>(message: ChatMessage.Implementation | null | undefined, flag: F): FlagTypes[F] | undefined {
+  if (!message || (flag !== "request" && !byGM(message))) return undefined;
+  const v = (message.getFlag as (scope: string, key: string) => unknown)(MODULE_ID, flag);
+  return v === undefined || v === null || typeof v !== "object" ? undefined : (v as FlagTypes[F]);
+}
+
+/** A GM's message at `id`, if there is one. */
+export function gmMessage(id: string): ChatMessage.Implementation | undefined {
+  const m = game.messages.get(id);
+  return m && byGM(m) ? m : undefined;
+}
+
+/** The undo record stored with a GM's card. */
+export function undoRecordOf(message: ChatMessage.Implementation): UndoRecord[] {
+  if (!byGM(message)) return [];
+  const u = message.getFlag(MODULE_ID, "undo");
+  return Array.isArray(u) ? u : [];
+}
+
+/**
+ * Makes sure the GM's tab may use `id` for a card: "free", or "taken" by a GM's message (the same
+ * work done already). A message a player made at that id first (their client can choose ids and
+ * predict ours) is removed, and the work goes on.
+ */
+export async function claim(id: string): Promise<"free" | "taken"> {
+  const m = game.messages.get(id);
+  if (!m) return "free";
+  if (byGM(m)) return "taken";
+  console.warn(`${MODULE_ID} | a message by ${m.author?.name ?? "?"} stood at the id of a card; removed`);
+  try {
+    await m.delete();
+  } catch {
+    // Gone already.
+  }
+  return game.messages.get(id) && byGM(game.messages.get(id)) ? "taken" : "free";
+}
+
+/** How a kind of card is made and written: what the pipeline asks of each. */
+export interface WritingKind<S extends { readonly state?: CardState }> {
+  readonly flag: "card" | "roundCard" | "massCharge" | "mapCard";
+  render(stored: S): Promise<string>;
+  /**
+   * The writes of this card as the world is now: to apply a waiting card, or finish one left
+   * "applying". Null: it can no longer be written (its combat is gone), and it is cancelled.
+   */
+  writesNow(stored: S, message: ChatMessage.Implementation): { plan: Plan; combats?: CombatWrite[]; stillValid?: () => boolean } | null;
+}
+
+/** The changes that put a card in a new state: its flag and its rendered content together. */
+async function stateChanges<S extends { readonly state?: CardState }>(kind: WritingKind<S>, stored: S, state: CardState, undo?: UndoRecord[] | null): Promise<{ next: S; changes: Record<string, unknown> }> {
+  const next = { ...stored, state } as S;
+  return { next, changes: { content: await kind.render(next), [`flags.${MODULE_ID}.${kind.flag}`]: next, ...(undo ? { [`flags.${MODULE_ID}.undo`]: undo } : {}) } };
+}
+
+/** Cards this tab is writing now: a finish from a hook waits for nothing and must not meet them. */
+const busyHere = () => tabState("cards-busy", () => new Set<string>());
+
+export function isBusy(id: string): boolean {
+  return busyHere().has(id);
+}
+
+export interface Posting<S extends { readonly state?: CardState }> {
+  readonly kind: WritingKind<S>;
+  readonly id: string;
+  readonly stored: S;
+  readonly level: AutomationLevel;
+  /** What it writes (null or writing nothing: a miss, a card that only tells). */
+  readonly plan: Plan | null;
+  /** More writes in the same step: the combat's notes. */
+  readonly combats?: readonly CombatWrite[];
+  readonly rolls?: readonly Roll[];
+  readonly speaker?: Record<string, unknown>;
+  /** A request card this card answers: removed in the same request where one request carries it all. */
+  readonly closing?: string;
+  /** Whether the card keeps an undo record (a map card has nothing to undo). */
+  readonly undoable: boolean;
+  /** A round end whose combat was deleted meanwhile stops. */
+  readonly stillValid?: () => boolean;
+}
+
+export type Posted = { readonly kind: "posted"; readonly message: ChatMessage.Implementation; readonly state: CardState; readonly closed: boolean } | { readonly kind: "duplicate" };
+
+function rollData(rolls: readonly Roll[], asJson: boolean): unknown[] {
+  return asJson ? rolls.map((r) => JSON.stringify(r)) : [...rolls];
+}
+
+async function create(data: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined> {
+  try {
+    return (await ChatMessage.create(data as never, { keepId: true })) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Posts a card and, when automation says so, carries out what it writes: in one request where the
+ * build allows, else in steps ("applying" first). The combat's notes go with it whatever the
+ * level (the caller chooses them for it). A card that exists already (another delivery of the
+ * same request, another GM tab) is a duplicate and nothing is written.
+ */
+export async function post<S extends { readonly state?: CardState }>(p: Posting<S>): Promise<Posted> {
+  if ((await claim(p.id)) === "taken") return { kind: "duplicate" };
+  const final: CardState = p.level === "automatic" ? "applied" : p.level === "confirm" ? "pending" : "manual";
+  const writes = final === "applied" && p.plan !== null && writesSomething(p.plan);
+  const combats = p.combats ?? [];
+  const undo = writes && p.plan && p.undoable ? undoFor(p.plan) : [];
+  const data = async (state: CardState, asJson: boolean) => ({
+    _id: p.id,
+    content: await p.kind.render({ ...p.stored, state } as S),
+    rolls: rollData(p.rolls ?? [], asJson),
+    ...(p.speaker ? { speaker: p.speaker } : {}),
+    flags: { [MODULE_ID]: { [p.kind.flag]: { ...p.stored, state }, ...(p.undoable ? { undo } : {}) } },
+  });
+  busyHere().add(p.id);
+  try {
+    // One request: the card in its final state, its writes, its combat notes, and the request card it answers.
+    const w = writes && p.plan ? writesOf(p.plan) : null;
+    const closing = final === "applied" && p.closing ? [{ action: "delete" as const, id: p.closing }] : [];
+    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...closing] }).finally(() => w?.done());
+    if (one.sent) {
+      reportProblems(one.problems);
+      const message = game.messages.get(p.id);
+      if (!message) return { kind: "duplicate" };
+      const written = writes && p.undoable ? undoAsWritten(undo) : null;
+      if (written) await message.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
+      return { kind: "posted", message, state: final, closed: closing.length > 0 };
+    }
+    // In steps: "applying" (with its undo record) before anything is written.
+    const first: CardState = final === "applied" && (writes || combats.length > 0) ? "applying" : final;
+    let message = await create(await data(first, false));
+    // Another delivery made the card first; or a player's message took the id meanwhile.
+    if (!message && (await claim(p.id)) === "free") message = await create(await data(first, false));
+    if (!message) return { kind: "duplicate" };
+    if (first === "applying") await finishSteps(p.kind, message, { ...p.stored, state: "applying" } as S, writes ? p.plan : null, combats, false, p.stillValid);
+    else if (combats.length > 0) await writeAll({ actors: [], combats }, p.stillValid);
+    return { kind: "posted", message, state: stateOfMessage(p.kind, message) ?? first, closed: false };
+  } finally {
+    busyHere().delete(p.id);
+  }
+}
+
+function stateOfMessage<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): CardState | undefined {
+  return (trustedFlag(message, kind.flag) as unknown as S | undefined)?.state;
+}
+
+/** The writes of a card in "applying", then the card says "applied" (or "cancelled", should its round's combat be gone). */
+async function finishSteps<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, stored: S, plan: Plan | null, combats: readonly CombatWrite[], resume: boolean, stillValid?: () => boolean): Promise<void> {
+  let outcome: "done" | "cancelled" = "done";
+  if (plan && writesSomething(plan)) outcome = await carryOut(plan, stillValid, resume, { combats });
+  else if (combats.length > 0) {
+    const r = await writeAll({ actors: [], combats }, stillValid);
+    outcome = r.outcome;
+  }
+  const written = outcome === "done" ? undoAsWritten(undoRecordOf(message)) : null;
+  const { changes } = await stateChanges(kind, stored, outcome === "done" ? "applied" : "cancelled", written);
+  try {
+    await message.update(changes as never);
+  } catch {
+    // The card was deleted meanwhile: its result stands all the same.
+  }
+}
+
+/**
+ * Finishes a card its tab left "applying" (closed mid-write): its writes again from the card, as
+ * the world is now, skipping what is there already. Must run as the GM's work.
+ */
+export async function finish<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
+  const id = message.id ?? "";
+  const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
+  if (!stored || stored.state !== "applying" || !game.messages.get(id) || busyHere().has(id)) return false;
+  busyHere().add(id);
+  try {
+    const now = kind.writesNow(stored, message);
+    if (!now) {
+      const { changes } = await stateChanges(kind, stored, "cancelled");
+      await message.update(changes as never).catch(() => undefined);
+      return true;
+    }
+    await finishSteps(kind, message, stored, now.plan, now.combats ?? [], true, now.stillValid);
+    return true;
+  } finally {
+    busyHere().delete(id);
+  }
+}
+
+/** The GM applies a card left waiting ("GM confirms"). Must run as the GM's work. False: nothing to apply. */
+export async function applyWaiting<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
+  const id = message.id ?? "";
+  const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
+  if (!stored || stored.state !== "pending" || busyHere().has(id)) return false;
+  const now = kind.writesNow(stored, message);
+  if (!now) return false;
+  const undo = undoFor(now.plan);
+  busyHere().add(id);
+  try {
+    const w = writesOf(now.plan);
+    const { changes } = await stateChanges(kind, stored, "applied", undo);
+    const one = await writeAsOne({ ...w.set, combats: now.combats ?? [], messages: [{ action: "update", id, changes }] }).finally(w.done);
+    if (one.sent) {
+      reportProblems(one.problems);
+      const written = undoAsWritten(undo);
+      if (written) await message.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
+      return true;
+    }
+    const applying = await stateChanges(kind, stored, "applying", undo);
+    await message.update(applying.changes as never);
+    await finishSteps(kind, message, applying.next, now.plan, now.combats ?? [], false, now.stillValid);
+    return true;
+  } finally {
+    busyHere().delete(id);
+  }
+}
+
+/**
+ * Undoes an applied card, or finishes one left "undoing": in one request where the build allows
+ * (the card says "undone" in the same request that takes its result back), else "undoing" first.
+ * Undo skips what is taken back already (the card's mark gone from an actor, effects already
+ * removed or remade). Must run as the GM's work. False: nothing to undo.
+ */
+export async function undoCard<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
+  const id = message.id ?? "";
+  const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
+  const state = stored?.state;
+  if (!stored || (state !== "applied" && state !== "undoing") || busyHere().has(id)) return false;
+  busyHere().add(id);
+  try {
+    const records = undoRecordOf(message);
+    if (state === "applied") {
+      const w = undoWrites(records);
+      const { changes } = await stateChanges(kind, stored, "undone");
+      const one = await writeAsOne({ ...w.set, messages: [{ action: "update", id, changes }] }).finally(w.done);
+      if (one.sent) {
+        reportProblems(one.problems);
+        return true;
+      }
+      const undoing = await stateChanges(kind, stored, "undoing");
+      await message.update(undoing.changes as never);
+    }
+    await undoInSteps(records);
+    const { changes } = await stateChanges(kind, stored, "undone");
+    try {
+      await message.update(changes as never);
+    } catch {
+      // The card was deleted meanwhile: what it did is taken back all the same.
+    }
+    return true;
+  } finally {
+    busyHere().delete(id);
+  }
+}
+
+/** A button from an older view of a card (applied or undone since): nothing to do, and the GM is told. */
+export function alreadyDone(): void {
+  notify("info", "WC.Refuse.alreadyDone");
+}
+
+/** The state of a card of any writing kind, believed from a GM's message only. */
+export function cardState(message: ChatMessage.Implementation, flag: WritingKind<never>["flag"]): CardState | undefined {
+  return (trustedFlag(message, flag) as { state?: CardState } | undefined)?.state;
+}

@@ -1,0 +1,39 @@
+/**
+ * The question card: before some rolls the defender's owner answers first (a first strike, a
+ * free attack, a fend-off). The GM's tab posts the question; only the defender's owner (and the
+ * GM) see its answer buttons; an answer is a request card like any other, carried out by the GM's
+ * tab from this card, which only a GM can have written (cards/request-card.ts).
+ */
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { i18n } from "../base/i18n.ts";
+import { stableId } from "../base/ids.ts";
+import type { PerformOutcome, StoredStrike } from "../base/types.ts";
+import { activeVariant } from "../world/settings.ts";
+import { claim } from "./pipeline.ts";
+
+/** The question card a request raises when the defender's owner must answer first. */
+export function strikeIdFor(requestId: string): string {
+  return stableId(`strike|${requestId}`);
+}
+
+export async function renderStrike(strike: StoredStrike): Promise<string> {
+  const variant = activeVariant();
+  const s = variant.situational(strike.intent.action).find((x) => x.key === strike.key);
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.strike, {
+    title: i18n.localize(`WC.Action.${strike.intent.action}`),
+    question: i18n.format("WC.Strike.question", { attacker: strike.attackerName, defender: strike.defenderName, what: i18n.localize(s?.label ?? "") }),
+    choices: strike.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`) })),
+  });
+}
+
+/** Posts the question; the card waits for the defender's owner. */
+export async function askDefender(strike: StoredStrike, requestId: string): Promise<PerformOutcome> {
+  const strikeId = strikeIdFor(requestId);
+  if ((await claim(strikeId)) === "taken") return { kind: "duplicate" };
+  try {
+    await ChatMessage.create({ _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike } } } as never, { keepId: true });
+  } catch {
+    return { kind: "duplicate" };
+  }
+  return { kind: "waiting", messageId: strikeId };
+}

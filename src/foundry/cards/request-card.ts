@@ -1,0 +1,391 @@
+/**
+ * Players ask, the GM decides. A player's action, answer or move is left as a request card: a
+ * chat message whose author the server stamps (C-32), and whose creation reaches every client.
+ * The active GM's client acts on that creation (no user query, so no permission beyond posting a
+ * chat message is needed), checks the request's shape and size, re-checks everything from the
+ * documents as if it came from its author (never from dice or results in the payload), carries it
+ * out once, and then removes the request card (or, when refused, rewrites it with the reason,
+ * which the author's client shows and removes).
+ *
+ * The player waits for that removal or rewrite, not for a clock: a long action cannot time out
+ * on the player's side. With no GM connected the card stays, says so, and is carried out once
+ * when a GM connects, unless its author cancels it first. A player may have only a few requests
+ * waiting at once; more are taken away, and the GM is told.
+ */
+import type { ShellAction } from "../../rules/index.ts";
+import { SHELL_ACTIONS } from "../../rules/index.ts";
+import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
+import { tabState } from "../base/tab.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { requestId as newRequestId } from "../base/ids.ts";
+import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest } from "../base/types.ts";
+import { Refusal, resolveCast } from "../documents/cast.ts";
+import { validateJob } from "../gm/moves.ts";
+import { gmWork } from "../gm/queue.ts";
+import { refusalOf } from "../gm/resolve.ts";
+import { activeVariant } from "../world/settings.ts";
+import { carryOutMove } from "./map-card.ts";
+import { byGM, trustedFlag } from "./pipeline.ts";
+import { strikeIdFor } from "./question-card.ts";
+import { cardIdFor, perform } from "./result-card.ts";
+
+/** How many requests one player may have waiting at once; more are taken away. */
+export const MAX_WAITING = 3;
+/** The most a request's data may weigh (its JSON, in characters): a real one is a few hundred. */
+export const MAX_REQUEST_SIZE = 4000;
+
+/**
+ * Checks the shape of an intent from the wire and keeps only what the variant asks for, each
+ * value within the rules' own bounds. A player's own request may not carry the defender's
+ * answers (they are the defender's owner's).
+ */
+export function validateIntent(raw: unknown, fromPlayer = false): Intent {
+  if (typeof raw !== "object" || raw === null) throw new Refusal("WC.Refuse.malformed");
+  const r = raw as Record<string, unknown>;
+  if (typeof r.action !== "string" || !(SHELL_ACTIONS as readonly string[]).includes(r.action)) throw new Refusal("WC.Refuse.malformed");
+  const action = r.action as ShellAction;
+  if (typeof r.attackerUuid !== "string" || typeof r.defenderUuid !== "string" || r.attackerUuid.length > 200 || r.defenderUuid.length > 200) throw new Refusal("WC.Refuse.malformed");
+  if (r.holdId !== undefined && (typeof r.holdId !== "string" || r.holdId.length > 200)) throw new Refusal("WC.Refuse.malformed");
+  const given = typeof r.declared === "object" && r.declared !== null && !Array.isArray(r.declared) ? (r.declared as Record<string, unknown>) : {};
+  const declared: Record<string, boolean | number | string> = {};
+  for (const s of activeVariant().situational(action)) {
+    const v = given[s.key];
+    if (v === undefined) continue;
+    if (fromPlayer && s.by === "defender") throw new Refusal("WC.Refuse.badDeclaration", { key: s.key });
+    if (s.kind === "flag" && typeof v === "boolean") declared[s.key] = v;
+    else if (s.kind === "number" && typeof v === "number" && Number.isInteger(v) && v >= s.min && v <= s.max) declared[s.key] = v;
+    else if (s.kind === "choice" && typeof v === "string" && s.choices.includes(v)) declared[s.key] = v;
+    else throw new Refusal("WC.Refuse.badDeclaration", { key: s.key });
+  }
+  const unknown = Object.keys(given).filter((k) => !(k in declared));
+  if (unknown.length > 0) throw new Refusal("WC.Refuse.badDeclaration", { key: unknown.slice(0, 5).join(", ").slice(0, 80) });
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}) };
+}
+
+/**
+ * A request card's flag as the GM reads it: its size and shape checked, or null when it is not a
+ * request. What it asks is checked again, against the documents, when it is carried out.
+ */
+export function readRequest(message: ChatMessage.Implementation): { state: "pending" | "refused"; ask: RequestAsk | null; outcome?: Refused } | null {
+  const r = trustedFlag(message, "request") as Record<string, unknown> | undefined;
+  if (!r || typeof r !== "object") return null;
+  const state = r.state === "refused" ? "refused" : r.state === "pending" ? "pending" : null;
+  if (!state) return null;
+  const outcome = isRefused(r.outcome) ? r.outcome : undefined;
+  if (JSON.stringify(r).length > MAX_REQUEST_SIZE) return { state, ask: null, ...(outcome ? { outcome } : {}) };
+  let ask: RequestAsk | null = null;
+  const a = r.ask as Record<string, unknown> | undefined;
+  if (a && typeof a === "object") {
+    if (a.kind === "action") ask = { kind: "action", intent: a.intent as Intent };
+    else if (a.kind === "answer" && typeof a.strikeId === "string" && typeof a.choice === "string") ask = { kind: "answer", strikeId: a.strikeId, choice: a.choice };
+    else if (a.kind === "move") ask = { kind: "move", job: a.job as MoveJob };
+  }
+  return { state, ask, ...(outcome ? { outcome } : {}) };
+}
+
+function isRefused(v: unknown): v is Refused {
+  const o = v as Partial<Refused> | null | undefined;
+  return !!o && o.kind === "refused" && typeof o.key === "string" && typeof o.params === "object" && o.params !== null;
+}
+
+function report(outcome: PerformOutcome | MoveOutcome): void {
+  if (outcome.kind === "refused") notify("warn", outcome.key, outcome.params);
+  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting");
+  if (outcome.kind === "queued") notify("info", "WC.Request.queued");
+}
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player's side: post the request card, then wait for the GM to take it away.
+
+/** Requests this client posted and still waits on, by request card id. */
+const waitingHere = () => tabState("requests-waiting", () => new Map<string, (outcome: PerformOutcome) => void>());
+
+/** The names an intent's tokens go by now ("?" for one gone). */
+function namesFor(intent: Intent | null): { attacker: string; defender: string } {
+  if (!intent) return { attacker: "?", defender: "?" };
+  try {
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    return { attacker: attacker.name, defender: defender.name };
+  } catch {
+    return { attacker: "?", defender: "?" };
+  }
+}
+
+export async function renderRequest(request: { state: StoredRequest["state"]; ask: RequestAsk | null; outcome?: Refused }, authorName: string): Promise<string> {
+  const ask = request.ask;
+  const intent = ask?.kind === "action" ? ask.intent : null;
+  const isMove = ask?.kind === "move";
+  const mover = isMove ? (fromUuidSync(ask.job.moverUuid as never) as { name?: string } | null) : null;
+  const refused = request.state === "refused" && request.outcome ? request.outcome : null;
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.request, {
+    title: i18n.localize(isMove ? "WC.Map.requestTitle" : intent ? `WC.Action.${intent.action}` : "WC.Request.title"),
+    subtitle: isMove ? (mover?.name ?? "?") : intent ? i18n.format("WC.Card.versus", namesFor(intent)) : "",
+    asks: i18n.format("WC.Request.asks", { player: authorName }),
+    state: request.state,
+    stateLabel: i18n.localize(`WC.Request.state.${request.state === "pending" && !game.users.activeGM ? "queued" : request.state}`),
+    reason: refused ? i18n.format(refused.key, refused.params) : "",
+    cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
+  });
+}
+
+/** What the player learns when the GM has taken a request card away: the card it made, if any (a GM's). */
+function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
+  const made = [cardIdFor(id), ...(ask?.kind === "answer" ? [cardIdFor(ask.strikeId)] : [])];
+  for (const cardId of made) {
+    const card = trustedFlag(game.messages.get(cardId), "card");
+    if (card) return { kind: "done", messageId: cardId, state: card.state };
+  }
+  const strikeId = strikeIdFor(id);
+  if (trustedFlag(game.messages.get(strikeId), "strike")) return { kind: "waiting", messageId: strikeId };
+  return { kind: "cancelled" };
+}
+
+/** Posts a request card; `wait`: until the active GM has dealt with it (or none is connected). */
+async function viaGM(ask: RequestAsk, wait: boolean): Promise<PerformOutcome> {
+  // Whispered to every GM by name (a GM a whisper does not name never sees it), and to the
+  // player; where the world does not let players whisper, posted openly instead.
+  const gmIds = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  const request: StoredRequest = { ask, state: "pending" };
+  const content = await renderRequest(request, game.user.name ?? "");
+  const mayWhisper = (game.user as unknown as { can?: (p: string) => boolean }).can?.("MESSAGE_WHISPER") !== false;
+  let message: ChatMessage.Implementation | undefined;
+  try {
+    message = await ChatMessage.create({ content, ...(mayWhisper ? { whisper: [...gmIds, game.user.id ?? ""] } : {}), flags: { [MODULE_ID]: { request } } } as never);
+  } catch (e) {
+    console.error(`${MODULE_ID} | request card refused`, e);
+  }
+  const id = message?.id;
+  if (!message || !id) return { kind: "refused", key: "WC.Refuse.requestFailed", params: {} };
+  if (!wait) return { kind: "queued", messageId: id };
+  // The GM may have been quicker than this client's own confirmation.
+  const now = game.messages.get(id);
+  if (!now) return outcomeOnRemoval(id, ask);
+  const state = readRequest(now);
+  if (state?.state === "refused" && state.outcome) return state.outcome;
+  if (!game.users.activeGM) return { kind: "queued", messageId: id };
+  return new Promise<PerformOutcome>((resolve) => waitingHere().set(id, resolve));
+}
+
+/** A request card this client posted was rewritten by a GM (refused). */
+export function onRequestUpdated(message: ChatMessage.Implementation, userId?: string): void {
+  if (message.author?.isSelf !== true || (userId !== undefined && game.users.get(userId)?.isGM !== true)) return;
+  const request = readRequest(message);
+  if (!request || request.state !== "refused") return;
+  const outcome: PerformOutcome = request.outcome ?? { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const resolve = waitingHere().get(message.id ?? "");
+  waitingHere().delete(message.id ?? "");
+  // A queued request nobody waits on any more still tells its author.
+  if (resolve) resolve(outcome);
+  else notify("warn", outcome.key, outcome.params);
+  // Told: the card has served, and a refusal leaves nothing in the log.
+  void message.delete().catch(() => undefined);
+}
+
+/** A request card this client posted was removed: carried out, or cancelled. */
+export function onRequestDeleted(message: ChatMessage.Implementation): void {
+  const id = message.id ?? "";
+  const resolve = waitingHere().get(id);
+  if (!resolve) return;
+  waitingHere().delete(id);
+  resolve(outcomeOnRemoval(id, readRequest(message)?.ask ?? null));
+}
+
+/** The active GM went away while this client waited: the requests stay on their cards. */
+export function onGMGone(): void {
+  if (game.users.activeGM) return;
+  for (const [id, resolve] of [...waitingHere()]) {
+    waitingHere().delete(id);
+    resolve({ kind: "queued", messageId: id });
+  }
+}
+
+/** The author (or a GM) takes back a request that is still waitingHere(). */
+export async function cancelRequest(message: ChatMessage.Implementation): Promise<boolean> {
+  const request = readRequest(message);
+  if (!request || request.state !== "pending") return false;
+  if (!game.user.isGM && message.author?.isSelf !== true) {
+    notify("warn", "WC.Refuse.notYours");
+    return false;
+  }
+  try {
+    await message.delete();
+    return true;
+  } catch {
+    // The GM took it first.
+    return false;
+  }
+}
+
+/** The defender's owner answers the question on a card (first strike, free attack, fend-off). */
+export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
+  if (!trustedFlag(message, "strike")) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const out = game.user.isGM ? await gmWork(() => performAnswer(message, choice, game.user, undefined)) : await viaGM({ kind: "answer", strikeId: message.id ?? "", choice }, true);
+  report(out);
+  return out;
+}
+
+/**
+ * What a click, a card button or a macro calls. Checks what this client can check, then
+ * carries the intent out here (GM) or leaves it for the active GM (player).
+ */
+export async function act(raw: unknown): Promise<PerformOutcome> {
+  let intent: Intent;
+  try {
+    intent = validateIntent(raw, !game.user.isGM);
+    const { attacker } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    if (!game.user.isGM && !attacker.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+  } catch (e) {
+    const out = refusalOf(e);
+    report(out);
+    return out;
+  }
+  const out = game.user.isGM ? await gmWork(() => perform(intent, game.user, newRequestId())) : await viaGM({ kind: "action", intent }, true);
+  report(out);
+  return out;
+}
+
+/** A player's move the GM carries out: a request card, like an action's (the player does not wait on it). */
+export async function requestMove(job: MoveJob): Promise<MoveOutcome> {
+  if (!game.users.activeGM) return { kind: "refused", key: "WC.Move.needsGM", params: {} };
+  const out = await viaGM({ kind: "move", job }, false);
+  return out.kind === "refused" ? out : { kind: "sent" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The active GM's side.
+
+/** Request cards this client is working on now: a creation hook and a scan may meet the same one. */
+const inHandHere = () => tabState("requests-in-hand", () => new Set<string>());
+
+/** Carries out a question's answer: the original intent with the defender's choice. GM only, as the GM's work. */
+export async function performAnswer(strikeMessage: ChatMessage.Implementation | undefined, choice: string, responder: User.Implementation, closing: string | undefined): Promise<PerformOutcome> {
+  // Only a question the GM's tab posted is believed (a player's message with the same flag is not).
+  const strike = trustedFlag(strikeMessage, "strike");
+  if (!strikeMessage || !strike || !Array.isArray(strike.choices) || !strike.choices.includes(choice)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  const asker = game.users.get(strike.requesterId ?? "");
+  if (!asker) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  let intent: Intent;
+  try {
+    intent = validateIntent(strike.intent, !asker.isGM);
+    // A creature asked about may be gone by the time its owner answers.
+    const { defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    if (!responder.isGM && !defender.actor.testUserPermission(responder, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: defender.name });
+  } catch (e) {
+    return refusalOf(e);
+  }
+  const out = await perform({ ...intent, declared: { ...intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", { asker, ...(closing ? { closing } : {}) });
+  if (out.kind === "done") {
+    try {
+      await strikeMessage.delete();
+    } catch {
+      // Another GM tab took it away first.
+    }
+  }
+  return out;
+}
+
+/**
+ * Carries out one request card. Its author is the one the server stamped; what it asks is checked
+ * again as if it came from that user. Returns "duplicate" when another GM tab has it.
+ */
+export async function handleRequest(message: ChatMessage.Implementation): Promise<PerformOutcome | MoveOutcome> {
+  if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
+  const id = message.id ?? "";
+  const request = readRequest(message);
+  const author = message.author;
+  if (!request || request.state !== "pending" || !author || !game.messages.get(id)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  if (inHandHere().has(id)) return { kind: "duplicate" };
+  inHandHere().add(id);
+  try {
+    let out: PerformOutcome | MoveOutcome;
+    const ask = request.ask;
+    try {
+      if (!ask) throw new Refusal("WC.Refuse.malformed");
+      if (ask.kind === "action") out = await perform(validateIntent(ask.intent, !author.isGM), author, id, { closing: id });
+      else if (ask.kind === "answer") {
+        const answered = game.messages.get(ask.strikeId);
+        if (!answered || !byGM(answered)) throw new Refusal("WC.Refuse.stale");
+        out = await performAnswer(answered, ask.choice, author, id);
+      } else out = await carryOutMove(validateJob(ask.job), author, id);
+    } catch (e) {
+      out = refusalOf(e);
+    }
+    // "duplicate": the result was made already (another GM tab, or the GM's own click on the
+    // same question): the request is answered all the same, so its card goes.
+    if (out.kind === "refused") {
+      const next = { state: "refused" as const, ask: request.ask?.kind === "move" ? request.ask : null, outcome: out };
+      await closeRequestCard(message, async () => ({ content: await renderRequest(next, author.name ?? ""), [`flags.${MODULE_ID}.request`]: { state: "refused", outcome: out } }));
+    } else if (!("closed" in out && out.closed)) await closeRequestCard(message, null);
+    return out;
+  } finally {
+    inHandHere().delete(id);
+  }
+}
+
+/**
+ * A request card the GM has dealt with: rewritten with its refusal (the update `refusal` makes),
+ * or taken away when it was carried out.
+ */
+export async function closeRequestCard(message: ChatMessage.Implementation, refusal: (() => Promise<Record<string, unknown>>) | null): Promise<void> {
+  if (!game.messages.get(message.id ?? "")) return;
+  try {
+    if (refusal) await message.update((await refusal()) as never);
+    else await message.delete();
+  } catch {
+    // Another GM tab, or the author, removed it first.
+  }
+}
+
+/** Request cards waiting, by author: those beyond what one player may have waiting are taken away. */
+function overLimit(message: ChatMessage.Implementation): boolean {
+  const author = message.author;
+  if (!author || author.isGM) return false;
+  const mine = game.messages.filter((m) => m.author?.id === author.id && readRequest(m)?.state === "pending");
+  mine.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
+  return mine.findIndex((m) => m.id === message.id) >= MAX_WAITING;
+}
+
+const dropped = new Map<string, number>();
+let dropScheduled = false;
+
+/** Takes away a request beyond the limit (and tells the GM once for the burst). */
+function dropExcess(message: ChatMessage.Implementation): void {
+  const name = message.author?.name ?? "?";
+  dropped.set(name, (dropped.get(name) ?? 0) + 1);
+  void gmWork(() => closeRequestCard(message, null));
+  if (dropScheduled) return;
+  dropScheduled = true;
+  setTimeout(() => {
+    dropScheduled = false;
+    for (const [player, n] of dropped) notify("warn", "WC.Refuse.tooManyRequests", { player, n, max: MAX_WAITING });
+    dropped.clear();
+  }, 0);
+}
+
+/** Every request card still waiting, oldest first, carried out one after the other. */
+export async function processPendingRequests(): Promise<void> {
+  if (!isActiveGM()) return;
+  const pending = game.messages.filter((m) => readRequest(m)?.state === "pending");
+  pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
+  for (const m of pending) {
+    if (!isActiveGM()) return;
+    if (overLimit(m)) dropExcess(m);
+    else await gmWork(() => handleRequest(m));
+  }
+}
+
+/** A request card was posted: the active GM's client carries it out. */
+export function onRequestCreated(message: ChatMessage.Implementation): void {
+  if (!isActiveGM() || readRequest(message)?.state !== "pending") return;
+  if (overLimit(message)) return dropExcess(message);
+  void gmWork(() => handleRequest(message)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
+}
+
+/** Whether a message is a request card (of any shape this module has written). */
+export function isRequest(message: ChatMessage.Implementation): boolean {
+  return readRequest(message) !== null;
+}

@@ -1,0 +1,169 @@
+/**
+ * The result card: an action carried out on the GM's client (a player's request, or the GM's own
+ * click). The intent is checked again against the documents as if it came from the user who asked
+ * (whose creature acts, whether the rules still have the action, what the creature has done this
+ * round), rolled with Foundry dice, and posted as one card through the pipeline, which writes it.
+ * The card's id comes from the request, so a request delivered twice is carried out once.
+ */
+import type { Intent, PerformOutcome, StoredCard } from "../base/types.ts";
+import { TEMPLATES } from "../base/constants.ts";
+import { withFoundryDice } from "../base/dice.ts";
+import { i18n } from "../base/i18n.ts";
+import { stableId } from "../base/ids.ts";
+import { roundAllowance } from "../../rules/index.ts";
+import type { Side } from "../documents/cast.ts";
+import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { holdsAround } from "../documents/holds.ts";
+import { among, planConsequences } from "../gm/apply.ts";
+import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
+import { roundNotes } from "../gm/round-end.ts";
+import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
+import type { WritingKind } from "./pipeline.ts";
+import { byGM, post, trustedFlag } from "./pipeline.ts";
+import { cardView, refusalOf as rulesRefusal } from "./views.ts";
+import { askDefender } from "./question-card.ts";
+
+export function cardIdFor(requestId: string): string {
+  return stableId(`card|${requestId}`);
+}
+
+export async function renderCard(card: StoredCard): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(TEMPLATES.card, cardView(card, i18n) as unknown as Record<string, unknown>);
+}
+
+/** The creatures a stored card names that are still on the scene: attacker, defender, the others it reached. */
+function sidesOfCard(card: StoredCard): Side[] {
+  const sides: Side[] = [];
+  for (const uuid of [card.intent.attackerUuid, card.intent.defenderUuid, ...Object.keys(card.otherNames ?? {})]) {
+    const token = tokenByUuid(uuid);
+    if (token?.actor && !sides.some((s) => s.id === token.uuid)) sides.push({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" });
+  }
+  return sides;
+}
+
+/** The result card as a kind of the pipeline: its writes as the world is now, for the creatures still there. */
+export const RESULT_KIND: WritingKind<StoredCard> = {
+  flag: "card",
+  render: renderCard,
+  writesNow(card) {
+    const sides = sidesOfCard(card);
+    const [attacker, defender] = [sides.find((s) => s.id === card.intent.attackerUuid), sides.find((s) => s.id === card.intent.defenderUuid)];
+    const combat = (card.combatId ? game.combats.get(card.combatId) : undefined) ?? (attacker && defender ? combatOf(attacker, defender) : undefined);
+    // The others the card names that are still on the scene, though no longer in the grapple, are in `sides`.
+    const holds = attacker && defender ? [...new Map([...circleOf(card.intent, attacker, defender).holds, ...holdsAround(sides.map((s) => s.actor), card.variant)].map((h) => [h.id, h])).values()] : holdsAround(sides.map((s) => s.actor), card.variant);
+    const cast = resultCast(sides, holds);
+    const plan = planConsequences(among(card.consequences, new Set(cast.map((m) => m.id))), cast, holds, card.variant, card.requestId, [], combat?.id ?? undefined);
+    const notes = combat ? roundNotes(combat, card.round ?? combat.round ?? 0, card.consequences) : null;
+    return { plan, combats: notes ? [notes] : [] };
+  },
+};
+
+/** Players who own a creature (the GM's own creatures have none). */
+function playerOwners(actor: Actor.Implementation): User.Implementation[] {
+  return game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+}
+
+/**
+ * How many times this round the creature has done what `action` counts against: its GM cards of
+ * this round (not undone), and questions still waiting for the defender's answer.
+ */
+function doneThisRound(intent: Intent, combat: Combat.Implementation, round: number): number {
+  const allowance = roundAllowance(activeVariantId(), intent.action);
+  if (!allowance) return 0;
+  const sameBucket = (i: Intent) => roundAllowance(activeVariantId(), i.action)?.bucket === allowance.bucket && i.attackerUuid === intent.attackerUuid && (!allowance.perHold || i.defenderUuid === intent.defenderUuid);
+  let n = 0;
+  for (const m of game.messages) {
+    if (!byGM(m)) continue;
+    const card = trustedFlag(m, "card");
+    if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && card.intent && sameBucket(card.intent)) n++;
+    const strike = trustedFlag(m, "strike");
+    if (strike && strike.intent && strike.combatId === combat.id && strike.round === round && sameBucket(strike.intent)) n++;
+  }
+  return n;
+}
+
+/** A player's request beyond what the rules allow a creature this round is refused, saying why. */
+function checkAllowance(intent: Intent, requester: User.Implementation, attacker: Side, combat: Combat.Implementation | undefined, round: number): void {
+  if (requester.isGM || !combat) return;
+  const allowance = roundAllowance(activeVariantId(), intent.action);
+  if (!allowance) return;
+  if (doneThisRound(intent, combat, round) >= allowance.limit) throw new Refusal("WC.Refuse.perRound", { name: attacker.name, action: i18n.localize(`WC.Action.${intent.action}`), reason: allowance.reason });
+}
+
+export interface PerformOptions {
+  /** The user who first asked, when this carries out an answered question (checked as the attacker's owner). */
+  readonly asker?: User.Implementation;
+  /** A request card this answers: removed in the same request where one request carries it all. */
+  readonly closing?: string;
+}
+
+/**
+ * Resolves and carries out `intent` for `requester`. Must run on a GM client, as the GM's work.
+ * `requestId` names the request (the card's id comes from it).
+ */
+export async function perform(intent: Intent, requester: User.Implementation, requestId: string, opts: PerformOptions = {}): Promise<PerformOutcome> {
+  try {
+    const variant = activeVariant();
+    if (!variant.actions.includes(intent.action)) throw new Refusal("WC.Refuse.noSuchAction", { action: intent.action });
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    const asker = opts.asker ?? requester;
+    if (!asker.isGM && !attacker.actor.testUserPermission(asker, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+    const cardId = cardIdFor(requestId);
+    const existing = game.messages.get(cardId);
+    if (existing && byGM(existing)) return { kind: "duplicate" };
+    const combat = combatOf(attacker, defender);
+    const round = combat?.round ?? 0;
+    // An answered question was counted when it was asked.
+    if (!opts.asker) checkAllowance(intent, requester, attacker, combat, round);
+    // A question for a player's defender goes on a card first; the GM's creatures answer "roll".
+    const question = variant.situational(intent.action).find((s) => s.by === "defender" && intent.declared[s.key] === undefined);
+    if (question && question.kind === "choice" && playerOwners(defender.actor).length > 0) {
+      return askDefender({ intent, key: question.key, choices: question.choices, attackerName: attacker.name, defenderName: defender.name, requesterId: asker.id ?? "", ...(combat ? { combatId: combat.id ?? "", round } : {}) }, requestId);
+    }
+
+    const circle = circleOf(intent, attacker, defender);
+    const ctx = contextFor(intent, attacker, defender, variant, circle);
+    const options = activeOptions();
+    const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
+    // The rules refuse it: the user is told why, and no card is posted (nothing to apply or undo).
+    const refused = rulesRefusal(resolution);
+    if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`) } };
+    const inCombat = ctx.inCombat ? combat : undefined;
+    const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
+    const card: StoredCard = {
+      version: 1,
+      variant: activeVariantId(),
+      requestId,
+      intent,
+      attackerName: attacker.name,
+      defenderName: defender.name,
+      resolution,
+      consequences: resolution.consequences,
+      state: "pending",
+      projectTables: variant.projectTables(intent.action, options),
+      ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
+      next: variant.next?.(ctx, resolution, options) ?? [],
+      ...(inCombat ? { combatId: inCombat.id ?? "", round: ctx.round } : {}),
+    };
+    const level = automation();
+    // What the round end needs to know of it goes with its writes, once it is applied.
+    const notes = inCombat && level === "automatic" ? roundNotes(inCombat, ctx.round, resolution.consequences) : null;
+    const out = await post({
+      kind: RESULT_KIND,
+      id: cardId,
+      stored: card,
+      level,
+      plan,
+      combats: notes ? [notes] : [],
+      rolls,
+      speaker: ChatMessage.getSpeaker({ token: attacker.token }) as unknown as Record<string, unknown>,
+      undoable: true,
+      ...(opts.closing ? { closing: opts.closing } : {}),
+    });
+    if (out.kind === "duplicate") return out;
+    return { kind: "done", messageId: cardId, state: out.state, ...(out.closed ? { closed: true } : {}) };
+  } catch (e) {
+    return refusalOf(e);
+  }
+}
+

@@ -1,0 +1,275 @@
+/**
+ * Keeping holds whole and true, on the active GM's client.
+ *
+ * - A half a GM removes by hand takes its twin with it; a half its token, combatant or combat
+ *   takes with it goes with its twin too.
+ * - Holds end by the rules (break free, release, an overbear's end) or by the GM. A half a player
+ *   removes or edits (their own creature's effect: Foundry lets them) is put back from its twin,
+ *   and the GM is told who did it. An effect a player makes with the module's hold or condition
+ *   flags (which the module only ever writes from a GM's tab) is removed, and the GM is told.
+ * - A condition whose clock a combat kept (stunned for so many segments, out cold for so many
+ *   rounds) ends when that clock is gone with its combatant or combat.
+ * - When a GM's tab starts, what messages a tab missed would have put right is put right
+ *   (`sweep`): a half left alone is made whole again from a half on a creature no player owns,
+ *   else removed; a hold whose creatures or combat are gone is removed.
+ *
+ * Every function here is a piece of the GM's work (the hooks queue them: hooks/cleanup.ts).
+ */
+import type { HoldRecord } from "../../rules/index.ts";
+import { MODULE_ID, STATUS } from "../base/constants.ts";
+import { notify } from "../base/i18n.ts";
+import type { StoredHold } from "../base/types.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { combatTimers } from "../documents/combat-state.ts";
+import { clockStillRuns, holdFitsItsCombat, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
+import { statusIcon } from "../documents/statuses.ts";
+import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+function userName(userId: string | undefined): string {
+  return game.users.get(userId ?? "")?.name ?? "?";
+}
+
+async function quietly(fn: () => Promise<unknown>): Promise<void> {
+  try {
+    await fn();
+  } catch {
+    // Removed or changed meanwhile by another step.
+  }
+}
+
+/** The effect at `uuid` when it is an ActiveEffect. */
+function effectAt(uuid: string): ActiveEffect.Implementation | null {
+  const doc = fromUuidSync(uuid as never) as unknown;
+  return (doc as { documentName?: string } | null)?.documentName === "ActiveEffect" ? (doc as ActiveEffect.Implementation) : null;
+}
+
+/** The twin of a half when it truly is one: an effect on the other creature's actor naming this half back. */
+function trueTwin(half: StoredHold, halfUuid: string): ActiveEffect.Implementation | null {
+  const twin = effectAt(half.twinUuid);
+  const back = twin ? storedHold(twin) : undefined;
+  const otherRole = half.role === "held" ? "holder" : "held";
+  const otherActor = tokenByUuid(otherRole === "held" ? half.record.heldId : half.record.holderId)?.actor as Actor.Implementation | null | undefined;
+  if (!twin || !back || back.record.id !== half.record.id || back.role !== otherRole || back.twinUuid !== halfUuid) return null;
+  return otherActor && (twin.parent as Actor.Implementation | null)?.uuid === otherActor.uuid ? twin : null;
+}
+
+/** The half that `twin` stands for on the other creature, as the module makes it (the twin's record believed). */
+function halfFromTwin(twin: ActiveEffect.Implementation, twinHold: StoredHold): { actor: Actor.Implementation; id: string; fields: Record<string, unknown> } | null {
+  const role = twinHold.role === "held" ? "holder" : "held";
+  const actor = tokenByUuid(role === "held" ? twinHold.record.heldId : twinHold.record.holderId)?.actor as Actor.Implementation | null | undefined;
+  const twinActor = twin.parent as Actor.Implementation | null;
+  const id = twinHold.twinUuid.split(".").at(-1) ?? "";
+  if (!actor || !twinActor || !/^[A-Za-z0-9]{16}$/.test(id) || twinHold.twinUuid !== `${actor.uuid}.ActiveEffect.${id}`) return null;
+  const combat = twin.getFlag(MODULE_ID, "combat");
+  const part = game.i18n.localize(twinHold.record.label);
+  const hold: StoredHold = { record: twinHold.record, role, twinUuid: twin.uuid, variant: twinHold.variant };
+  return {
+    actor,
+    id,
+    fields: {
+      name: game.i18n.format(role === "held" ? "WC.Effect.heldBy" : "WC.Effect.holding", { part, name: twinActor.name ?? "" }),
+      img: statusIcon(role === "held" ? "held" : "holding"),
+      statuses: [role === "held" ? STATUS.held : STATUS.holding],
+      origin: twinActor.uuid,
+      transfer: false,
+      disabled: false,
+      [`flags.${MODULE_ID}.hold`]: hold,
+      ...(typeof combat === "string" ? { [`flags.${MODULE_ID}.combat`]: combat } : {}),
+    },
+  };
+}
+
+/** Puts the half `twin` names back as the module made it: made again, or its changes undone. */
+async function putBack(twin: ActiveEffect.Implementation): Promise<boolean> {
+  const twinHold = storedHold(twin);
+  const half = twinHold ? halfFromTwin(twin, twinHold) : null;
+  if (!half) return false;
+  const there = half.actor.effects.get(half.id);
+  if (there) await quietly(() => there.update(half.fields as never));
+  else {
+    const flags: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(half.fields)) if (k.startsWith(`flags.${MODULE_ID}.`)) flags[k.slice(`flags.${MODULE_ID}.`.length)] = v;
+    const data = Object.fromEntries(Object.entries(half.fields).filter(([k]) => !k.startsWith("flags.")));
+    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, flags: { [MODULE_ID]: flags } }] as never, { keepId: true }));
+  }
+  return true;
+}
+
+/** Whether the hold a half names still belongs: both creatures on the map, and in its combat if it was made in one. */
+function stillFits(effect: ActiveEffect.Implementation, record: HoldRecord): boolean {
+  return tokenByUuid(record.heldId) !== null && tokenByUuid(record.holderId) !== null && holdFitsItsCombat(effect.getFlag(MODULE_ID, "combat"), record.heldId, record.holderId);
+}
+
+/** Whether the module's own pair removal is told in these options, by a GM (a player's options prove nothing). */
+export function pairHandledBy(options: unknown, userId: string | undefined): boolean {
+  const o = (options as Record<string, unknown> | undefined)?.[MODULE_ID];
+  return game.users.get(userId ?? "")?.isGM === true && typeof o === "object" && o !== null && (o as Record<string, unknown>).pairHandled === true;
+}
+
+/**
+ * A hold half was removed. By a GM by hand: its twin goes too. By a player: it comes back, and the
+ * GM is told who removed it. A half that was never one of a true pair is left gone.
+ */
+export async function onHalfDeleted(effect: ActiveEffect.Implementation, options: unknown, userId: string | undefined): Promise<void> {
+  if (!isActiveGM() || pairHandledBy(options, userId)) return;
+  const half = storedHold(effect);
+  if (!half) return;
+  const twin = trueTwin(half, effect.uuid);
+  if (!twin) return;
+  if (game.users.get(userId ?? "")?.isGM === true || !stillFits(twin, half.record)) {
+    await quietly(() => twin.delete(PAIR_HANDLED as never));
+    return;
+  }
+  if (await putBack(twin)) notify("warn", "WC.Guard.halfRemoved", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
+}
+
+/** The half an effect was before a change (the one a true twin names), or its hold as it says now. */
+function namedBy(effect: ActiveEffect.Implementation): ActiveEffect.Implementation | null {
+  const own = storedHold(effect);
+  if (own) {
+    const twin = effectAt(own.twinUuid);
+    if (twin && storedHold(twin)?.twinUuid === effect.uuid) return twin;
+  }
+  // Its flags were changed or taken off: a twin somewhere on its scene still names it.
+  const actor = effect.parent as Actor.Implementation | null;
+  const scene = (actor as unknown as { token?: TokenDocument.Implementation | null } | null)?.token?.parent ?? game.scenes?.viewed ?? null;
+  const actors = new Set<Actor.Implementation>([...game.actors].map((a) => a as Actor.Implementation));
+  for (const t of (scene as Scene.Implementation | null)?.tokens ?? []) if (t.actor) actors.add(t.actor as Actor.Implementation);
+  for (const a of actors) for (const e of a.effects) if (storedHold(e)?.twinUuid === effect.uuid) return e;
+  return null;
+}
+
+/** A player changed an effect: a hold half is put back from its twin (and the GM told); a made-up half or condition is removed. */
+export async function onEffectUpdated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
+  if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
+  const twin = namedBy(effect);
+  if (twin) {
+    const half = storedHold(effect);
+    const expected = half?.role === "holder" ? STATUS.holding : STATUS.held;
+    // Its pair broken, its record changed, switched off or its status taken away: put back.
+    const tampered = !verifiedHold(twin) || !half || JSON.stringify(half.record) !== JSON.stringify(storedHold(twin)?.record) || effect.disabled === true || !effect.statuses.has(expected);
+    if (tampered && (await putBack(twin))) notify("warn", "WC.Guard.halfChanged", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
+    return;
+  }
+  if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+}
+
+/** An effect a player made with the module's hold or condition flags: the module writes those only from a GM's tab. */
+export async function onEffectCreated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
+  if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
+  if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+}
+
+async function removeForged(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
+  await quietly(() => effect.delete(PAIR_HANDLED as never));
+  notify("warn", "WC.Guard.effectMade", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
+}
+
+/**
+ * Removes every hold half that involves any of these creatures: on the others in their scene,
+ * and on the creatures themselves while they still exist (a combatant removed, a linked actor).
+ */
+export async function onTokensGone(tokens: readonly TokenDocument.Implementation[]): Promise<void> {
+  if (!isActiveGM() || tokens.length === 0) return;
+  const gone = new Set(tokens.map((t) => t.uuid));
+  const involves = (r: HoldRecord) => gone.has(r.heldId) || gone.has(r.holderId);
+  const actors = new Map<string, Actor.Implementation>();
+  const scene = tokens[0]?.parent;
+  for (const t of scene?.tokens ?? []) {
+    const a = t.actor as Actor.Implementation | null;
+    if (a) actors.set(a.uuid, a);
+  }
+  for (const t of tokens) {
+    const stillThere = scene?.tokens.has(t.id ?? "") === true;
+    const a = stillThere || t.actorLink ? (t.actor as Actor.Implementation | null) : null;
+    if (a) actors.set(a.uuid, a);
+  }
+  for (const actor of actors.values()) {
+    const ids = [...actor.effects]
+      .filter((e) => {
+        const h = storedHold(e);
+        return h ? involves(h.record) : false;
+      })
+      .map((e) => e.id ?? "");
+    if (ids.length > 0) await quietly(() => actor.deleteEmbeddedDocuments("ActiveEffect", ids, PAIR_HANDLED as never));
+  }
+}
+
+/** The module's own conditions whose clocks these combats kept for these creatures: what to remove. */
+export function clocksGone(combats: readonly Combat.Implementation[], tokens: readonly TokenDocument.Implementation[]): Array<{ actor: Actor.Implementation; ids: string[] }> {
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  const combatIds = new Set(combats.map((c) => c.id ?? ""));
+  for (const token of tokens) {
+    // The creature itself, while it is still there: its token on the scene, or its world actor.
+    const actor = (token.parent?.tokens.has(token.id ?? "") === true || token.actorLink ? token.actor : null) as Actor.Implementation | null;
+    if (!actor) continue;
+    const conditions = new Set(combats.flatMap((c) => combatTimers(c).filter((t) => t.id === token.uuid).map((t) => t.condition as string)));
+    // Only the module's own condition effects (a system's or a GM's own stay; a hold half is never one).
+    const ids = [...actor.effects]
+      .filter((e) => !storedHold(e) && (conditions.has(e.getFlag(MODULE_ID, "condition") ?? "") || combatIds.has(e.getFlag(MODULE_ID, "clock") ?? "")))
+      .map((e) => e.id ?? "");
+    if (ids.length > 0) ending.push({ actor, ids });
+  }
+  return ending;
+}
+
+export async function removeEffects(ending: ReadonlyArray<{ actor: Actor.Implementation; ids: readonly string[] }>): Promise<void> {
+  for (const { actor, ids } of ending) {
+    const there = ids.filter((id) => actor.effects.has(id));
+    if (there.length === 0 || !fromUuidSync(actor.uuid as never)) continue;
+    await quietly(() => actor.deleteEmbeddedDocuments("ActiveEffect", there, PAIR_HANDLED as never));
+  }
+}
+
+/**
+ * What the messages a tab missed would have put right, put right when a GM's tab starts (a tab
+ * that loses part of the stream reloads; a player may change their own creature's effects while
+ * no GM is connected):
+ * - a whole hold whose creatures or combat are gone is removed; one whose halves' records differ
+ *   is put right from the half on a creature no player owns;
+ * - a half left alone is made whole again when it is on a creature no player owns and its twin's
+ *   creature is a player's (only a player could have removed or changed that one); else removed;
+ * - a timed condition whose combat is gone or left ends.
+ */
+export async function sweep(): Promise<void> {
+  if (!isActiveGM()) return;
+  const actors = new Map<string, Actor.Implementation>();
+  for (const scene of game.scenes) for (const t of scene.tokens) if (t.actor) actors.set(t.actor.uuid, t.actor as Actor.Implementation);
+  for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
+  const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
+  const repaired = new Set<string>();
+  for (const actor of actors.values()) {
+    const ids: string[] = [];
+    for (const e of actor.effects) {
+      const h = storedHold(e);
+      if (!h) {
+        if (!clockStillRuns(e.getFlag(MODULE_ID, "clock"), actor.uuid)) ids.push(e.id ?? "");
+        continue;
+      }
+      const v = verifiedHold(e);
+      if (v) {
+        if (!stillFits(e, v.record)) ids.push(e.id ?? "");
+        else if (!playerOwned(actor) && JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record) && !repaired.has(h.record.id)) {
+          repaired.add(h.record.id);
+          await putBack(e);
+        }
+        continue;
+      }
+      const otherRole = h.role === "held" ? "holder" : "held";
+      const otherActor = tokenByUuid(otherRole === "held" ? h.record.heldId : h.record.holderId)?.actor as Actor.Implementation | null | undefined;
+      const mine = tokenByUuid(h.role === "held" ? h.record.heldId : h.record.holderId)?.actor as Actor.Implementation | null | undefined;
+      const trustworthy = mine?.uuid === actor.uuid && !playerOwned(actor);
+      if (trustworthy && otherActor && playerOwned(otherActor) && stillFits(e, h.record) && !repaired.has(h.record.id)) {
+        repaired.add(h.record.id);
+        if (await putBack(e)) continue;
+      }
+      ids.push(e.id ?? "");
+    }
+    if (ids.length > 0) ending.push({ actor, ids });
+  }
+  await removeEffects(ending);
+}
