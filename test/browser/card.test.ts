@@ -53,6 +53,8 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
 
   const message = {
     id: "CARDcard00000001",
+    // A card the GM's tab posted: only a GM's card is believed (a player's message with these flags gets no buttons).
+    author: { isGM: true },
     getFlag: (_scope: string, key: string) => (key === "card" ? card : key === "undo" ? [{ actorUuid: stubActor.uuid, restore: { "system.attributes.hp.value": 30 }, created: ["HELDhalf00000001"], deleted: [] }] : undefined),
     update: async (data: Record<string, unknown>) => {
       calls.push({ what: "message.update", data });

@@ -20,8 +20,9 @@ function getProperty(obj: unknown, path: string): unknown {
 export const calls: Array<{ what: string; data: unknown }> = [];
 const hooks = new Map<string, Fn[]>();
 
-/** The hold half the card's undo record says its result made, still on the actor. */
-const heldHalf = { id: "HELDhalf00000001", getFlag: () => undefined };
+/** The hold half the card's undo record says its result made, still on the actor (the module's own: undo removes only those). */
+const heldHold = { record: { id: "h", holderId: "Scene.s.Token.ogre", heldId: "Scene.s.Token.fighter", label: "WC.Part.body", data: {} }, role: "held", twinUuid: "Actor.ogre.ActiveEffect.HOLDERhalf000001", variant: "d12-holds" };
+const heldHalf = { id: "HELDhalf00000001", flags: { "weaponless-combat": { hold: heldHold } }, getFlag: (_scope: string, key: string) => (key === "hold" ? heldHold : undefined) };
 
 export const stubActor = {
   id: "stubActor0000001",
@@ -71,7 +72,8 @@ export function installFoundryStub(): void {
         return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => data[k] ?? "") : key;
       },
     },
-    settings: { register: () => undefined, registerMenu: () => undefined, get: () => false },
+    // A setting reads as Foundry gives it: the hit-point paths empty (the system's own), the rest off.
+    settings: { register: () => undefined, registerMenu: () => undefined, get: (_ns: string, key: string) => (key === "hpPath" || key === "hpMaxPath" ? "" : key === "variant" ? "d12-holds" : false) },
     modules,
   };
   g.CONFIG = {

@@ -5,7 +5,10 @@
  */
 import type { RulesVariant } from "../../rules/index.ts";
 import type { ActorData, HitPointPaths, HostCondition, Reason, SourceKind, SystemDescriptor, SystemSettings, VariantKey } from "../../systems/index.ts";
-import { CreatureDataError, NOT_ON_SHEETS, isVariantKey, readCreature, systemFor } from "../../systems/index.ts";
+import { NOT_ON_SHEETS, isVariantKey, readCreature, systemFor } from "../../systems/index.ts";
+import { RulesInputError } from "../../rules/index.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { tabState } from "../base/tab.ts";
 import { MODULE_ID } from "../base/constants.ts";
 
 /** The host system's descriptor: its own for ARS, OSE, adnd2e and dnd5e, the generic one otherwise. */
@@ -64,23 +67,71 @@ function withoutId(p: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** How a creature reads for a variant, with where each value came from. */
+/** The top-level profile fields a refusal names ("profile.strength.score" names strength). */
+function fieldsNamed(e: RulesInputError, known: ReadonlySet<string>): string[] {
+  return [...new Set(e.issues.map((i) => i.path.split(".")[1] ?? "").filter((f) => known.has(f)))];
+}
+
+/**
+ * The GM's values over the sheet's reading, each one believed only if the rules can use it. The
+ * profile flags are on the actor, which its player may write; a value no creature can have (a
+ * Strength of "abc", a size of 40) is left out and the sheet's reading used for that field, and
+ * the GM hears which creature and which field, once. Nobody else's action or round end stops for it.
+ */
+function withOverrides(variant: RulesVariant, id: string, read: { profile: Record<string, unknown>; sources: Record<string, SourceKind>; reasons: Record<string, Reason> }, overrides: Record<string, unknown>, name: string): { profile: Record<string, unknown>; sources: Record<string, SourceKind>; reasons: Record<string, Reason>; refused: string[] } {
+  let kept = Object.fromEntries(Object.entries(overrides).filter(([f, v]) => f !== "id" && v !== undefined));
+  const refused: string[] = [];
+  for (let tries = 0; tries <= Object.keys(overrides).length; tries++) {
+    const profile = { ...read.profile, ...kept };
+    try {
+      variant.validateProfile(id, profile, "profile");
+      break;
+    } catch (e) {
+      if (!(e instanceof RulesInputError)) throw e;
+      const bad = fieldsNamed(e, new Set(Object.keys(kept)));
+      // What the rules refuse is not the GM's values but the sheet's: nothing to leave out here.
+      if (bad.length === 0) break;
+      for (const f of bad) {
+        refused.push(f);
+        warnOnce(name, f, kept[f], e);
+        delete kept[f];
+      }
+      kept = { ...kept };
+    }
+  }
+  const sources = { ...read.sources };
+  const reasons = { ...read.reasons };
+  for (const f of Object.keys(kept)) {
+    sources[f] = "override";
+    delete reasons[f];
+  }
+  return { profile: { ...read.profile, ...kept }, sources, reasons, refused };
+}
+
+function warnOnce(name: string, field: string, value: unknown, e: RulesInputError): void {
+  if (!game.user?.isGM) return;
+  const told = tabState("profile-warned", () => new Set<string>());
+  const key = `${name}|${field}|${JSON.stringify(value)}`;
+  if (told.has(key)) return;
+  told.add(key);
+  const details = e.issues.filter((i) => i.path.split(".")[1] === field).map((i) => i18n.format(`WC.Error.${i.code}`, i.params ?? {})).join("; ");
+  notify("warn", "WC.Refuse.badProfileValue", { name, field, details });
+}
+
+/** How a creature reads for a variant, with where each value came from: the sheet read once, the GM's values over it. */
 export function creatureView(actor: Actor.Implementation, variant: RulesVariant, token?: TokenDocument.Implementation | null): CreatureView {
   const system = hostSystem();
   const overrides = overridesOf(actor, variant.id);
-  if (!isVariantKey(variant.id)) return { profile: { ...variant.defaultProfile(), ...overrides }, read: variant.defaultProfile(), sources: {}, reasons: {}, overrides, system: system.id };
+  const name = token?.name ?? actor.name ?? "?";
+  if (!isVariantKey(variant.id)) {
+    const read = variant.defaultProfile();
+    const merged = withOverrides(variant, actor.id ?? "actor", { profile: { ...read, id: actor.id ?? "actor" }, sources: {}, reasons: {} }, overrides, name);
+    return { profile: withoutId(merged.profile), read, sources: merged.sources, reasons: merged.reasons, overrides, system: system.id };
+  }
   const key: VariantKey = variant.id;
   const data = actorData(actor, token);
-  const settings = systemSettings(system);
-  const read = readCreature(data, { system, variant: key, settings });
-  let merged = read;
-  try {
-    merged = readCreature(data, { system, variant: key, settings, overrides });
-  } catch (e) {
-    // A stored value that no longer fits: hand it on as it is, so the rules name the bad field.
-    if (!(e instanceof CreatureDataError)) throw e;
-    merged = { ...read, profile: { ...read.profile, ...overrides }, sources: { ...read.sources, ...Object.fromEntries(Object.keys(overrides).map((k) => [k, "override" as const])) } };
-  }
+  const read = readCreature(data, { system, variant: key, settings: systemSettings(system) });
+  const merged = withOverrides(variant, String(read.profile.id ?? actor.id ?? "actor"), read, overrides, name);
   return { profile: withoutId(merged.profile), read: withoutId(read.profile), sources: merged.sources, reasons: merged.reasons, overrides, system: system.id };
 }
 
