@@ -260,8 +260,9 @@ export class FakeEffect extends FakeDocument {
     await this.parent.updateEmbeddedDocuments("ActiveEffect", [{ ...changes, _id: this.id }]);
     return this;
   }
-  async delete(): Promise<void> {
-    await this.parent.deleteEmbeddedDocuments("ActiveEffect", [this.id]);
+  /** [C-18] Its deletion's options go with it to the other clients' hooks. */
+  async delete(options: Data = {}): Promise<void> {
+    await this.parent.deleteEmbeddedDocuments("ActiveEffect", [this.id], options);
   }
 }
 
@@ -785,9 +786,14 @@ export class FakeCombatant extends FakeDocument {
   get isOwner(): boolean {
     return this.tokenDoc.baseActor.isOwner;
   }
+  toObject(): Data {
+    return { _id: this.id, tokenId: this.tokenDoc.id, sceneId: this.sceneId, actorId: this.tokenDoc.baseActor.id, name: this.name };
+  }
   async delete(): Promise<void> {
     const user = this.world.current().user;
     await this.world.serve(() => {
+      // [C-73] A combatant's owner (its creature's owner) or a GM may remove it.
+      if (!user.isGM && !this.tokenDoc.baseActor.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to delete Combatant [${this.id}]`);
       // [C-55] Neither a combatant removed already nor one of a deleted combat can be removed.
       if (!this.world.combats.has(this.parent.id) || !this.parent.combatants.has(this.id)) throw new Error(`Combatant [${this.id}] does not exist`);
       this.parent.combatants.delete(this.id);
@@ -800,6 +806,29 @@ export class FakeCombatant extends FakeDocument {
 export class FakeCombat extends FakeDocument {
   readonly documentName = "Combat";
   readonly combatants = new Collection<FakeCombatant>();
+  /** [C-15] Combatants made with chosen ids (`keepId`); a GM's work (the fake lets no player add one). */
+  async createEmbeddedDocuments(kind: string, data: Data[], options: Data = {}): Promise<FakeCombatant[]> {
+    if (kind !== "Combatant") throw new Error(`fake: ${kind} not modelled on combats`);
+    const user = this.world.current().user;
+    if (!user.isGM) throw new Error("Only a GM may add combatants here");
+    return this.world.serve(() => {
+      if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
+      const made: FakeCombatant[] = [];
+      for (const d of data) {
+        const id = options.keepId && typeof d._id === "string" ? d._id : randomID();
+        if (this.combatants.has(id)) throw new Error(`A Combatant with id [${id}] already exists`);
+        const scene = this.world.scenes.get(String(d.sceneId));
+        const token = scene?.tokens.get(String(d.tokenId));
+        if (!token) throw new Error("fake: a combatant needs its token");
+        const cb = new FakeCombatant(this.world, id, this, token);
+        this.combatants.set(id, cb);
+        made.push(cb);
+      }
+      this.world.count({ user: user.id, op: "create", documentName: "Combatant", parent: this.uuid, count: made.length });
+      for (const cb of made) this.world.broadcast("createCombatant", [cb, options, user.id]);
+      return made;
+    });
+  }
   round = 0;
   turn = 0;
   active = true;

@@ -1,0 +1,361 @@
+// @vitest-environment happy-dom
+// A hostile player, from their own browser's console: every place a player's data reaches the
+// GM's tab (docs/security.md), tried as an attack. The player can create and edit their own chat
+// messages with any flags and ids, edit and delete their own creature's effects and flags, pass
+// any options to their own updates, move their own tokens and remove their own combatant. The
+// GM's tab must refuse all of it: nothing the module writes may follow from it.
+//
+// These tests use only what a player has (documents, the module's API, hooks) and the fake world,
+// so they run unchanged against an older tree of the module.
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
+
+/** The module's stable ids, as anyone can work them out (the algorithm is in the public code). */
+function stableId(key: string): string {
+  const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  const fnv = (text: string, seed: number): [number, number] => {
+    let hi = 0xcbf29ce4 ^ seed;
+    let lo = 0x84222325;
+    for (let i = 0; i < text.length; i++) {
+      lo ^= text.charCodeAt(i);
+      const a = lo & 0xffff;
+      const b = lo >>> 16;
+      const lo2 = Math.imul(a, 0x1b3);
+      const mid = Math.imul(b, 0x1b3) + (lo2 >>> 16);
+      const newLo = ((mid & 0xffff) << 16) | (lo2 & 0xffff);
+      const newHi = (Math.imul(hi, 0x1b3) + (mid >>> 16) + (lo << 8)) >>> 0;
+      lo = newLo >>> 0;
+      hi = newHi;
+    }
+    return [hi >>> 0, lo >>> 0];
+  };
+  let out = "";
+  for (const p of [...fnv(key, 0), ...fnv(key, 0x9e3779b9)]) {
+    let n = p;
+    for (let i = 0; i < 4; i++) {
+      out += ALPHABET[n % 62];
+      n = Math.floor(n / 62);
+    }
+  }
+  return out;
+}
+
+type Api = { act(intent: unknown): Promise<{ kind: string; key?: string }> };
+/** Acts through the module's API, on that user's client (as a macro does). */
+const act = (c: FakeClient, intent: unknown) => c.run(() => (game.modules.get(M as never) as unknown as { api: Api }).api.act(intent));
+
+let t: Table;
+let combat: FakeCombat;
+
+const hp = (a: FakeActor) => (a.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+const halvesOf = (...actors: FakeActor[]) => actors.flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+/** Writes made by the GM's tab since a mark. */
+const gmWrites = (mark: number) => t.world.writes.slice(mark).filter((w) => w.user === t.gmUser.id);
+const warnedGM = (text: string) => t.gm.notifications.some((n) => n.message.includes(text));
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await t.world.settle();
+  }
+}
+
+/** The ogre (the GM's) holds the fighter (the player's) by the body: d20 15 hits, d12 8 + 1 body, break 4 fails, 1d3 3. */
+async function ogreHoldsFighter(): Promise<void> {
+  t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+  await act(t.gm, { action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+  await settle();
+  expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+}
+
+/** A message the player writes by hand, with whatever flags they like (and, if they like, the id). */
+async function forge(flags: Record<string, unknown>, id?: string): Promise<FakeChatMessage> {
+  const m = (await t.player.run(() => ChatMessage.create({ content: "<p>forged</p>", ...(id ? { _id: id } : {}), flags: { [M]: flags } } as never, id ? { keepId: true } : {}))) as unknown as FakeChatMessage;
+  await settle();
+  return m;
+}
+
+/** Opens a new GM tab (the catch-up at start runs on it). */
+async function reopenGM(): Promise<void> {
+  t.world.disconnect(t.gm);
+  const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+  t.gm = t.world.connect(t.gmUser, registerHooks);
+  await settle();
+}
+
+/** A request card in both shapes the module has read (so these attacks run against older trees too). */
+function requestFlag(intent: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { request: { state: "pending", intent, ask: { kind: "action", intent }, ...extra } };
+}
+
+beforeEach(() => {
+  t = makeTable();
+  t.fighterToken.disposition = 1;
+  t.goblinToken.disposition = -1;
+  t.ogreToken.disposition = -1;
+  combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+});
+
+const damage = (target: FakeToken) => ({
+  holdsAdded: [],
+  holdsRemoved: [],
+  damage: [{ targetId: target.uuid, actual: 999, temporary: 0, reason: "WC.Action.pummel" }],
+  conditions: [],
+  notes: [],
+});
+
+describe("1. a player's message dressed as the module's card is never carried out", () => {
+  const card = (target: FakeToken, state: string) => ({
+    version: 1,
+    variant: "d12-holds",
+    requestId: "FORGEDrequest001",
+    intent: { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: target.uuid, declared: {} },
+    attackerName: "Fighter",
+    defenderName: "Goblin",
+    resolution: { action: "pummel", result: {}, consequences: damage(target), headline: { key: "WC.Result.hit" } },
+    consequences: damage(target),
+    state,
+  });
+
+  it("a result card left 'applying': not finished live, nor when a GM's tab starts", async () => {
+    const mark = t.world.writes.length;
+    await forge({ card: card(t.goblinToken, "applying"), undo: [] });
+    await reopenGM();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+    expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+  });
+
+  it("an 'undoing' card whose undo record restores any path on any actor: nothing is written", async () => {
+    const mark = t.world.writes.length;
+    await forge({ card: card(t.goblinToken, "undoing"), undo: [{ actorUuid: t.goblin.uuid, restore: { "system.attributes.hp.value": 1, name: "Pwned", "ownership.default": 3 }, created: [], deleted: [] }] });
+    await reopenGM();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+    expect(t.goblinToken.actor.name).toBe("Goblin");
+    expect(gmWrites(mark).filter((w) => w.documentName === "Actor")).toEqual([]);
+  });
+
+  it("a round card and a mass-charge card left 'applying': nothing is written", async () => {
+    const mark = t.world.writes.length;
+    const resolution = { result: {}, consequences: damage(t.ogreToken), holdsUpdated: [], timers: [], lines: [] };
+    await forge({ roundCard: { version: 1, kind: "roundEnd", variant: "d12-holds", combatId: combat.id, round: 1, resolution, names: {}, outOfMelee: [], state: "applying" } });
+    await forge({ massCharge: { version: 1, requestId: "FORGEDcharge0001", result: {}, consequences: damage(t.ogreToken), names: { [t.ogreToken.uuid]: "Ogre" }, state: "applying" } });
+    await reopenGM();
+    expect(hp(t.ogreToken.actor)).toBe(20);
+    expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+  });
+
+  it("the player's own message, edited afterwards into an applying card: nothing is written, live or at a GM tab's start", async () => {
+    const m = (await t.player.run(() => ChatMessage.create({ content: "hello" } as never))) as unknown as FakeChatMessage;
+    await settle();
+    await t.player.run(() => m.update({ [`flags.${M}.card`]: card(t.goblinToken, "applying"), [`flags.${M}.undo`]: [] } as never));
+    await settle();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+    await reopenGM();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+  });
+
+  it("a forged card waiting for the GM gets no Apply button on the GM's tab", async () => {
+    const m = await forge({ card: card(t.goblinToken, "pending"), undo: [] });
+    const mark = t.world.writes.length;
+    await t.gm.run(async () => {
+      const li = document.createElement("li");
+      li.innerHTML = '<section class="wc-card"><button data-wc-action="apply">Apply</button></section>';
+      (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("renderChatMessageHTML", m, li);
+      li.querySelector<HTMLButtonElement>("[data-wc-action=apply]")?.click();
+    });
+    await settle();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+    expect(gmWrites(mark)).toEqual([]);
+  });
+});
+
+describe("2. a player's own question card, answered by the player, is not carried out", () => {
+  it("the GM's ogre does not 'release' the fighter on a forged question", async () => {
+    await ogreHoldsFighter();
+    const intent = { action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} };
+    const q = await forge({ strike: { intent, key: "firstStrike", choices: ["roll", "miss"], attackerName: "Ogre", defenderName: "Fighter" } });
+    await forge({ request: { state: "pending", intent, answers: { strikeId: q.id, choice: "roll" }, ask: { kind: "answer", strikeId: q.id, choice: "roll" } } });
+    await settle();
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+  });
+
+  it("a forged question cannot smuggle a bonus beyond the form's bounds (+20 where the form allows +10) either", async () => {
+    // The player's fighter against the player's own dog: the player owns the defender, so may answer.
+    const dog = t.world.addActor("Dog", { attributes: { hp: { value: 6, max: 6 } } }, { [t.alice.id]: 3 });
+    dog.flags[M] = { profile: { "d12-holds": (t.goblin.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] } };
+    const dogToken = t.world.addToken(t.fighterToken.parent, dog);
+    const intent = { action: "chargingOverbear", attackerUuid: t.fighterToken.uuid, defenderUuid: dogToken.uuid, declared: { toHitBonus: 20 } };
+    const q = await forge({ strike: { intent, key: "firstStrike", choices: ["none"], attackerName: "Fighter", defenderName: "Dog" } });
+    t.world.fallbackFace = () => 5;
+    await forge({ request: { state: "pending", intent: { ...intent, declared: {} }, answers: { strikeId: q.id, choice: "none" }, ask: { kind: "answer", strikeId: q.id, choice: "none" } } });
+    await settle();
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "card"))).toEqual([]);
+  });
+});
+
+describe("3. a hold is both halves, and a player cannot end, forge or redirect one", () => {
+  it("the held player deletes their half: it is put back, and the GM is told who did it", async () => {
+    await ogreHoldsFighter();
+    const mine = halvesOf(t.fighter)[0];
+    await t.player.run(() => mine?.delete());
+    await settle();
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    expect(warnedGM("Alice")).toBe(true);
+  });
+
+  it("deleting it with the module's own 'both halves handled' option changes nothing: no one-sided hold is left", async () => {
+    await ogreHoldsFighter();
+    const mine = halvesOf(t.fighter)[0];
+    await t.player.run(() => mine?.delete({ [M]: { pairHandled: true } }));
+    await settle();
+    expect(halvesOf(t.fighter)).toHaveLength(1);
+    expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
+  });
+
+  it("switching their half off, or rewriting its record: it is put back", async () => {
+    await ogreHoldsFighter();
+    const mine = halvesOf(t.fighter)[0];
+    await t.player.run(() => mine?.update({ disabled: true, [`flags.${M}.hold.record.label`]: "WC.Part.arm" } as never));
+    await settle();
+    const back = halvesOf(t.fighter)[0];
+    expect(back?.disabled).toBe(false);
+    expect((back?.getFlag(M, "hold") as { record: { label: string } }).record.label).toBe("WC.Part.body");
+  });
+
+  it("pointing their half's twin at another document and deleting the half: the GM's tab deletes nothing of the sort", async () => {
+    await ogreHoldsFighter();
+    const mine = halvesOf(t.fighter)[0];
+    await t.player.run(() => mine?.update({ [`flags.${M}.hold.twinUuid`]: t.goblinToken.uuid } as never));
+    await settle();
+    await t.player.run(() => halvesOf(t.fighter)[0]?.delete());
+    await settle();
+    expect(t.goblinToken.parent.tokens.has(t.goblinToken.id)).toBe(true);
+    expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
+  });
+
+  it("a stranglehold half the player makes on their own creature: removed, and it chokes nobody at the round's end", async () => {
+    const record = { id: "FORGED>strangle", holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid, label: "WC.Part.strangle", data: { id: "FORGED>strangle", part: "strangle", result: 12, sizeAdjustment: 0, holderSize: "M", roundGained: 0, holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid } };
+    await t.player.run(() =>
+      t.fighter.createEmbeddedDocuments("ActiveEffect", [{ name: "Holding", statuses: [`${M}.holding`], flags: { [M]: { hold: { record, role: "holder", twinUuid: `${t.goblin.uuid}.ActiveEffect.NOTAREALEFFECT01`, variant: "d12-holds" } } } }] as never, {}),
+    );
+    await settle();
+    expect(halvesOf(t.fighter)).toHaveLength(0);
+    t.world.fallbackFace = (sides) => sides;
+    await t.gm.run(() => combat.update({ round: 3 }, { direction: 1 }));
+    await settle();
+    expect(hp(t.goblinToken.actor)).toBe(5);
+  });
+
+  it("taking their own combatant out of the fight while held: the GM is asked, and putting it back keeps the hold", async () => {
+    await ogreHoldsFighter();
+    t.world.onDialog = (d) => d.press("back");
+    const mine = [...combat.combatants].find((c) => c.tokenId === t.fighterToken.id);
+    await t.player.run(() => mine?.delete());
+    await settle();
+    expect([...combat.combatants].some((c) => c.tokenId === t.fighterToken.id)).toBe(true);
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+  });
+});
+
+describe("4. a name with markup runs nothing in the GM's browser", () => {
+  it("the GM's 'what becomes of the holds' dialog shows the name as text", async () => {
+    await ogreHoldsFighter();
+    (t.fighterToken as unknown as { name: string }).name = '<img id="pwned" src="x">';
+    let made = false;
+    t.world.onDialog = (d) => {
+      made = d.element.querySelector("#pwned") !== null || d.element.querySelector("img") !== null;
+      return d.press("cancel");
+    };
+    await t.gm.run(() => t.ogreToken.move({ x: t.ogreToken.x + 300 }, { method: "dragging" }));
+    await settle();
+    expect(made).toBe(false);
+    expect(t.gm.notifications.every((n) => !n.message.includes("<img"))).toBe(true);
+  });
+});
+
+describe("5. moves are checked where the GM is", () => {
+  it("a held creature walking off with the module's own move option is put back", async () => {
+    await ogreHoldsFighter();
+    const x = t.fighterToken.x;
+    await t.player.run(() => t.fighterToken.parent.updateEmbeddedDocuments("Token", [{ _id: t.fighterToken.id, x: x + 500 }], { [M]: { move: "mine" } } as never));
+    await settle();
+    expect(t.fighterToken.x).toBe(x);
+    expect(warnedGM("Alice")).toBe(true);
+  });
+});
+
+describe("6. ids a player cannot claim", () => {
+  it("a message at the id of the next round card stops nothing: the round end still runs", async () => {
+    await ogreHoldsFighter();
+    await t.player.run(() => ChatMessage.create({ _id: stableId(`round|${combat.id}|1`), content: "squat" } as never, { keepId: true }));
+    await settle();
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await settle();
+    const round = t.world.messages.get(stableId(`round|${combat.id}|1`));
+    expect(round?.author.isGM).toBe(true);
+    expect(round?.getFlag(M, "roundCard")).toBeDefined();
+  });
+
+  it("a message at the id of the card a request will make stops nothing: the attack is carried out", async () => {
+    t.world.disconnect(t.gm);
+    const request = await forge(requestFlag({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await t.player.run(() => ChatMessage.create({ _id: stableId(`card|${request.id}`), content: "squat" } as never, { keepId: true }));
+    t.world.script([[20, 20], [12, 6], [12, 1]]);
+    await reopenGM();
+    const card = t.world.messages.get(stableId(`card|${request.id}`));
+    expect(card?.author.isGM).toBe(true);
+    expect(card?.getFlag(M, "card")).toBeDefined();
+  });
+});
+
+describe("7. what a creature may do in a round is counted", () => {
+  it("a held player asks to break free three times in one round: only the first is carried out", async () => {
+    await ogreHoldsFighter();
+    t.world.fallbackFace = () => 1;
+    const ask = () => act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
+    await ask();
+    await ask();
+    await ask();
+    await settle();
+    const tries = t.world.messages.contents.filter((m) => (m.getFlag(M, "card") as { intent?: { action: string } } | undefined)?.intent?.action === "breakFree");
+    expect(tries).toHaveLength(1);
+  });
+});
+
+describe("8. a poisoned profile stops nobody", () => {
+  it("a value no creature can have in the player's own profile: their creature still acts, the GM is told, and the round end runs", async () => {
+    await ogreHoldsFighter();
+    await t.player.run(() => t.fighter.update({ [`flags.${M}.profile.d12-holds.movement`]: "fast", [`flags.${M}.profile.d12-holds.size`]: "colossal" } as never));
+    await settle();
+    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+    await settle();
+    expect(t.world.messages.contents.some((m) => m.getFlag(M, "roundCard"))).toBe(true);
+    t.world.fallbackFace = () => 1;
+    const out = await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
+    expect(out.kind).not.toBe("refused");
+  });
+});
+
+describe("9. no flood, no echo", () => {
+  it("two hundred requests at once: a few are carried out, the rest taken away, and the GM writes far fewer than 400 times", async () => {
+    t.world.disconnect(t.gm);
+    for (let i = 0; i < 200; i++) await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const mark = t.world.writes.length;
+    t.world.fallbackFace = () => 1;
+    await reopenGM();
+    const cards = t.world.messages.contents.filter((m) => m.getFlag(M, "card"));
+    expect(cards.length).toBeLessThanOrEqual(3);
+    expect(gmWrites(mark).length).toBeLessThan(220);
+  });
+
+  it("a huge 'declared' is refused and not echoed back into the card the GM rewrites", async () => {
+    const declared: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) declared[`k${i}`] = "x".repeat(20);
+    const m = await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared }));
+    const seen = t.world.removedMessages.get(m.id)?.flags ?? (t.world.messages.get(m.id)?.flags as Record<string, unknown> | undefined) ?? {};
+    expect(JSON.stringify(seen).length).toBeLessThan(10_000);
+    expect(t.world.messages.contents.filter((x) => x.getFlag(M, "card"))).toEqual([]);
+  });
+});
