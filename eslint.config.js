@@ -26,7 +26,7 @@ export default defineConfig(
   },
   {
     // Node-side code: build scripts, configs, tests, benchmarks.
-    files: ["scripts/**", "test/**", "bench/**", "*.config.{js,ts,mjs}"],
+    files: ["scripts/**", "test/**", "bench/**", "*.config.{js,ts,mjs}", ".dependency-cruiser.cjs"],
     languageOptions: {
       globals: { ...globals.node },
     },

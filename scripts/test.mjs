@@ -3,7 +3,8 @@
 //
 //   1. type-check the rules core alone (tsconfig.rules.json: no Foundry, DOM or Node types),
 //      and the systems layer alone (tsconfig.systems.json: the same, for src/systems)
-//   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint
+//   2. type-check the whole project (tsconfig.json, against fvtt-types), then lint, then the
+//      shape of src/ (dependency-cruiser: no import circle, the shell's rooms looking down)
 //   3. build dist/ and dist/module.zip (`npm run build`): the browser tests load dist/module.js
 //   4. find Debian's Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium); when
 //      it is missing, install it with apt-get if running as root, else say in one line what to
@@ -85,6 +86,14 @@ for (const project of ["tsconfig.rules.json", "tsconfig.systems.json", "tsconfig
 {
   const { code } = await run("eslint", ["."]);
   record("lint", code === 0);
+  if (code !== 0) failed += 1;
+}
+
+// The shape of src/ (.dependency-cruiser.cjs): no import circle, the rules core and the systems
+// layer free of the shell, and the shell's rooms importing only the rooms below them.
+{
+  const { code } = await run("depcruise", ["src", "--config", ".dependency-cruiser.cjs"]);
+  record("architecture (import circles, rooms)", code === 0);
   if (code !== 0) failed += 1;
 }
 
