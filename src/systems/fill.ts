@@ -229,7 +229,8 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
     level,
     classGroup: or("classGroup", () => (isChar ? fill("fighter", "noClass") : sheet("fighter"))),
     classes: or("classes", () => sheet([])),
-    monkLevel: or("monkLevel", () => sheet(0)),
+    // A character of no known class is not known to be no monk either.
+    monkLevel: or("monkLevel", () => (isChar ? fill(0, "noClass") : sheet(0))),
     hitDice,
     attacksPerRound: or("attacksPerRound", () => fill(1, "noAttacks")),
     naturalAttack: or("naturalAttack", () => (isChar ? sheet(null) : fill(null, "noDamage"))),
