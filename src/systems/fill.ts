@@ -33,6 +33,13 @@ export function take<K extends keyof CreatureFacts>(f: Found, key: K, got: Got, 
   return undefined;
 }
 
+/** The text at `path`; something there that is no text (a list, an object) is recorded against `key`. */
+function sheetText(f: Found, key: keyof CreatureFacts, root: unknown, path: string): string | undefined {
+  const t = text(root, path);
+  if (t === undefined && present(root, path)) reject(f, key, unreadText(path, at(root, path)));
+  return t;
+}
+
 /** A whole number at `path` within [min, max], as a sheet fact; undefined when absent or out of range. */
 export function intAt(root: unknown, path: string, min: number, max: number): Fact<number> | undefined {
   const got = intIn(root, path, min, max);
@@ -44,11 +51,8 @@ export function intAt(root: unknown, path: string, min: number, max: number): Fa
  * recorded against `key`.
  */
 export function textAt<K extends keyof CreatureFacts>(f: Found, key: K, root: unknown, path: string, parse: (t: string) => number | undefined): void {
-  const t = text(root, path);
-  if (t === undefined) {
-    if (present(root, path)) reject(f, key, unreadText(path, at(root, path)));
-    return;
-  }
+  const t = sheetText(f, key, root, path);
+  if (t === undefined) return;
   const v = parse(t);
   if (v === undefined) reject(f, key, unreadText(path, t));
   else f[key] = sheet(v, { key: "WC.Fill.fromText", params: { text: t } }) as Found[K];
@@ -77,11 +81,8 @@ export function readCommon(f: Found, root: unknown, paths: { readonly height?: s
 
 /** Hit dice from a stat-block text ("3+3", "1-1", "½"); a negative or too large count is not used. */
 export function readHitDiceText(f: Found, root: unknown, path: string): void {
-  const t = text(root, path);
-  if (t === undefined) {
-    if (present(root, path)) reject(f, "hitDice", unreadText(path, at(root, path)));
-    return;
-  }
+  const t = sheetText(f, "hitDice", root, path);
+  if (t === undefined) return;
   const hd = parseHitDice(t);
   const [min, max] = SHEET_RANGE.hitDice;
   if (negativeText(t) || (hd && hd.dice > max)) reject(f, "hitDice", outOfRange(path, t, min, max));
@@ -91,11 +92,8 @@ export function readHitDiceText(f: Found, root: unknown, path: string): void {
 
 /** Attacks a round from a stat-block text ("2 claws/1 bite"); more than 20 is not used ("999 claws"). */
 export function readAttacksText(f: Found, root: unknown, path: string): void {
-  const t = text(root, path);
-  if (t === undefined) {
-    if (present(root, path)) reject(f, "attacksPerRound", unreadText(path, at(root, path)));
-    return;
-  }
+  const t = sheetText(f, "attacksPerRound", root, path);
+  if (t === undefined) return;
   const n = parseAttacks(t);
   const [min, max] = SHEET_RANGE.attacks;
   if (n === undefined) reject(f, "attacksPerRound", unreadText(path, t));

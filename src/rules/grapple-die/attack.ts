@@ -85,8 +85,8 @@ const NO_MELEE: readonly Condition[] = ["cannotMelee", "unconscious", "stunned",
 
 /**
  * The attack the striker strikes `target` with, or why it gets no strike. 002 §Immediate Attacks
- * and Free Attacks: none for a creature "unable to make a melee attack for any reason" (casting,
- * stunned, unconscious, or helpless: paralysed, magically held or asleep). 002 §Defender Attacks:
+ * and Free Attacks: a creature that cannot strike in melee just then, whatever the cause, takes
+ * neither (casting, stunned, unconscious, or helpless: paralysed, magically held or asleep). 002 §Defender Attacks:
  * a creature held by `target` strikes it only with a short weapon in hand, or natural weapons.
  */
 export function strikeWith(striker: GdCombatant, target: GdCombatant, holds: readonly Hold[]): ReadiedAttack | StrikeNone {

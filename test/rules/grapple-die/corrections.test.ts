@@ -1,6 +1,6 @@
 // Rules corrections from independent cases worked by hand from 002 (issue 19):
-// - §Immediate Attacks and Free Attacks: neither "can be taken by creatures unable to make a
-//   melee attack for any reason", so a helpless (paralysed, held, asleep) defender gets none;
+// - §Immediate Attacks and Free Attacks: a creature that cannot strike in melee, for whatever
+//   cause, takes neither, so a helpless (paralysed, held, asleep) defender gets none;
 // - §Defender Attacks: a grappled defender strikes its grappler only with a short weapon
 //   (~2 ft or shorter) in hand, or natural weapons;
 // - §Coup de Grâce: helpless creatures are hit automatically "with a melee weapon"; natural

@@ -1,5 +1,6 @@
-// 004 §Grappled Condition: "both opponents gain the Grappled condition" (no Dex, no shield, -4 AC,
-// cannot move), unless a special ability says otherwise or one is much larger (issue 19). The
+// 004 §Grappled Condition: holder and held alike are in the grappled condition (they lose Dex and
+// shield, take -4 to AC and cannot move), unless a special ability says otherwise or one side is
+// much larger (issue 19). The
 // holder is in it as much as the held: it cannot stand up from prone, its grapple state names the
 // condition, and its movement refuses a free walk. One reading, asked three ways; each expectation
 // is the text's, not the code's.
