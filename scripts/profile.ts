@@ -1,16 +1,20 @@
 /**
- * `npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac|--descending-ac] [--reasons]`
+ * `npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac|--descending-ac] [--prepared] [--force] [--reasons]`
  *
  * Reads an actor as Foundry's Export Data writes it and prints, as JSON on stdout,
- * `{system, variant, profile, sources}`: the variant's combatant profile (the shape of the
- * vectors' combatant input) and, per field, "sheet", "default" or "override". With --reasons,
- * also why each value is what it is, in English.
+ * `{system, variant, profile, sources, defaults}`: the variant's combatant profile (the shape of
+ * the vectors' combatant input), per field "sheet", "default" or "override", and for every default
+ * why it was used, in English. With --reasons, also why each sheet value is what it is.
  *
- * The system is the one named by --system, else the export's own `_stats.systemId` (Foundry
- * stamps it on every export). A system the layer does not know is refused unless
- * `--system generic` asks for the generic reading. The variant defaults to d12-holds.
- * OSE's AC: --ascending-ac / --descending-ac give the world's setting; without either, an export
- * whose `system.ac.value` is missing while `system.aac.value` is set reads as ascending.
+ * The system is the export's own `_stats.systemId` (Foundry stamps it on every export). --system
+ * names it for a file that carries none; one that differs from the export's is refused unless
+ * --force asks to read the file as that system anyway (a wrong system reads a profile of defaults).
+ * A system the layer does not know is refused unless `--system generic` asks for the generic
+ * reading. The variant defaults to d12-holds. An export holds source data only, and is read so
+ * (derived values worked out as the system does); --prepared reads a prepared actor's data (a live
+ * document's, derived values in place). OSE's AC: --ascending-ac / --descending-ac give the
+ * world's setting; without either, an export reads as ascending when its actor has an `aac` but no
+ * `ac`, or when its armour was written in AAC while the descending values kept OSE's initial 9.
  *
  * Bad input gets one line on stderr and exit code 1.
  */
@@ -37,7 +41,9 @@ function flagValue(args: string[], name: string): string | undefined {
 
 function localize(key: string, params: Readonly<Record<string, string | number>> = {}): string {
   const v = key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
-  return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? `{${k}}`)) : key;
+  // A parameter that is itself a text key reads as its text, as the module's own cards do.
+  const param = (p: string | number | undefined, k: string) => (p === undefined ? `{${k}}` : typeof p === "string" && p.startsWith("WC.") ? localize(p) : String(p));
+  return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => param(params[k], k)) : key;
 }
 
 /** The whole command, without the process: what it prints and its exit code. */
@@ -55,16 +61,55 @@ function message(e: unknown): string {
   return `profile: ${(e as Error).message}`;
 }
 
+const USAGE = "usage: npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac|--descending-ac] [--prepared] [--force] [--reasons]";
+const SWITCHES = ["--ascending-ac", "--descending-ac", "--reasons", "--prepared", "--force"];
+
+/** The system to read the data as: the export's own, or the one asked for (a different one only with --force). */
+function chooseSystem(file: string, data: unknown, systemArg: string | undefined, force: boolean): SystemDescriptor {
+  const known = Object.keys(SYSTEMS).join(", ");
+  const detected = detectSystemId(data);
+  const asked = systemArg === undefined ? undefined : knownSystem(systemArg);
+  if (systemArg !== undefined && !asked) throw new Refused(`unknown system "${systemArg}" (known: ${known})`);
+  if (detected === undefined) {
+    if (asked) return asked;
+    throw new Refused(`${file} does not say which system it was exported from (no _stats.systemId): give --system ID (known: ${known})`);
+  }
+  const own = knownSystem(detected);
+  const ownId = own && own.id !== "generic" ? own.id : undefined;
+  if (!asked) {
+    if (!ownId || !own) throw new Refused(`${file} was exported from system "${detected}", which is not read here: give --system generic for ordinary values, or one of ${known}`);
+    return own;
+  }
+  // The generic reading is how a system the layer does not know is read; any other mismatch reads defaults.
+  const fits = asked.id === ownId || (asked.id === "generic" && ownId === undefined);
+  if (!fits && !force) throw new Refused(`${file} was exported from system "${detected}" (_stats.systemId), not "${systemArg}": its fields would read as ${asked.label}'s defaults; give --force to read it as ${asked.label} anyway`);
+  return asked;
+}
+
+/**
+ * Whether an OSE export was made in an ascending-AC world: the actor has an `aac` but no `ac`, or
+ * its armour was written in AAC while the descending values stayed at OSE's initial 9.
+ */
+function looksAscending(data: unknown): boolean {
+  if (at(data, "system.ac.value") === undefined && typeof at(data, "system.aac.value") === "number") return true;
+  const armour = Array.isArray(at(data, "items")) ? (at(data, "items") as unknown[]).filter((i) => at(i, "type") === "armor") : [];
+  const asc = armour.filter((i) => at(i, "system.ac.value") === 9 && at(i, "system.aac.value") !== 10).length;
+  const desc = armour.filter((i) => at(i, "system.ac.value") !== 9 && at(i, "system.aac.value") === 10).length;
+  return asc > desc;
+}
+
 function main(argv: string[]): string {
   const args = [...argv];
   const systemArg = flagValue(args, "--system");
   const variantArg = flagValue(args, "--variant") ?? "d12-holds";
   const ascending = args.includes("--ascending-ac") ? true : args.includes("--descending-ac") ? false : undefined;
   const withReasons = args.includes("--reasons");
-  const rest = args.filter((a) => !["--ascending-ac", "--descending-ac", "--reasons"].includes(a));
+  const prepared = args.includes("--prepared");
+  const force = args.includes("--force");
+  const rest = args.filter((a) => !SWITCHES.includes(a));
   const unknownFlag = rest.find((a) => a.startsWith("--"));
   if (unknownFlag) throw new Refused(`unknown option ${unknownFlag}`);
-  if (rest.length !== 1) throw new Refused("usage: npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac|--descending-ac] [--reasons]");
+  if (rest.length !== 1) throw new Refused(USAGE);
   const file = rest[0] as string;
   if (!isVariantKey(variantArg)) throw new Refused(`unknown variant "${variantArg}" (known: d12-holds, grapple-die, percentile)`);
   const variant: VariantKey = variantArg;
@@ -82,23 +127,13 @@ function main(argv: string[]): string {
     throw new Refused(`${file} is not JSON: ${(e as Error).message}`);
   }
 
-  const known = Object.keys(SYSTEMS).join(", ");
-  let system: SystemDescriptor;
-  if (systemArg !== undefined) {
-    const s = knownSystem(systemArg);
-    if (!s) throw new Refused(`unknown system "${systemArg}" (known: ${known})`);
-    system = s;
-  } else {
-    const detected = detectSystemId(data);
-    if (detected === undefined) throw new Refused(`${file} does not say which system it was exported from (no _stats.systemId): give --system ID (known: ${known})`);
-    const s = knownSystem(detected);
-    if (!s || s.id === "generic") throw new Refused(`${file} was exported from system "${detected}", which is not read here: give --system generic for ordinary values, or one of ${known}`);
-    system = s;
-  }
-  const ascendingAC = ascending ?? (at(data, "system.ac.value") === undefined && typeof at(data, "system.aac.value") === "number");
-  const reading = readCreature(data, { system, variant, settings: { ascendingAC } });
-  const out: Record<string, unknown> = { system: reading.system, variant: reading.variant, profile: reading.profile, sources: reading.sources };
-  if (withReasons) out.reasons = Object.fromEntries(Object.entries(reading.reasons).map(([k, r]) => [k, localize(r.key, r.params)]));
+  const system = chooseSystem(file, data, systemArg, force);
+  const ascendingAC = ascending ?? looksAscending(data);
+  const reading = readCreature(data, { system, variant, settings: { ascendingAC, prepared } });
+  const explain = (fields: string[]) => Object.fromEntries(fields.flatMap((k) => (reading.reasons[k] ? [[k, localize(reading.reasons[k].key, reading.reasons[k].params)]] : [])));
+  const defaults = explain(Object.keys(reading.sources).filter((k) => reading.sources[k] === "default"));
+  const out: Record<string, unknown> = { system: reading.system, variant: reading.variant, profile: reading.profile, sources: reading.sources, defaults };
+  if (withReasons) out.reasons = explain(Object.keys(reading.reasons));
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 

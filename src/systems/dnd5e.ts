@@ -7,12 +7,13 @@
  * descending AC = 20 - AC; speed 30 ft = 12"; THAC0 = 20 - proficiency bonus; hit dice from
  * the hit-point formula ("2d6" 2 HD).
  */
-import { ADND_ARMOR_AC, isHelmet, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
+import { ADND_ARMOR_AC, dexDefense, isHelmet, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, readCommon, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { intelligenceFromScore, parseDamage, parseHitDice } from "./parse.ts";
-import { actorType, clamp, flag, int, itemsOf, num, sheet, text } from "./read.ts";
+import { SHEET_RANGE, completeFacts, nameOf, readCommon, reject, sizeFromToken, sizeFromWord, take } from "./fill.ts";
+import { intelligenceFromScore, multiattackCount, parseDamage, parseHitDice, plainDescription } from "./parse.ts";
+import type { ItemData } from "./read.ts";
+import { actorType, at, clamp, flag, int, intIn, itemsOf, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
 import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
 import { d20Modifier } from "./armor.ts";
 
@@ -47,9 +48,13 @@ export const DND5E_PATHS = {
   weaponDamageDie: "system.damage.base.denomination",
   weaponType: "system.type.value",
   raceWalk: "system.movement.walk",
+  itemDescription: "system.description.value",
   wisdom: "system.abilities.wis.value",
   constitution: "system.abilities.con.value",
 } as const;
+
+/** dnd5e's highest ability score (its data model's `max`). */
+const DND5E_SCORE_MAX = 30;
 
 /** dnd5e's base armour ids as the variants' kinds. */
 const KIND_BY_BASE: Readonly<Record<string, ArmorKind>> = {
@@ -70,6 +75,24 @@ const KIND_BY_BASE: Readonly<Record<string, ArmorKind>> = {
 /** A dnd5e armour's base AC as the kind it stands for (11 leather ... 18 plate). */
 const KIND_BY_5E_AC: Readonly<Record<number, ArmorKind>> = { 11: "leather", 12: "studded", 13: "ring", 14: "scale", 15: "banded", 16: "chain", 17: "splint", 18: "plate" };
 
+/**
+ * Attacks a round: the Multiattack feature's count ("makes three attacks"); with no Multiattack,
+ * the one attack of dnd5e's Attack action (not one per natural weapon: a lion's bite and claw are
+ * one attack a round, a troll's bite and claws three).
+ */
+function readAttacks(f: Found, items: readonly ItemData[]): void {
+  const multi = items.find((i) => i.type === "feat" && /^\s*multiattack\b/i.test(i.name));
+  const [min, max] = SHEET_RANGE.attacks;
+  if (multi) {
+    const html = text(multi, DND5E_PATHS.itemDescription) ?? "";
+    const n = multiattackCount(html);
+    const quote = plainDescription(html).slice(0, 120);
+    if (n === undefined) reject(f, "attacksPerRound", { key: "WC.Fill.multiattackUnread", params: { text: quote } });
+    else if (n < min || n > max) reject(f, "attacksPerRound", outOfRange(`items[${multi.name}].${DND5E_PATHS.itemDescription}`, quote, min, max));
+    else f.attacksPerRound = sheet(n, { key: "WC.Fill.attacksFromMultiattack", params: { count: n, text: quote } });
+  } else if (items.some((i) => i.type === "weapon")) f.attacksPerRound = sheet(1, { key: "WC.Fill.attacksNoMultiattack" });
+}
+
 /** dnd5e's proficiency bonus by challenge rating (NPCs without a derived `prof`). */
 function profFromCr(cr: number): number {
   return cr < 5 ? 2 : Math.min(9, 3 + Math.floor((cr - 5) / 4));
@@ -85,12 +108,13 @@ function readDnd5e(actor: ActorData): CreatureFacts {
   const size = sizeWord ? sizeFromWord(sizeWord) : undefined;
   f.size = size ? sheet(size) : sizeFromToken(actor, "dnd5e");
 
-  const str = int(actor, P.strength);
-  if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
-  readDexterity(f, actor, P.dexterity);
-  const dex = f.dexterity?.value;
-  const intel = int(actor, P.intelligence);
-  if (intel !== undefined && intel >= 1 && intel <= 25) f.intelligence = sheet(intelligenceFromScore(intel));
+  // dnd5e scores run to 30, the AD&D tables to 25: a score past 25 reads as 25, and says so.
+  const score = (n: number) => Math.min(n, SHEET_RANGE.ability[1]);
+  const past = (n: number) => (n > SHEET_RANGE.ability[1] ? { key: "WC.Fill.scoreAtTableTop", params: { value: n, max: SHEET_RANGE.ability[1] } } : undefined);
+  take(f, "strength", intIn(actor, P.strength, 1, DND5E_SCORE_MAX), (n) => sheet({ score: score(n) }, past(n)));
+  const dex = take(f, "dexterity", intIn(actor, P.dexterity, 1, DND5E_SCORE_MAX), (n) => sheet(score(n), past(n)));
+  if (dex !== undefined) f.dexAcAdjustment = sheet(dexDefense(score(dex)), { key: "WC.Fill.dexFromTable", params: { dex: score(dex) } });
+  const intel = take(f, "intelligence", intIn(actor, P.intelligence, 1, DND5E_SCORE_MAX), (n) => sheet(intelligenceFromScore(n), past(n)));
 
   const items = itemsOf(actor);
   let acFromItems: number | undefined;
@@ -140,10 +164,11 @@ function readDnd5e(actor: ActorData): CreatureFacts {
     if (!armor && natural !== undefined && !isChar) f.naturalAc = sheet(20 - natural, { key: "WC.Fill.fromAscending", params: { aac: natural } });
   }
 
-  const acLive = int(actor, P.ac);
+  // The prepared AC (an export has none), else the flat or natural value, else the items' sum.
   const calc = text(actor, P.acCalc);
-  const flat = int(actor, P.acFlat);
-  const aac = acLive ?? ((calc === "flat" || calc === "natural") && flat !== undefined ? flat : acFromItems);
+  const acGot = present(actor, P.ac) ? intIn(actor, P.ac, 0, 40) : (calc === "flat" || calc === "natural") && present(actor, P.acFlat) ? intIn(actor, P.acFlat, 0, 40) : undefined;
+  if (acGot?.kind === "rejected") reject(f, "ac", acGot.reason);
+  const aac = acGot?.kind === "ok" ? acGot.n : acGot === undefined ? acFromItems : undefined;
   if (aac !== undefined && aac >= 0 && aac <= 40) {
     const desc = clamp(20 - aac, -20, 10);
     f.ac = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
@@ -152,16 +177,20 @@ function readDnd5e(actor: ActorData): CreatureFacts {
 
   // A character's speed comes from its race (species) item until the sheet derives it.
   const race = (items ?? []).find((i) => i.type === "race");
-  const walk = num(actor, P.walk) ?? (race ? num(race, P.raceWalk) : undefined);
+  const walkPath = present(actor, P.walk) ? P.walk : undefined;
+  const walk = walkPath ? num(actor, walkPath) : race ? num(race, P.raceWalk) : undefined;
   if (walk !== undefined && walk >= 0 && walk <= 600) f.movement = sheet(Math.round((walk * 12) / 30), { key: "WC.Fill.movementFrom5e", params: { feet: walk } });
+  else if (walkPath) reject(f, "movement", walk === undefined ? unreadText(walkPath, at(actor, walkPath)) : outOfRange(walkPath, walk, 0, 600));
   const fly = num(actor, P.fly);
   if (fly !== undefined && fly > 0) f.flight = sheet("wings", { key: "WC.Fill.flightFromSpeed", params: { feet: fly } });
 
   if (isChar) {
     const classes = (items ?? []).filter((i) => i.type === "class");
     const levels = classes.reduce((n, c) => n + Math.max(0, Math.trunc(num(c, P.classLevels) ?? 0)), 0);
-    const lvl = int(actor, P.level) ?? (levels > 0 ? levels : undefined);
-    if (lvl !== undefined && lvl >= 0 && lvl <= 40) f.level = sheet(lvl);
+    const lvlGot = intIn(actor, P.level, ...SHEET_RANGE.level);
+    if (lvlGot.kind === "ok") f.level = sheet(lvlGot.n);
+    else if (lvlGot.kind === "rejected") reject(f, "level", lvlGot.reason);
+    else if (levels > 0 && levels <= 40) f.level = sheet(levels, { key: "WC.Fill.levelFromClasses", params: { level: levels } });
     const main = classes.reduce<(typeof classes)[number] | undefined>((a, c) => (!a || (num(c, P.classLevels) ?? 0) > (num(a, P.classLevels) ?? 0) ? c : a), undefined);
     if (main) {
       const g = classGroupFromName(text(main, P.classIdentifier) ?? main.name);
@@ -179,9 +208,9 @@ function readDnd5e(actor: ActorData): CreatureFacts {
     const cr = num(actor, P.cr);
     const prof = int(actor, P.prof) ?? (cr !== undefined && cr >= 0 ? profFromCr(cr) : undefined);
     if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
-    // Natural weapons (bite, claws) are the monster's own attacks; each is one attack a round.
+    readAttacks(f, items ?? []);
+    // The first natural weapon (bite, claws) is the monster's own attack.
     const natural = (items ?? []).filter((i) => i.type === "weapon" && text(i, P.weaponType) === "natural");
-    if (natural.length > 0) f.attacksPerRound = sheet(Math.min(20, natural.length), { key: "WC.Fill.attacksFromWeapons", params: { count: natural.length } });
     const nat = natural[0];
     if (nat) {
       const n = int(nat, P.weaponDamageNumber);

@@ -1,48 +1,133 @@
 /**
  * Filling in what a sheet lacks. A system reader gives the facts it found; `complete` adds the
  * rest from the token's footprint, from other facts (AC from the armour worn, height from size),
- * or from the project's ordinary values, each with the reason a GM sees.
+ * or from the project's ordinary values, each with the reason a GM sees. A value the sheet holds
+ * but that cannot be used (out of range, unreadable text) is recorded as rejected: its default
+ * then says what the sheet held and why it was not used.
  */
 import type { Size } from "../rules/core/size.ts";
 import { ADND_ARMOR_AC, dexDefense } from "./armor.ts";
-import { parseHeight, parseWeight } from "./parse.ts";
-import { clamp, fill, int, isObj, num, sheet, text } from "./read.ts";
-import type { ActorData, CreatureFacts, Fact } from "./types.ts";
+import { negativeText, parseAttacks, parseHeight, parseHitDice, parseMovement, parseWeight } from "./parse.ts";
+import type { Got } from "./read.ts";
+import { at, clamp, fill, intIn, isObj, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
+import type { ActorData, CreatureFacts, Fact, Reason } from "./types.ts";
 
-export type Found = { -readonly [K in keyof CreatureFacts]?: CreatureFacts[K] };
+/** Why each fact the sheet holds was not used, by fact. */
+export type Rejections = { -readonly [K in keyof CreatureFacts]?: Reason };
+
+export type Found = { -readonly [K in keyof CreatureFacts]?: CreatureFacts[K] } & { rejected?: Rejections };
+
+/** Records that the sheet's value for `key` was not used, and why (the first reason stands). */
+export function reject(f: Found, key: keyof CreatureFacts, reason: Reason): void {
+  f.rejected ??= {};
+  f.rejected[key] ??= reason;
+}
+
+/** A number looked for on the sheet: set through `make` when usable, recorded as rejected when not. */
+export function take<K extends keyof CreatureFacts>(f: Found, key: K, got: Got, make: (n: number) => CreatureFacts[K]): number | undefined {
+  if (got.kind === "ok") {
+    f[key] = make(got.n) as Found[K];
+    return got.n;
+  }
+  if (got.kind === "rejected") reject(f, key, got.reason);
+  return undefined;
+}
+
+/** The text at `path`; something there that is no text (a list, an object) is recorded against `key`. */
+function sheetText(f: Found, key: keyof CreatureFacts, root: unknown, path: string): string | undefined {
+  const t = text(root, path);
+  if (t === undefined && present(root, path)) reject(f, key, unreadText(path, at(root, path)));
+  return t;
+}
 
 /** A whole number at `path` within [min, max], as a sheet fact; undefined when absent or out of range. */
 export function intAt(root: unknown, path: string, min: number, max: number): Fact<number> | undefined {
-  const n = int(root, path);
-  return n !== undefined && n >= min && n <= max ? sheet(n) : undefined;
+  const got = intIn(root, path, min, max);
+  return got.kind === "ok" ? sheet(got.n) : undefined;
 }
 
-/** Text at `path` read by `parse`, as a sheet fact quoting the text; undefined when it cannot be read. */
-export function textAt<T>(root: unknown, path: string, parse: (t: string) => T | undefined): Fact<T> | undefined {
-  const t = text(root, path);
-  const v = t === undefined ? undefined : parse(t);
-  return v === undefined ? undefined : sheet(v, { key: "WC.Fill.fromText", params: { text: t as string } });
+/**
+ * Text at `path` read by `parse`, as a sheet fact quoting the text; a text that cannot be read is
+ * recorded against `key`.
+ */
+export function textAt<K extends keyof CreatureFacts>(f: Found, key: K, root: unknown, path: string, parse: (t: string) => number | undefined): void {
+  const t = sheetText(f, key, root, path);
+  if (t === undefined) return;
+  const v = parse(t);
+  if (v === undefined) reject(f, key, unreadText(path, t));
+  else f[key] = sheet(v, { key: "WC.Fill.fromText", params: { text: t } }) as Found[K];
 }
+
+/** The ranges a sheet's numbers must lie in to be used (whole numbers; AC descending). */
+export const SHEET_RANGE = {
+  ability: [1, 25],
+  ac: [-20, 10],
+  thac0: [-10, 30],
+  save: [1, 30],
+  level: [0, 40],
+  hitDice: [0, 100],
+  attacks: [1, 20],
+  /** Movement in inches (feet are tenths). */
+  movement: [0, 240],
+} as const satisfies Record<string, readonly [number, number]>;
 
 /** Reads what several systems keep alike, each at its own path: height and weight text, THAC0, save vs breath. */
 export function readCommon(f: Found, root: unknown, paths: { readonly height?: string; readonly weight?: string; readonly thac0?: string; readonly breath?: string }): void {
-  const h = paths.height === undefined ? undefined : textAt(root, paths.height, parseHeight);
-  if (h) f.heightIn = h;
-  const w = paths.weight === undefined ? undefined : textAt(root, paths.weight, parseWeight);
-  if (w) f.weightLb = w;
-  const thac0 = paths.thac0 === undefined ? undefined : intAt(root, paths.thac0, -10, 30);
-  if (thac0) f.thac0 = thac0;
-  const breath = paths.breath === undefined ? undefined : intAt(root, paths.breath, 1, 30);
-  if (breath) f.saveVsBreath = breath;
+  if (paths.height !== undefined) textAt(f, "heightIn", root, paths.height, parseHeight);
+  if (paths.weight !== undefined) textAt(f, "weightLb", root, paths.weight, parseWeight);
+  if (paths.thac0 !== undefined) take(f, "thac0", intIn(root, paths.thac0, ...SHEET_RANGE.thac0), (n) => sheet(n));
+  if (paths.breath !== undefined) take(f, "saveVsBreath", intIn(root, paths.breath, ...SHEET_RANGE.save), (n) => sheet(n));
 }
 
-/** The Dexterity score, and its AC adjustment: the sheet's own (at `defensePath`) or the AD&D table's. */
+/** Hit dice from a stat-block text ("3+3", "1-1", "½"); a negative or too large count is not used. */
+export function readHitDiceText(f: Found, root: unknown, path: string): void {
+  const t = sheetText(f, "hitDice", root, path);
+  if (t === undefined) return;
+  const hd = parseHitDice(t);
+  const [min, max] = SHEET_RANGE.hitDice;
+  if (negativeText(t) || (hd && hd.dice > max)) reject(f, "hitDice", outOfRange(path, t, min, max));
+  else if (!hd) reject(f, "hitDice", unreadText(path, t));
+  else f.hitDice = sheet(hd, { key: "WC.Fill.fromText", params: { text: t } });
+}
+
+/** Attacks a round from a stat-block text ("2 claws/1 bite"); more than 20 is not used ("999 claws"). */
+export function readAttacksText(f: Found, root: unknown, path: string): void {
+  const t = sheetText(f, "attacksPerRound", root, path);
+  if (t === undefined) return;
+  const n = parseAttacks(t);
+  const [min, max] = SHEET_RANGE.attacks;
+  if (n === undefined) reject(f, "attacksPerRound", unreadText(path, t));
+  else if (n > max) reject(f, "attacksPerRound", outOfRange(path, t, min, max));
+  else f.attacksPerRound = sheet(n, { key: "WC.Fill.fromText", params: { text: t } });
+}
+
+/**
+ * A land movement rate, a number or a text (9", 120', "90 ft"); `feet` says a bare number is in
+ * feet (OSE's 120). A negative rate is not used ("-120" is no 12"), nor one past 240". A rate of
+ * 0 is the sheets' blank (ARS's initial value) unless `zero` says the system means it.
+ */
+export function readMovement(f: Found, root: unknown, path: string, how: { readonly feet?: boolean; readonly zero?: boolean } = {}): void {
+  if (!present(root, path)) return;
+  const raw = at(root, path);
+  const t = typeof raw === "number" ? String(raw) : text(root, path);
+  const [min, max] = SHEET_RANGE.movement;
+  if (t === undefined) return reject(f, "movement", unreadText(path, raw));
+  if (negativeText(t)) return reject(f, "movement", outOfRange(path, raw, min, how.feet ? max * 10 : max));
+  const bare = /^\s*\d+(\.\d+)?\s*$/.test(t);
+  const inches = how.feet && bare ? Math.round(Number(t) / 10) : parseMovement(t);
+  if (inches === undefined || inches > max) return reject(f, "movement", /\d/.test(t) ? outOfRange(path, raw, min, how.feet ? max * 10 : max) : unreadText(path, raw));
+  if (inches === 0 && !how.zero) return;
+  f.movement = sheet(inches, how.feet ? { key: "WC.Fill.movementFromFeet", params: { feet: t } } : bare ? undefined : { key: "WC.Fill.fromText", params: { text: t } });
+}
+
+/**
+ * The Dexterity score, and its AC adjustment: the sheet's own (at `defensePath`, a prepared
+ * actor's derived value) or the AD&D table's on the score.
+ */
 export function readDexterity(f: Found, root: unknown, dexPath: string, defensePath?: string): void {
-  const dex = intAt(root, dexPath, 1, 25);
-  if (dex) f.dexterity = dex;
-  const own = defensePath === undefined ? undefined : intAt(root, defensePath, -6, 6);
-  if (own) f.dexAcAdjustment = own;
-  else if (dex) f.dexAcAdjustment = sheet(dexDefense(dex.value), { key: "WC.Fill.dexFromTable", params: { dex: dex.value } });
+  const dex = take(f, "dexterity", intIn(root, dexPath, ...SHEET_RANGE.ability), (n) => sheet(n));
+  const own = defensePath === undefined ? undefined : take(f, "dexAcAdjustment", intIn(root, defensePath, -6, 6), (n) => sheet(n));
+  if (own === undefined && dex !== undefined) f.dexAcAdjustment = sheet(dexDefense(dex), { key: "WC.Fill.dexFromTable", params: { dex } });
 }
 
 /**
@@ -92,57 +177,66 @@ export function thac0FromHitDice(dice: number): number {
 export const NOT_ON_SHEETS = "WC.Fill.notOnSheets";
 
 export function completeFacts(name: string, actor: ActorData, found: Found, systemLabel: string): CreatureFacts {
-  const kind = found.kind ?? fill<"character" | "monster">("monster", "kindUnknown", { system: systemLabel });
+  /** A fact the sheet did not give: the fallback, or, when the sheet held an unusable value, a default saying so. */
+  const or = <K extends keyof CreatureFacts>(key: K, fallback: () => CreatureFacts[K]): CreatureFacts[K] => {
+    const got = found[key];
+    if (got !== undefined) return got as CreatureFacts[K];
+    const why = found.rejected?.[key];
+    const f = fallback() as Fact<unknown>;
+    return (why ? { value: f.value, source: "default", reason: why } : f) as CreatureFacts[K];
+  };
+  const kind = or("kind", () => fill<"character" | "monster">("monster", "kindUnknown", { system: systemLabel }));
   const isChar = kind.value === "character";
-  const size = found.size ?? sizeFromToken(actor, systemLabel);
+  const size = or("size", () => sizeFromToken(actor, systemLabel));
   const body = BODY_BY_SIZE.rows[size.value];
-  const strength =
-    found.strength ?? (isChar ? fill({ score: 10 }, "noStrength") : sheet(null, { key: "WC.Fill.monsterNoStrength" }));
-  const dexterity = found.dexterity ?? fill(10, "noDexterity");
-  const dexAcAdjustment = found.dexAcAdjustment ?? (dexterity.source === "sheet" ? sheet(dexDefense(dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: dexterity.value } }) : fill(0, "noDexterity"));
-  const armor = found.armor ?? fill(null, "noItems");
-  const shield = found.shield ?? fill(null, "noItems");
-  const magicProtection = found.magicProtection ?? fill(0, "noItems");
-  const naturalAc = found.naturalAc ?? sheet(null);
-  const ac =
-    found.ac ??
-    (() => {
-      const body = armor.value ? armor.value.ad - armor.value.plus : (naturalAc.value ?? ADND_ARMOR_AC.none);
-      const v = body - (shield.value ? 1 + shield.value.plus : 0) + dexAcAdjustment.value - magicProtection.value;
-      return fill(clamp(v, -20, 10), "acFromPieces");
-    })();
-  const level = found.level ?? (isChar ? fill(1, "noLevel") : sheet(0));
-  const hitDice = found.hitDice ?? (isChar ? sheet({ dice: level.value, adjustment: 0 }, { key: "WC.Fill.hitDiceIsLevel" }) : fill({ dice: 1, adjustment: 0 }, "noHitDice"));
+  const strength = or("strength", () => (isChar ? fill({ score: 10 }, "noStrength") : sheet(null, { key: "WC.Fill.monsterNoStrength" })));
+  const dexterity = or("dexterity", () => fill(10, "noDexterity"));
+  const dexAcAdjustment = or("dexAcAdjustment", () => (dexterity.source === "sheet" ? sheet(dexDefense(dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: dexterity.value } }) : fill(0, "noDexterity")));
+  const armor = or("armor", () => fill(null, "noItems"));
+  const shield = or("shield", () => fill(null, "noItems"));
+  const magicProtection = or("magicProtection", () => fill(0, "noItems"));
+  const naturalAc = or("naturalAc", () => sheet(null));
+  const ac = or("ac", () => {
+    const body = armor.value ? armor.value.ad - armor.value.plus : (naturalAc.value ?? ADND_ARMOR_AC.none);
+    const v = body - (shield.value ? 1 + shield.value.plus : 0) + dexAcAdjustment.value - magicProtection.value;
+    return fill(clamp(v, -20, 10), "acFromPieces");
+  });
+  const level = or("level", () => (isChar ? fill(1, "noLevel") : sheet(0)));
+  // A character's level stands for its hit dice: filled in when the level is.
+  const hitDice = or("hitDice", () => (isChar ? { value: { dice: level.value, adjustment: 0 }, source: level.source, reason: level.source === "default" && level.reason ? level.reason : { key: "WC.Fill.hitDiceIsLevel" } } : fill({ dice: 1, adjustment: 0 }, "noHitDice")));
+  const thac0Fallback = () => (isChar ? fill(20, "noThac0") : fill(thac0FromHitDice(hitDice.value.dice), "thac0FromHitDice", { hd: hitDice.value.dice }));
   return {
     name,
     kind,
-    playerCharacter: found.playerCharacter ?? sheet(isChar),
+    // Whether a player's: the sheet's actor type says, unless that type was itself not known.
+    playerCharacter: or("playerCharacter", () => (kind.source === "sheet" ? sheet(isChar) : { value: isChar, source: "default", ...(kind.reason ? { reason: kind.reason } : {}) })),
     size,
     strength,
     dexterity,
     dexAcAdjustment,
     armor,
     shield,
-    helmet: found.helmet ?? fill(false, "noItems"),
+    helmet: or("helmet", () => fill(false, "noItems")),
     magicProtection,
     ac,
     naturalAc,
-    movement: found.movement ?? fill(12, "noMovement"),
-    flight: found.flight ?? fill<"none" | "wings" | "magic">("none", "notOnSheets"),
-    heightIn: found.heightIn ?? fill(body.heightIn, "heightBySize", { size: size.value, value: body.heightIn }),
-    weightLb: found.weightLb ?? fill(body.weightLb, "weightBySize", { size: size.value, value: body.weightLb }),
+    movement: or("movement", () => fill(12, "noMovement")),
+    flight: or("flight", () => fill<"none" | "wings" | "magic">("none", "notOnSheets")),
+    heightIn: or("heightIn", () => fill(body.heightIn, "heightBySize", { size: size.value, value: body.heightIn })),
+    weightLb: or("weightLb", () => fill(body.weightLb, "weightBySize", { size: size.value, value: body.weightLb })),
     level,
-    classGroup: found.classGroup ?? (isChar ? fill("fighter", "noClass") : sheet("fighter")),
-    classes: found.classes ?? sheet([]),
-    monkLevel: found.monkLevel ?? sheet(0),
+    classGroup: or("classGroup", () => (isChar ? fill("fighter", "noClass") : sheet("fighter"))),
+    classes: or("classes", () => sheet([])),
+    // A character of no known class is not known to be no monk either.
+    monkLevel: or("monkLevel", () => (isChar ? fill(0, "noClass") : sheet(0))),
     hitDice,
-    attacksPerRound: found.attacksPerRound ?? fill(1, "noAttacks"),
-    naturalAttack: found.naturalAttack ?? (isChar ? sheet(null) : fill(null, "noDamage")),
-    thac0: found.thac0 ?? (isChar ? fill(20, "noThac0") : fill(thac0FromHitDice(hitDice.value.dice), "thac0FromHitDice", { hd: hitDice.value.dice })),
-    intelligence: found.intelligence ?? fill("average", "noIntelligence"),
-    saveVsBreath: found.saveVsBreath ?? fill(17, "noSaves"),
-    arms: found.arms ?? (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed")),
-    legs: found.legs ?? (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed")),
+    attacksPerRound: or("attacksPerRound", () => fill(1, "noAttacks")),
+    naturalAttack: or("naturalAttack", () => (isChar ? sheet(null) : fill(null, "noDamage"))),
+    thac0: or("thac0", thac0Fallback),
+    intelligence: or("intelligence", () => fill("average", "noIntelligence")),
+    saveVsBreath: or("saveVsBreath", () => fill(17, "noSaves")),
+    arms: or("arms", () => (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed"))),
+    legs: or("legs", () => (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed"))),
   };
 }
 

@@ -4,8 +4,8 @@
  * values, each shown as filled in. The GM's profile values and the hit-point settings rule here.
  */
 import type { Found } from "./fill.ts";
-import { completeFacts, nameOf, readDexterity, sizeFromToken, sizeFromWord } from "./fill.ts";
-import { actorType, int, sheet, text } from "./read.ts";
+import { SHEET_RANGE, completeFacts, nameOf, readDexterity, sizeFromToken, sizeFromWord, take } from "./fill.ts";
+import { actorType, intIn, sheet, text } from "./read.ts";
 import { FOUNDRY_STATUSES } from "./statuses.ts";
 import type { ActorData, CreatureFacts, SystemDescriptor } from "./types.ts";
 
@@ -30,8 +30,7 @@ function readGeneric(actor: ActorData): CreatureFacts {
   const word = text(actor, P.sizeTraits) ?? text(actor, P.sizeAttributes) ?? text(actor, P.sizeDetails);
   const size = word ? sizeFromWord(word) : undefined;
   f.size = size ? sheet(size) : sizeFromToken(actor, "this system");
-  const str = int(actor, P.strength);
-  if (str !== undefined && str >= 1 && str <= 25) f.strength = sheet({ score: str });
+  take(f, "strength", intIn(actor, P.strength, ...SHEET_RANGE.ability), (score) => sheet({ score }));
   readDexterity(f, actor, P.dexterity);
   return completeFacts(nameOf(actor), actor, f, "this system");
 }

@@ -50,16 +50,17 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 
 export function parseAttacks(raw: string): number | undefined {
   let t = clean(raw).replace(/\([^)]*\)/g, " ");
   t = t.split(/\s+or\s+|;/)[0] ?? "";
-  if (/^\s*\d{1,2}\s*$/.test(t)) return Number(t);
+  if (/^\s*\d{1,6}\s*$/.test(t)) return Number(t);
   const parts = t.split(/[/,+&]|\band\b/).map((p) => p.trim()).filter((p) => p.length > 0);
   if (parts.length === 0) return undefined;
   let total = 0;
   for (const p of parts) {
-    const lead = /^(\d{1,2}|one|two|three|four|five|six|seven|eight)\b\s*[×x*]?\s*/.exec(p);
-    if (lead) total += Number(lead[1]) || NUMBER_WORDS[lead[1] as string] || 1;
+    // A count, however large: whether it is too many is the reader's call ("999 claws").
+    const lead = /^(\d{1,6}|one|two|three|four|five|six|seven|eight)\b\s*[×x*]?\s*/.exec(p);
+    if (lead) total += Number(lead[1]) || NUMBER_WORDS[lead[1] as string] || 0;
     else if (/[a-z]/.test(p)) total += 1;
   }
-  return total > 0 && total <= 20 ? total : undefined;
+  return total > 0 ? total : undefined;
 }
 
 /** "18/76" -> 18 with 76 %; "18/00" -> 18 with 100 %; "17" -> 17. */
@@ -113,12 +114,19 @@ export function parseWeight(raw: string): number | undefined {
  */
 export function parseMovement(raw: string): number | undefined {
   const t = clean(raw).replace(/’|′/g, "'").replace(/”|″|''/g, '"');
-  const m = /(\d{1,4})\s*("|'|ft\.?|feet|in\.?|inches)?/.exec(t);
+  const m = /(-\s*)?(\d{1,5})\s*("|'|ft\.?|feet|in\.?|inches)?/.exec(t);
   if (!m) return undefined;
-  const n = Number(m[1]);
-  const unit = m[2] ?? "";
+  // A negative rate is no rate: "-120" is not 12".
+  if (m[1] !== undefined) return undefined;
+  const n = Number(m[2]);
+  const unit = m[3] ?? "";
   const inches = unit === "'" || unit.startsWith("f") || (unit === "" && n > 30) ? Math.round(n / 10) : n;
   return inches >= 0 && inches <= 240 ? inches : undefined;
+}
+
+/** Whether a stat-block text starts with a minus sign before its number ("-3", "−120'"). */
+export function negativeText(raw: string): boolean {
+  return /^\s*-\s*\d/.test(clean(raw));
 }
 
 /** The AD&D Intelligence bands by score (1e DMG / 2e MM ranges). */
@@ -150,4 +158,44 @@ export function parseIntelligence(raw: string): IntelligenceBand | undefined {
 
 function positive(n: number): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+const COUNT_WORDS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const COUNT = "(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,4})";
+
+/** The plain words of a dnd5e description: no HTML, enrichers read as their labels ("[[/item .x]]{claws}" is "claws"). */
+export function plainDescription(html: string): string {
+  return html
+    .replace(/\[\[[^\]]*\]\]\{([^}]*)\}/g, "$1")
+    .replace(/\[\[\/item\s+\.?([^\]]*)\]\]/g, (_m, name: string) => (name.startsWith("mm") ? "attack" : name))
+    .replace(/\[\[[^\]]*\]\]/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The number of attacks a dnd5e Multiattack gives, from its text: "makes three attacks: one with
+ * its bite and two with its claws" 3 (the total before the colon), "makes one Bite attack and two
+ * Claw attacks" 3 (the counts added up), "makes two longsword attacks" 2. Only the first sentence
+ * counts, and only its first alternative ("either three melee attacks ... or two ranged"). A text
+ * with no fixed number ("as many bite attacks as it has heads", "1d4 attacks") gives undefined.
+ */
+export function multiattackCount(description: string): number | undefined {
+  const plain = plainDescription(description).toLowerCase();
+  // The sentence that says what it makes ("It then makes three attacks"), its first alternative.
+  const sentence = (plain.split(/\.(?:\s|$)/).find((t) => /\bmakes?\b/.test(t)) ?? "").split(/\s+or\s+/)[0] ?? "";
+  const word = (w: string) => COUNT_WORDS[w] ?? Number(w);
+  const total = new RegExp(`\\bmakes?\\s+${COUNT}\\s+(?:[\\w'-]+\\s+){0,3}?attacks?\\s*:`).exec(sentence);
+  if (total) return word(total[1] as string);
+  let sum = 0;
+  // Each "<count> ... attack(s)" adds up; "a" and "an" count only right after "makes", and "one
+  // of which can be a bite attack" is a restriction, not another attack.
+  const between = "(?:(?!(?:of|which|those|these)\\b)[\\w'-]+\\s+){0,3}?";
+  for (const m of sentence.matchAll(new RegExp(`(?:\\bmakes?\\s+(a|an)|(?<![\\w-])(one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,4}))\\s+${between}attacks?\\b`, "g"))) sum += word((m[1] ?? m[2]) as string);
+  if (sum > 0) return sum;
+  // "makes three Rend": a count and the attack's name, the word "attacks" left out.
+  const bare = new RegExp(`\\bmakes?\\s+${COUNT}\\s+[a-z][\\w'-]*(?:\\s+[a-z][\\w'-]*)?\\s*$`).exec(sentence);
+  return bare && bare[1] !== "a" && bare[1] !== "an" ? word(bare[1] as string) : undefined;
 }

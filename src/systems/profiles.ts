@@ -156,7 +156,9 @@ export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
   if (f.strength.value) b.put("strength", f.strength, strengthValue(f.strength.value));
   else {
     const score = MONSTER_STRENGTH_BY_SIZE.rows[f.size.value];
-    b.put("strength", fill({ score }, "strengthBySize", { size: f.size.value, score }));
+    // A score the sheet holds but that could not be used keeps its reason.
+    const rejected = f.strength.source === "default" ? f.strength.reason : undefined;
+    b.put("strength", rejected ? { value: { score }, source: "default", reason: rejected } : fill({ score }, "strengthBySize", { size: f.size.value, score }));
   }
   const armor = f.armor.value;
   b.put("armor", f.armor, armor && armor.kind !== "none" ? { ad: clamp(armor.ad, -10, 10), magic: clamp(armor.plus, -5, 5) } : null);

@@ -99,6 +99,11 @@ export function itemsOf(actor: ActorData): ItemData[] | undefined {
   return out;
 }
 
+/** Whether to read the data as a prepared actor (derived values in place) or as an export (source only). */
+export function isPrepared(actor: ActorData, settings: { readonly prepared?: boolean }): boolean {
+  return settings.prepared ?? !isObj(actor._stats);
+}
+
 export function actorType(actor: ActorData): string {
   return typeof actor.type === "string" ? actor.type : "";
 }
@@ -117,4 +122,52 @@ export function fill<T>(value: T, key: string, params?: Record<string, string | 
 /** The sheet's value when it is there (and passes `ok`), else the default with its reason. */
 export function orFill<T>(v: T | undefined, ok: (x: T) => boolean, fallback: () => Fact<T>): Fact<T> {
   return v !== undefined && ok(v) ? sheet(v) : fallback();
+}
+
+// ------------------------------------------------------------------------------------------
+// Values the sheet holds but that cannot be used
+
+/**
+ * A number looked for on the sheet: found and usable, not there at all, or there but unusable
+ * (out of range, or not a number), with the reason that names the sheet's value and why.
+ */
+export type Got = { readonly kind: "ok"; readonly n: number } | { readonly kind: "absent" } | { readonly kind: "rejected"; readonly reason: Reason };
+
+/** Whether the sheet holds anything at the path (an empty text or null counts as nothing). */
+export function present(root: unknown, path: string): boolean {
+  const v = at(root, path);
+  return v !== undefined && v !== null && !(typeof v === "string" && v.trim() === "");
+}
+
+/** How a value reads in a reason: numbers as they are, text quoted by the message. */
+export function shown(v: unknown): string | number {
+  if (typeof v === "number") return Number.isFinite(v) ? v + 0 : String(v);
+  if (typeof v === "string") return v.trim().slice(0, 60);
+  try {
+    return JSON.stringify(v)?.slice(0, 60) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+export function outOfRange(path: string, value: unknown, min: number, max: number): Reason {
+  return { key: "WC.Fill.sheetOutOfRange", params: { path, value: shown(value), min, max } };
+}
+
+export function notANumber(path: string, value: unknown): Reason {
+  return { key: "WC.Fill.sheetNotANumber", params: { path, value: shown(value) } };
+}
+
+export function unreadText(path: string, value: unknown): Reason {
+  return { key: "WC.Fill.sheetUnreadText", params: { path, value: shown(value) } };
+}
+
+/** A whole number at the path within [min, max] (a fraction is cut to a whole), or why not. */
+export function intIn(root: unknown, path: string, min: number, max: number): Got {
+  if (!present(root, path)) return { kind: "absent" };
+  const raw = at(root, path);
+  const n = asNumber(raw);
+  if (n === undefined) return { kind: "rejected", reason: notANumber(path, raw) };
+  const whole = Math.trunc(n) + 0;
+  return whole >= min && whole <= max ? { kind: "ok", n: whole } : { kind: "rejected", reason: outOfRange(path, raw, min, max) };
 }

@@ -127,10 +127,16 @@ export type HostCondition = (typeof HOST_CONDITIONS)[number];
 /** A system's own status ids (CONFIG.statusEffects ids) for our conditions; a missing one the system lacks. */
 export type HostStatuses = Readonly<Partial<Record<HostCondition, string>>>;
 
-/** World settings a system's reading depends on (OSE's ascending AC). */
+/** World settings a system's reading depends on (OSE's ascending AC), and which shape the data has. */
 export interface SystemSettings {
   /** OSE: the world's `ose.ascendingAC` setting. */
   readonly ascendingAC?: boolean;
+  /**
+   * The data is a prepared actor (a live document: the system's derived values in place) rather
+   * than what Export Data writes (source data only). Left out, data that carries Foundry's
+   * `_stats` (as every export does) is read as an export, anything else as prepared.
+   */
+  readonly prepared?: boolean;
 }
 
 export interface SystemDescriptor {

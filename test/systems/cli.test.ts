@@ -24,9 +24,9 @@ function file(name: string, text: string): string {
 }
 
 describe("npm run profile", () => {
-  it("prints {system, variant, profile, sources} for an export, the system from _stats.systemId", () => {
+  it("prints {system, variant, profile, sources, defaults} for an export, the system from _stats.systemId", () => {
     const out = JSON.parse(run("test/systems/fixtures/ars/fighter-18-76.json", "--variant", "percentile").stdout) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(["system", "variant", "profile", "sources"]);
+    expect(Object.keys(out)).toEqual(["system", "variant", "profile", "sources", "defaults"]);
     expect(out.system).toBe("ars");
     expect(out.variant).toBe("percentile");
     expect(out.profile).toMatchObject({ id: "wcArsFighter0001", name: "Brannoc the Bold", strength: { score: 18, exceptional: 76 }, height: 74 });
@@ -44,7 +44,7 @@ describe("npm run profile", () => {
   it("reads an OSE export from an ascending-AC world as ascending, and --descending-ac overrides it", () => {
     const asc = JSON.parse(run("test/systems/fixtures/ose/fighter-ascending.json", "--variant", "grapple-die").stdout) as { profile: { ac: number } };
     expect(asc.profile.ac).toBe(3);
-    // Read as descending, the chain mail's untouched AC 9 and the shield's 9 count: 9 - 9 - 1, past the floor.
+    // Read as descending, the chain mail's untouched AC 9 and the shield's 9 count: 9 - 9 - 1 = -1.
     const desc = JSON.parse(run("test/systems/fixtures/ose/fighter-ascending.json", "--variant", "grapple-die", "--descending-ac").stdout) as { profile: { ac: number } };
     expect(desc.profile.ac).toBe(-1);
   });
@@ -82,6 +82,7 @@ describe("npm run profile", () => {
     ["an unknown --system", () => ["test/systems/fixtures/ars/troll.json", "--system", "pf2e"], /unknown system "pf2e"/],
     ["an unknown --variant", () => ["test/systems/fixtures/ars/troll.json", "--variant", "wrestling"], /unknown variant "wrestling"/],
     ["a missing file", () => [join(tmp, "nothing.json")], /cannot read/],
+    ["another system than the export's", () => ["test/systems/fixtures/ose/ogre.json", "--system", "ars"], /not "ars".*--force/],
     ["no file", () => [], /usage/],
   ])("%s: one line on stderr, exit 1", (_name, args, message) => {
     const r = run(...(args as () => string[])());
@@ -89,6 +90,42 @@ describe("npm run profile", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(message);
+  });
+
+  it("explains every default it used, in English, without --reasons", () => {
+    const out = JSON.parse(run("test/systems/fixtures/ars/broken-values.json", "--variant", "grapple-die").stdout) as { sources: Record<string, string>; defaults: Record<string, string> };
+    const defaults = Object.keys(out.sources).filter((k) => out.sources[k] === "default");
+    expect(Object.keys(out.defaults).sort()).toEqual(defaults.sort());
+    // A value the sheet holds but that cannot be used names the value and why.
+    expect(out.defaults.ac).toBe("The sheet's system.attributes.ac.value is 999, outside -20 to 10: not used, and the ordinary value stands in");
+    expect(out.defaults.hitDice).toBe("The sheet's system.hitdice is -3, outside 0 to 100: not used, and the ordinary value stands in");
+  });
+
+  it("a --system that is not the export's own is refused in one line, unless --force", () => {
+    const r = run("test/systems/fixtures/adnd2e/warrior-18-91.json", "--system", "ose");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/exported from system "adnd2e" \(_stats\.systemId\), not "ose".*--force/);
+    // The generic reading of a system the layer knows is a mismatch too.
+    expect(run("test/systems/fixtures/ars/troll.json", "--system", "generic").code).toBe(1);
+    const forced = run("test/systems/fixtures/adnd2e/warrior-18-91.json", "--system", "ose", "--force");
+    expect(forced.code).toBe(0);
+    expect((JSON.parse(forced.stdout) as { system: string }).system).toBe("ose");
+    // Naming the export's own system is no mismatch.
+    expect(run("test/systems/fixtures/adnd2e/warrior-18-91.json", "--system", "adnd2e").code).toBe(0);
+  });
+
+  it("an adnd2e export reads as adnd2e prepares it: levels, THAC0, saves, the race's Dex, none of it a cache's initial", () => {
+    const out = JSON.parse(run("test/systems/fixtures/adnd2e/elf-fighter-mage.json", "--variant", "grapple-die", "--reasons").stdout) as { profile: Record<string, unknown>; reasons: Record<string, string> };
+    // Fighter 2000 XP and mage 2500 XP: level 2; THAC0 19; breath 15 (not the caches' 1, 20, 20).
+    expect(out.profile).toMatchObject({ hitDice: 2, toHit: { kind: "thac0", thac0: 19 }, saveVsBreath: 15, ac: 3 });
+    const perc = JSON.parse(run("test/systems/fixtures/adnd2e/elf-fighter-mage.json", "--variant", "percentile", "--reasons").stdout) as { profile: Record<string, unknown>; reasons: Record<string, string> };
+    expect(perc.profile.dexterity).toBe(16);
+    expect(perc.reasons.dexterity).toMatch(/15 with the Elf adjustment 1/);
+    // The prepared actor, read as such, says the same.
+    const live = JSON.parse(run("test/systems/fixtures/adnd2e/elf-fighter-mage.prepared.json", "--variant", "percentile", "--prepared").stdout) as { profile: Record<string, unknown> };
+    expect(live.profile.dexterity).toBe(16);
   });
 
   it("--system generic reads a system it does not know", () => {

@@ -12,9 +12,10 @@ import type { ToHitRoll } from "../core/to-hit.ts";
 import { rollToHit as rollD20 } from "../core/to-hit.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
+import type { Hold } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
-import type { GdCombatant, ReadiedAttack } from "./profile.ts";
-import { hasCondition, neededToHit } from "./profile.ts";
+import type { Condition, GdCombatant, ReadiedAttack } from "./profile.ts";
+import { hasCondition, hasShortWeapon, neededToHit } from "./profile.ts";
 import type { DamageExpr } from "./tables.ts";
 
 export type { ToHitRoll };
@@ -69,19 +70,29 @@ export type StrikeInput = { readonly kind: "roll" } | { readonly kind: "reported
 
 /**
  * `spent`: the defender already had its free attack routine against this opponent this round
- * (002 §Free Attack: only one per opponent per round).
+ * (002 §Free Attack: only one per opponent per round). `longWeapon`: the striker is held by the
+ * one it would strike and has no short weapon or natural weapons to do it with.
  */
-export type StrikeNone = "unarmed" | "surprised" | "grappleAbility" | "cannotMelee" | "counterGrapple" | "spent";
+export type StrikeNone = "unarmed" | "surprised" | "grappleAbility" | "cannotMelee" | "longWeapon" | "counterGrapple" | "spent";
 
 export type Strike =
   | { readonly kind: "none"; readonly reason: StrikeNone }
   | { readonly kind: "reported"; readonly hit: boolean; readonly damage: number; readonly stops: boolean }
   | { readonly kind: "rolled"; readonly toHit: ToHitRoll; readonly damage: DamageRoll | null; readonly stops: boolean };
 
-/** The attack the striker strikes with, or why it gets no strike (it must be armed and able). */
-export function strikeWith(striker: GdCombatant): ReadiedAttack | StrikeNone {
+/** Conditions that leave a creature unable to make a melee attack (002 §Immediate Attacks and Free Attacks). */
+const NO_MELEE: readonly Condition[] = ["cannotMelee", "unconscious", "stunned", "helpless"];
+
+/**
+ * The attack the striker strikes `target` with, or why it gets no strike. 002 §Immediate Attacks
+ * and Free Attacks: a creature that cannot strike in melee just then, whatever the cause, takes
+ * neither (casting, stunned, unconscious, or helpless: paralysed, magically held or asleep). 002 §Defender Attacks:
+ * a creature held by `target` strikes it only with a short weapon in hand, or natural weapons.
+ */
+export function strikeWith(striker: GdCombatant, target: GdCombatant, holds: readonly Hold[]): ReadiedAttack | StrikeNone {
   if (striker.readiedAttack === null) return "unarmed";
-  if (hasCondition(striker, "cannotMelee") || hasCondition(striker, "unconscious") || hasCondition(striker, "stunned")) return "cannotMelee";
+  if (NO_MELEE.some((c) => hasCondition(striker, c))) return "cannotMelee";
+  if (holds.some((h) => h.holderId === target.id && h.heldId === striker.id) && !hasShortWeapon(striker)) return "longWeapon";
   return striker.readiedAttack;
 }
 

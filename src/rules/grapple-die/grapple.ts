@@ -151,11 +151,11 @@ export function holdId(attacker: GdCombatant, defender: GdCombatant, s: GrappleS
   return `${attacker.id}>${defender.id}@${s.round ?? 1}.${s.attackIndex ?? 1}`;
 }
 
-/** 002 §Free Attack: who strikes at a grapple attempt, and with what. */
-export function freeAttack(attacker: GdCombatant, defender: GdCombatant, input: StrikeInput | undefined, counter: boolean, options: GrappleDieOptions, dice: Dice): Strike {
+/** 002 §Free Attack: who strikes at a grapple attempt, and with what (`holds`: every hold in place). */
+export function freeAttack(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], input: StrikeInput | undefined, counter: boolean, options: GrappleDieOptions, dice: Dice): Strike {
   if (counter && !options.counterGrappleFreeAttack) return { kind: "none", reason: "counterGrapple" };
   if (attacker.grappleAbility) return { kind: "none", reason: "grappleAbility" };
-  const attack = strikeWith(defender);
+  const attack = strikeWith(defender, attacker, holds);
   if (typeof attack === "string") return { kind: "none", reason: attack };
   if (hasCondition(defender, "surprised")) return { kind: "none", reason: "surprised" };
   // Against the grappler's normal AC (002 §Free Attack).
@@ -183,9 +183,9 @@ export function resolveGrapple(
   options: GrappleDieOptions,
   dice: Dice,
 ): GrappleResult {
-  const fa = freeAttack(attacker, defender, strike, false, options, dice);
-  if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
   const holds = s.holds ?? [];
+  const fa = freeAttack(attacker, defender, holds, strike, false, options, dice);
+  if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
   const ac = targetAc(defender, holds, options, s.sizeExempt);
   const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), grappleToHitModifiers(attacker, ac, s), "grappleToHit", options);
   if (!toHit.hit) return { kind: "miss", freeAttack: fa, targetAc: ac, toHit };
@@ -209,7 +209,7 @@ export function resolveCounterGrapple(
   options: GrappleDieOptions,
   dice: Dice,
 ): CounterGrappleResult {
-  const fa = freeAttack(attacker, defender, strike, true, options, dice);
+  const fa = freeAttack(attacker, defender, s.holds ?? [], strike, true, options, dice);
   if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
   const g = rollGrappleDie(dice, grappleDieModifiers(attacker, defender, s.holds ?? [], s, options, "grapple"), table, "grappleDie");
   return { ...establish(attacker, defender, g, holdId(attacker, defender, s), s.round ?? 1, options, dice), freeAttack: fa };

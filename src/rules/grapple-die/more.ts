@@ -172,7 +172,7 @@ export function grabFavoured(defender: GdCombatant, holds: readonly Hold[], opti
 /** 002 §Grapple or Grab and §Using Natural Weapons to Disarm: a natural 20 takes the item. */
 export function resolveGrabItem(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], strike: StrikeInput | undefined, options: GrappleDieOptions, dice: Dice): GrabResult {
   if (!grabFavoured(defender, holds, options)) return { kind: "notAllowed", reason: "notFavourable" };
-  const fa = freeAttack(attacker, defender, strike, false, options, dice);
+  const fa = freeAttack(attacker, defender, holds, strike, false, options, dice);
   if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
   const attack = rollDie(dice, 20, "grabItem");
   return { kind: attack.face === 20 ? "grabbed" : "failed", freeAttack: fa, attack };
@@ -180,7 +180,7 @@ export function resolveGrabItem(attacker: GdCombatant, defender: GdCombatant, ho
 
 export function grabItemOdds(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], strike: StrikeInput | undefined, options: GrappleDieOptions): { outcomes: Outcome[] } {
   if (!grabFavoured(defender, holds, options)) return { outcomes: [{ kind: "notAllowed", p: 1 }] };
-  const foiled = pFreeAttackFoils(attacker, defender, strike, false, options);
+  const foiled = pFreeAttackFoils(attacker, defender, holds, strike, false, options);
   const m = new Map<string, number>();
   addP(m, "foiled", foiled);
   addP(m, "failed", (1 - foiled) * (19 / 20));
@@ -190,7 +190,7 @@ export function grabItemOdds(attacker: GdCombatant, defender: GdCombatant, holds
 
 // --- Coup de grâce -------------------------------------------------------------------------------------
 
-export type CoupRefusal = "notHelpless" | "unarmed";
+export type CoupRefusal = "notHelpless" | "unarmed" | "notMeleeWeapon";
 
 export type CoupDeGraceResult =
   | { readonly kind: "notAllowed"; readonly reason: CoupRefusal }
@@ -216,6 +216,8 @@ export function resolveCoupDeGrace(attacker: GdCombatant, defender: GdCombatant,
   if (!isHelpless(defender)) return { kind: "notAllowed", reason: "notHelpless" };
   const weapon = attacker.readiedAttack;
   if (weapon === null) return { kind: "notAllowed", reason: "unarmed" };
+  // "Automatically hit with a melee weapon": 002 keeps natural weapon attacks apart (option).
+  if (weapon.kind === "natural" && !options.coupWithNaturalWeapons) return { kind: "notAllowed", reason: "notMeleeWeapon" };
   if (!s.opponentsActive) return { kind: "slain", segments: options.coupSegments };
   const routines = 2 * (s.routines ?? 1);
   const modifiers = strikeDamageModifiers(attacker);

@@ -37,9 +37,9 @@ export function damageDist(e: DamageExpr, mods: readonly Modifier[]): Dist {
   return mapDist(base, (v) => Math.max(0, v + shift));
 }
 
-/** Chance that the defender's free or immediate strike stops the attempt (hits for 1+). */
-export function pStrikeStops(striker: GdCombatant, ac: number, input: StrikeInput | undefined, options: GrappleDieOptions): number {
-  const attack = strikeWith(striker);
+/** Chance that the defender's free or immediate strike at `target` stops the attempt (hits for 1+). */
+export function pStrikeStops(striker: GdCombatant, target: GdCombatant, holds: readonly Hold[], ac: number, input: StrikeInput | undefined, options: GrappleDieOptions): number {
+  const attack = strikeWith(striker, target, holds);
   if (typeof attack === "string" || input?.kind === "spent") return 0;
   if (input?.kind === "reported") return input.hit && input.damage >= 1 ? 1 : 0;
   const p = pHit(neededToHit(striker.toHit, ac), sumMods(strikeToHitModifiers(striker)), options);
@@ -48,11 +48,11 @@ export function pStrikeStops(striker: GdCombatant, ac: number, input: StrikeInpu
 }
 
 /** The free attack's chance to foil a grapple, mirroring grapple.ts `freeAttack`. */
-export function pFreeAttackFoils(attacker: GdCombatant, defender: GdCombatant, input: StrikeInput | undefined, counter: boolean, options: GrappleDieOptions): number {
+export function pFreeAttackFoils(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], input: StrikeInput | undefined, counter: boolean, options: GrappleDieOptions): number {
   if (counter && !options.counterGrappleFreeAttack) return 0;
   if (attacker.grappleAbility) return 0;
   if (hasCondition(defender, "surprised")) return 0;
-  return pStrikeStops(defender, attacker.ac, input, options);
+  return pStrikeStops(defender, attacker, holds, attacker.ac, input, options);
 }
 
 export interface DieOdds {
@@ -115,7 +115,7 @@ function attemptOdds(pFoiled: number, pHitGo: number, die: DieOdds, kinds: Map<s
 }
 
 export function grappleOdds(attacker: GdCombatant, defender: GdCombatant, s: GrappleSituation, strike: StrikeInput | undefined, table: GrappleTable, options: GrappleDieOptions): GrappleOdds {
-  const pFoiled = pFreeAttackFoils(attacker, defender, strike, false, options);
+  const pFoiled = pFreeAttackFoils(attacker, defender, s.holds ?? [], strike, false, options);
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
   const p = pHit(neededToHit(attacker.toHit, ac.ac), sumMods(grappleToHitModifiers(attacker, ac, s)), options);
   const die = grappleDieOdds(attacker, defender, s, table, options);
@@ -124,7 +124,7 @@ export function grappleOdds(attacker: GdCombatant, defender: GdCombatant, s: Gra
 }
 
 export function counterGrappleOdds(attacker: GdCombatant, defender: GdCombatant, s: GrappleSituation, strike: StrikeInput | undefined, table: GrappleTable, options: GrappleDieOptions): Omit<GrappleOdds, "pHit"> {
-  const pFoiled = pFreeAttackFoils(attacker, defender, strike, true, options);
+  const pFoiled = pFreeAttackFoils(attacker, defender, s.holds ?? [], strike, true, options);
   const die = grappleDieOdds(attacker, defender, s, table, options);
   const a = attemptOdds(pFoiled, 1, die, rowKinds(table));
   return { outcomes: a.outcomes, pFoiled, rows: die.rows, totals: die.totals, damage: a.damage };
@@ -172,7 +172,7 @@ export interface OverbearOdds {
 
 export function overbearOdds(attacker: GdCombatant, defender: GdCombatant, s: OverbearSituation, strike: StrikeInput | undefined, options: GrappleDieOptions): OverbearOdds {
   if (!overbearLimits(attacker, defender, options).allowed) return { outcomes: [{ kind: "notAllowed", p: 1 }], pStunned: 0, pushFeet: [] };
-  const pStop = pStrikeStops(defender, chargerAc(attacker, options).ac, strike, options);
+  const pStop = pStrikeStops(defender, attacker, s.holds ?? [], chargerAc(attacker, options).ac, strike, options);
   const m = new Map<string, number>();
   add(m, "stopped", pStop);
   const go = 1 - pStop;

@@ -95,6 +95,8 @@ export interface GrappleDieOptions {
   readonly grabItemWhen: "favourable" | "always";
   /** Segments a coup de grâce takes with no active opponents about. */
   readonly coupSegments: number;
+  /** May a coup de grâce be dealt with natural weapons (bite, claws) as well as a melee weapon? */
+  readonly coupWithNaturalWeapons: boolean;
   /** Who an outsider's blow into a grapple lands on: each member alike, or weighted by size. */
   readonly intoGrappleChance: "equal" | "bySize";
   // --- On the map (002 §Effects of Grappling on AC, §Size Differences, §Moving and Grappling) ------
@@ -152,6 +154,7 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   limbSecondaryPenalty: -4,
   grabItemWhen: "favourable",
   coupSegments: 6,
+  coupWithNaturalWeapons: false,
   intoGrappleChance: "equal",
   movePace: "half",
   dragRollWhen: "largerSize",
@@ -201,6 +204,7 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   limbSecondaryPenalty: "the host's two-weapon penalties: -4 for the other hand",
   grabItemWhen: "002: a grab is generally not possible; a helpless or held foe is the favourable case it names",
   coupSegments: "002 §Coup de Grâce: one helpless creature per 6 segments with no active opponents",
+  coupWithNaturalWeapons: "002 §Coup de Grâce says 'with a melee weapon', and 002 keeps melee weapons and natural weapon attacks apart",
   intoGrappleChance: "002 gives every grappler the same chance of taking the blow; weighting by size is the DM's adjustment",
   movePace: "002 calls moving in a hold difficult and gives no pace; 004's half speed for dragging is the sister rule",
   dragRollWhen: "'significantly larger' is less than §Size Differences' much larger (who moves freely anyway); Strength is left to the DM",
@@ -253,6 +257,7 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   limbSecondaryPenalty: { kind: "integer", min: -8, max: 0 },
   grabItemWhen: { kind: "choice", choices: ["favourable", "always"] },
   coupSegments: { kind: "integer", min: 1, max: 10 },
+  coupWithNaturalWeapons: { kind: "boolean" },
   intoGrappleChance: { kind: "choice", choices: ["equal", "bySize"] },
   movePace: { kind: "choice", choices: ["half", "full"] },
   dragRollWhen: { kind: "choice", choices: ["largerSize", "muchLarger"] },

@@ -124,8 +124,8 @@ export type OverbearResult =
   | (Hit & { readonly kind: "overborne"; readonly effect: { readonly kind: "prone" } | { readonly kind: "pushed"; readonly feet: number } });
 
 /** The defender's immediate attack at the charger (002 §Overbear Procedure step 3). */
-export function immediateAttack(attacker: GdCombatant, defender: GdCombatant, input: StrikeInput | undefined, options: GrappleDieOptions, dice: Dice): Strike {
-  const attack = strikeWith(defender);
+export function immediateAttack(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], input: StrikeInput | undefined, options: GrappleDieOptions, dice: Dice): Strike {
+  const attack = strikeWith(defender, attacker, holds);
   if (typeof attack === "string") return { kind: "none", reason: attack };
   return resolveStrike(defender, attack, chargerAc(attacker, options).ac, input ?? { kind: "roll" }, "immediateAttack", options, dice);
 }
@@ -133,7 +133,7 @@ export function immediateAttack(attacker: GdCombatant, defender: GdCombatant, in
 export function resolveOverbear(attacker: GdCombatant, defender: GdCombatant, s: OverbearSituation, strike: StrikeInput | undefined, options: GrappleDieOptions, dice: Dice): OverbearResult {
   const limits = overbearLimits(attacker, defender, options);
   if (!limits.allowed) return { kind: "notAllowed", limits };
-  const ia = immediateAttack(attacker, defender, strike, options, dice);
+  const ia = immediateAttack(attacker, defender, s.holds ?? [], strike, options, dice);
   if (ia.kind !== "none" && ia.stops) return { kind: "stopped", limits, immediateAttack: ia };
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
   const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), overbearToHitModifiers(attacker, ac, s, options), "overbearToHit", options);

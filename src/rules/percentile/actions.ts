@@ -204,6 +204,11 @@ function pair(input: unknown, a = "attacker", b = "target"): { first: Percentile
   return { first, second, raw: o };
 }
 
+/** The optional `others`: the grapple partners' profiles, by id (a partner left out is taken to be grappled with). */
+function partners(v: unknown): Map<string, PercentileCombatant> {
+  return v === undefined ? new Map() : new Map(combatantList(v, "input.others").map((c) => [c.id, c] as const));
+}
+
 function combatantList(v: unknown, path: string): PercentileCombatant[] {
   const issues = new IssueList();
   if (!issues.array(path, v)) issues.throwIfAny();
@@ -331,7 +336,7 @@ export const PERCENTILE_ACTIONS = {
     rolls: false,
     run: (input, o) => {
       const i = obj(input, "input");
-      return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o);
+      return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o, partners(i.others));
     },
   },
   grabItem: {
@@ -426,7 +431,7 @@ export const PERCENTILE_ACTIONS = {
       const i = obj(input, "input");
       const c = validateCombatant(i.combatant, "input.combatant");
       const hs = validateHolds(i.holds, "input.holds");
-      return { ...grappledState(c, hs), joinCap: joinCap(holdsOn(c.id, hs), o) };
+      return { ...grappledState(c, hs, o, partners(i.others)), joinCap: joinCap(holdsOn(c.id, hs), o) };
     },
   },
   damageSplit: {

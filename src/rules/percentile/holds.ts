@@ -95,12 +95,24 @@ export function grappledSides(attacker: PercentileCombatant, target: PercentileC
 export function grappledByHolds(c: PercentileCombatant, holds: readonly Hold[], known: ReadonlyMap<string, PercentileCombatant>, options: PercentileOptions): boolean {
   return holds.some((h) => {
     if (h.holderId !== c.id && h.heldId !== c.id) return false;
+    // The ability that made the hold leaves its holder free, whoever the held is.
+    if (h.holderId === c.id && h.holderFree === true) return false;
     const holder = h.holderId === c.id ? c : known.get(h.holderId);
     const held = h.heldId === c.id ? c : known.get(h.heldId);
     if (!holder || !held) return true;
     const sides = grappledSides(holder, held, h.holderFree === true, options);
     return h.holderId === c.id ? sides.attacker : sides.target;
   });
+}
+
+/**
+ * 004 §Grappled Condition, the one reading every question uses (standing up, moving, the state):
+ * a creature is in the grappled condition when its status says so (the module sets it with the
+ * hold), when it is pinned, or when one of its holds, as holder or as held, gives it by size and
+ * ability. A partner `known` does not name is taken to give it.
+ */
+export function inGrappledCondition(c: PercentileCombatant, holds: readonly Hold[], known: ReadonlyMap<string, PercentileCombatant>, options: PercentileOptions): boolean {
+  return hasCondition(c, "grappled") || hasCondition(c, "pinned") || grappledByHolds(c, holds, known, options);
 }
 
 export interface GrappledState {
@@ -127,10 +139,12 @@ export interface GrappledState {
   };
   /** Holders may take an item from it on a natural 20 (004 §Grabbing Items). */
   readonly itemsCanBeGrabbed: boolean;
+  /** The grappled condition, holder or held alike (`inGrappledCondition`); null when free of it. */
   readonly condition: typeof GRAPPLED_CONDITION | null;
 }
 
-export function grappledState(c: PercentileCombatant, holds: readonly Hold[]): GrappledState {
+/** What the holds in play make of `c`; `known` gives its partners' profiles (for the much-larger exemption). */
+export function grappledState(c: PercentileCombatant, holds: readonly Hold[], options: PercentileOptions, known: ReadonlyMap<string, PercentileCombatant> = new Map()): GrappledState {
   const mine = holdsOn(c.id, holds);
   const holderIds = holderIdsOf(c.id, holds);
   const pinned = holderIds.length >= c.maxMeleeAttackers;
@@ -150,6 +164,6 @@ export function grappledState(c: PercentileCombatant, holds: readonly Hold[]): G
     outsidersMayHitOthers: held && !pinned && !hasCondition(c, "stunned"),
     mayAttack: { naturalWeapons: held && !pinned, shortPiercingWeapons: held && !pinned, monkOpenHand: !pinned },
     itemsCanBeGrabbed: helpless,
-    condition: held ? GRAPPLED_CONDITION : null,
+    condition: inGrappledCondition(c, holds, known, options) ? GRAPPLED_CONDITION : null,
   };
 }

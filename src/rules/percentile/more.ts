@@ -23,7 +23,7 @@ import { grappleMembers } from "../core/members.ts";
 import type { Outcome } from "../core/odds.ts";
 import { addP, outcomes } from "../core/odds.ts";
 import type { Hold } from "./holds.ts";
-import { holderIdsOf } from "./holds.ts";
+import { holderIdsOf, inGrappledCondition } from "./holds.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { PercentileCombatant } from "./profile.ts";
 import { hasCondition, isHelpless } from "./profile.ts";
@@ -79,12 +79,15 @@ export type StandUpResult =
   | { readonly kind: "notAllowed"; readonly reason: "notProne" | "heldFast" | "cannotAct" }
   | { readonly kind: "rises"; readonly takes: "round" | "action" };
 
-/** A prone creature gets up; one in the grappled condition cannot move (option), nor one that cannot act. */
-export function resolveStandUp(c: PercentileCombatant, holds: readonly Hold[], options: PercentileOptions): StandUpResult {
+/**
+ * A prone creature gets up; one in the grappled condition, holder or held (004: both opponents
+ * gain it, and it cannot move), stays down (option `riseWhileGrappled`), nor one that cannot act.
+ * `known` gives the partners' profiles (a much larger side is free of the condition).
+ */
+export function resolveStandUp(c: PercentileCombatant, holds: readonly Hold[], options: PercentileOptions, known: ReadonlyMap<string, PercentileCombatant> = new Map()): StandUpResult {
   if (!hasCondition(c, "prone")) return { kind: "notAllowed", reason: "notProne" };
   if (hasCondition(c, "unconscious") || hasCondition(c, "helpless") || hasCondition(c, "stunned")) return { kind: "notAllowed", reason: "cannotAct" };
-  const held = holds.some((h) => h.heldId === c.id) || hasCondition(c, "pinned");
-  if (!options.riseWhileGrappled && (held || hasCondition(c, "grappled"))) return { kind: "notAllowed", reason: "heldFast" };
+  if (!options.riseWhileGrappled && inGrappledCondition(c, holds, known, options)) return { kind: "notAllowed", reason: "heldFast" };
   return { kind: "rises", takes: options.standUpTakes };
 }
 

@@ -7,7 +7,7 @@
 import type { MovementAnswer, MoveChoice } from "../core/movement.ts";
 import { FULL_PACE, cannot, choice, ids, pace, partnersOf, proneAnswer, tangled, tangledAnswer } from "../core/movement.ts";
 import type { Hold } from "./holds.ts";
-import { grappledByHolds, holderIdsOf } from "./holds.ts";
+import { holderIdsOf, inGrappledCondition } from "./holds.ts";
 import type { PercentileOptions } from "./options.ts";
 import type { PercentileCombatant } from "./profile.ts";
 import { hasCondition } from "./profile.ts";
@@ -19,23 +19,16 @@ export interface PercentileMoveInput {
   readonly holds: readonly Hold[];
 }
 
-/**
- * In the grappled condition: its status says so (the module sets it with the hold), or one of its
- * holds gives it by size (a hold made by Grab, Hug or Constrict leaves its holder free), or it is
- * pinned. A partner the move does not name is taken to give it.
- */
-export function inGrappledCondition(c: PercentileCombatant, holds: readonly Hold[], others: ReadonlyMap<string, PercentileCombatant>, o: PercentileOptions): boolean {
-  return hasCondition(c, "grappled") || hasCondition(c, "pinned") || grappledByHolds(c, holds, others, o);
-}
-
 export function percentileMovement(input: PercentileMoveInput, o: PercentileOptions): MovementAnswer {
   const { mover: m, holds } = input;
   const mine = holds.filter((h) => h.holderId === m.id || h.heldId === m.id);
-  const grappled = mine.length > 0 && inGrappledCondition(m, holds, input.others, o);
+  const condition = inGrappledCondition(m, holds, input.others, o);
+  const grappled = mine.length > 0 && condition;
   const heldBy = holderIdsOf(m.id, holds);
   if (hasCondition(m, "immobile")) return cannot("WC.Move.condition", [], [], { condition: "WC.MoveCondition.immobile" });
   if (hasCondition(m, "prone") && o.proneMovement === "standFirst") {
-    const down = grappled && !o.riseWhileGrappled;
+    // Getting up first: refused exactly when the stand-up action is (more.ts resolveStandUp).
+    const down = condition && !o.riseWhileGrappled;
     return proneAnswer(!down, heldBy, down ? mine.map((h) => h.id) : []);
   }
   if (mine.length === 0) return { kind: "free" };

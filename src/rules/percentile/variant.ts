@@ -284,6 +284,14 @@ function unknownAction(action: string): never {
   return unknownActionOf(action, ACTIONS);
 }
 
+/** The two creatures an action names, by id (partners of holds the action does not name are taken to be grappled with). */
+function pairOf(a: PercentileCombatant, d: PercentileCombatant): Map<string, PercentileCombatant> {
+  return new Map([
+    [a.id, a],
+    [d.id, d],
+  ]);
+}
+
 /** Break Free, pairwise: the named hold of the defender on the attacker, and any hold back. */
 function breakSubset(a: PercentileCombatant, d: PercentileCombatant, h: Hold, holds: readonly Hold[]): Hold[] {
   return holds.filter((x) => x.id === h.id || (x.holderId === a.id && x.heldId === d.id));
@@ -524,7 +532,7 @@ function moreOdds(ctx: ActionContext, a: PercentileCombatant, d: PercentileComba
   checkDeclared(ctx.action, decl);
   switch (ctx.action) {
     case "standUp": {
-      const r = resolveStandUp(a, holds, o);
+      const r = resolveStandUp(a, holds, o, pairOf(a, d));
       return [{ ...(r.kind === "notAllowed" ? notAllowed(r.reason) : riseConsequences(noConsequences(), a.id, r.takes, ctx.inCombat)), p: 1 }];
     }
     case "grabItem":
@@ -574,7 +582,7 @@ function moreResolve(ctx: ActionContext, a: PercentileCombatant, d: PercentileCo
   switch (ctx.action) {
     case "standUp": {
       // The attacker is the creature getting up; the defender plays no part.
-      const r = resolveStandUp(a, holds, o);
+      const r = resolveStandUp(a, holds, o, pairOf(a, d));
       if (r.kind === "notAllowed") return done(r, notAllowed(r.reason));
       return done(r, riseConsequences(c, a.id, r.takes, ctx.inCombat));
     }

@@ -440,12 +440,12 @@ describe("weaponless initiative (surprise > charge > Dex > die > limb length)", 
 describe("grappled state", () => {
   it("holders up to the allowed melee attackers pin the creature; the holds' effects add up", () => {
     const t = c("t", { maxMeleeAttackers: 2 });
-    const one = grappledState(t, [hold("h", "t", 75)]);
+    const one = grappledState(t, [hold("h", "t", 75)], o);
     expect(one).toMatchObject({ held: true, pinned: false, helpless: false, strongestCategory: 5, toHit: -2, outsidersMayHitOthers: true, mayAttack: { naturalWeapons: true, monkOpenHand: true }, condition: { acPenalty: 4 } });
-    const two = grappledState(t, [hold("h", "t", 75), hold("j", "t", 30, { original: false })]);
+    const two = grappledState(t, [hold("h", "t", 75), hold("j", "t", 30, { original: false })], o);
     expect(two).toMatchObject({ pinned: true, helpless: true, armsHeld: 1, outsidersMayHitOthers: false, itemsCanBeGrabbed: true, mayAttack: { naturalWeapons: false, monkOpenHand: false } });
-    expect(grappledState(c("t"), [])).toMatchObject({ held: false, pinned: false, strongestCategory: 0, toHit: 0, condition: null, outsidersMayHitOthers: false });
-    expect(grappledState(c("t", { conditions: ["stunned"] }), [hold("h", "t", 90)])).toMatchObject({ outsidersMayHitOthers: false, noVerbalSpells: true, noSomaticSpells: false });
+    expect(grappledState(c("t"), [], o)).toMatchObject({ held: false, pinned: false, strongestCategory: 0, toHit: 0, condition: null, outsidersMayHitOthers: false });
+    expect(grappledState(c("t", { conditions: ["stunned"] }), [hold("h", "t", 90)], o)).toMatchObject({ outsidersMayHitOthers: false, noVerbalSpells: true, noSomaticSpells: false });
   });
 });
 

@@ -14,7 +14,8 @@ export interface VariantExpectation {
 
 export interface FixtureExpectation {
   readonly file: string;
-  readonly settings?: { readonly ascendingAC?: boolean };
+  /** World settings, and `prepared` for a fixture that stands for a prepared (live) actor. */
+  readonly settings?: { readonly ascendingAC?: boolean; readonly prepared?: boolean };
   readonly "d12-holds": VariantExpectation;
   readonly "grapple-die": VariantExpectation;
   readonly percentile: VariantExpectation;
