@@ -12,15 +12,33 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright";
 import type { AuditResult } from "../test/browser/audit.ts";
-import { audit } from "../test/browser/audit.ts";
-import { installDom } from "./shots/dom.ts";
+import { readArgs } from "./cli.ts";
+
+const { positionals } = readArgs({
+  name: "shots",
+  options: {},
+  positionals: { max: 1, what: "filter" },
+  usage: `
+Usage: npm run shots -- [<filter>]
+
+Photographs every card, dialog, form, the token HUD and the map's notices, for each rule set, as
+the GM and as a player, on a dark and a light theme, in Debian's Chromium (/usr/bin/chromium, or
+CHROMIUM_PATH), into shots/ (ignored by git), with a contrast and overflow audit in
+shots/audit.json. Needs no build. A filter keeps only the pictures whose names contain it, e.g.
+"percentile" or "card-grapple".
+
+  -h, --help   this text
+`,
+});
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "shots");
-const filter = process.argv[2] ?? "";
+const filter = positionals[0] ?? "";
 
+const { chromium } = await import("playwright");
+const { audit } = await import("../test/browser/audit.ts");
+const { installDom } = await import("./shots/dom.ts");
 installDom();
 // The scenes import the shell, which reads the DOM globals when it runs: load it afterwards.
 const { collectScenes } = await import("./shots/scenes.ts");
