@@ -1,11 +1,14 @@
 /**
  * The module's own hooks, fired on every client (document hooks reach every client, where a
- * hook called on the GM's client alone would not): a hold made, a hold ended, a creature thrown
- * down. Each fires once per event, from the held creature's half of a hold.
+ * hook called on the GM's client alone would not): a hold made, a hold ended (each from the held
+ * creature's half of the hold), a creature brought to the ground by a result of the module (from
+ * the prone condition the module's result adds, its own or the host's status, marked as the
+ * module's). A prone status set by hand, by the system or by another module is not the module's
+ * result and fires nothing; nor does a result on a creature that was down already. Each fires
+ * once per event.
  */
 import { MODULE_ID } from "../constants.ts";
 import { storedHold } from "../holds.ts";
-import { idsMeaning } from "../statuses.ts";
 
 export function listen(): void {
   Hooks.on("createActiveEffect", (effect) => {
@@ -15,7 +18,7 @@ export function listen(): void {
     // Effects do not re-render the combat tracker by themselves; its rows show the holds.
     if (hold) ui.combat?.render();
     const actor = e.parent as Actor.Implementation | null;
-    if (!hold && idsMeaning("prone").some((id) => e.statuses.has(id)) && actor) Hooks.callAll(`${MODULE_ID}.overborne`, actor.token?.uuid ?? actor.uuid);
+    if (!hold && e.getFlag(MODULE_ID, "condition") === "prone" && actor) Hooks.callAll(`${MODULE_ID}.overborne`, actor.token?.uuid ?? actor.uuid);
   });
   Hooks.on("deleteActiveEffect", (effect) => {
     const hold = storedHold(effect as ActiveEffect.Implementation);
