@@ -44,7 +44,7 @@ const ACTION_ABOUT: Readonly<Record<string, string>> = {
 
 export function actionCommand(action: string, label: string, variant: string): string {
   return [
-    `// Weaponless Combat: ${label} (${variantTitle(variant)}).`,
+    `// Weaponless Combat: ${label} (${variant}).`,
     "// Select your own token, target the creature to act against, then run this macro.",
     'const api = game.modules.get("weaponless-combat")?.api;',
     'if (!api) return ui.notifications.warn("Weaponless Combat is not active in this world.");',
@@ -60,13 +60,13 @@ export function actionMacros(texts: Texts): { folders: FolderDoc[]; macros: Macr
     folders.push({
       _id: folderId,
       _key: `!folders!${folderId}`,
-      name: variantTitle(v.id),
+      name: variantTitle(texts, v.id),
       type: "Macro",
       folder: null,
       sorting: "m",
       sort: (vi + 1) * 100_000,
       color: null,
-      description: `The actions of the ${variantTitle(v.id)} rules.`,
+      description: `The actions of ${variantTitle(texts, v.id)}.`,
       flags: {},
       _stats: stats(),
     });
