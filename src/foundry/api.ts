@@ -7,7 +7,7 @@ import { act, validateIntent } from "./requests.ts";
 import { refusalOf, renderCard } from "./perform.ts";
 import { Refusal } from "./cast.ts";
 import { notify } from "./i18n.ts";
-import { activeVariant } from "./settings.ts";
+import { activeVariant, activeVariantId } from "./settings.ts";
 import { oddsFor } from "./ui/action-dialog.ts";
 import { controlledToken, launch } from "./ui/launch.ts";
 import { openProfileForm } from "./ui/profile-form.ts";
@@ -54,6 +54,11 @@ export function buildApi(): WeaponlessApi & {
     odds: (intent: Intent): OddsOutcome[] => odds(intent),
     /** The controlled token uses `action` on the user's target, with the dialog. */
     use: async (action) => {
+      // One macro per action serves every rule set: one the world's rules lack says so at once.
+      if (!activeVariant().actions.includes(action)) {
+        notify("warn", "WC.Refuse.notInRules", { action: `WC.Action.${action}`, rules: `WC.Variant.${activeVariantId()}` });
+        return null;
+      }
       const token = controlledToken();
       return token ? launch(token, action) : null;
     },

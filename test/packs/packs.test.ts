@@ -14,6 +14,7 @@ import { compile } from "../../scripts/build/compile-packs.ts";
 import { readManifestSource } from "../../scripts/build/manifest.ts";
 import type { FolderDoc, JournalDoc, MacroDoc, PackDoc } from "../../scripts/packs/docs.ts";
 import { ID_PATTERN } from "../../scripts/packs/ids.ts";
+import { macroAbout } from "../../scripts/packs/macros.ts";
 import { assemblePacks } from "../../scripts/packs/index.ts";
 import type { Table } from "../shell/setup.ts";
 import { M, makeTable } from "../shell/setup.ts";
@@ -73,15 +74,33 @@ describe("every document packs", () => {
 });
 
 describe("macros", () => {
-  it("one macro per action of each variant, in that variant's folder", () => {
-    for (const v of Object.values(RULES_VARIANTS)) {
-      const inFolder = macros.filter((m) => (m.flags[M] as { variant?: string } | undefined)?.variant === v.id);
-      expect(inFolder.map((m) => (m.flags[M] as { action: string }).action), v.id).toEqual([...v.actions]);
-      const folder = new Set(inFolder.map((m) => m.folder));
-      expect(folder.size).toBe(1);
-      expect(folders.some((f) => f._id === [...folder][0])).toBe(true);
-      for (const m of inFolder) expect(m.command).toContain(`api.use(${JSON.stringify((m.flags[M] as { action: string }).action)})`);
+  const flag = (m: MacroDoc) => (m.flags[M] ?? {}) as { action?: string; variants?: string[] };
+  const folderNamed = (id: string | null) => folders.find((f) => f._id === id)?.name;
+  const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Variant: Record<string, string> } };
+
+  it("one macro per action the rules have, each following the world's rule set: shared ones in Actions, one rule set's own in its folder", () => {
+    const actions = macros.map((m) => flag(m).action).filter((a): a is string => a !== undefined);
+    const all = new Set(Object.values(RULES_VARIANTS).flatMap((v) => [...v.actions]));
+    expect(actions.sort()).toEqual([...all].sort());
+    for (const m of macros.filter((x) => flag(x).action !== undefined)) {
+      const action = flag(m).action as string;
+      const having = Object.values(RULES_VARIANTS).filter((v) => v.actions.includes(action as never)).map((v) => v.id);
+      expect(flag(m).variants, action).toEqual(having);
+      expect(folderNamed(m.folder), action).toBe(having.length > 1 ? "Actions" : lang.WC.Variant[having[0] as string]);
+      expect(m.command).toContain(`api.use(${JSON.stringify(action)})`);
     }
+    // d12 holds' own: the charge, the lift-off, and the mass charge beside them; percentile's death blow.
+    const inFolder = (variant: string) => macros.filter((m) => folderNamed(m.folder) === lang.WC.Variant[variant]).map((m) => m.name);
+    expect(inFolder("d12-holds")).toEqual(["Charging overbear", "Lift off", "Mass charge"]);
+    expect(inFolder("percentile")).toEqual(["Death blow"]);
+    expect(inFolder("grapple-die")).toEqual([]);
+  });
+
+  it("no two macros share a name or a picture, and each says what it does and under which rule sets", () => {
+    expect(new Set(macros.map((m) => m.name)).size).toBe(macros.length);
+    expect(new Set(macros.map((m) => m.img)).size).toBe(macros.length);
+    for (const m of macros.filter((x) => flag(x).action !== undefined)) expect(macroAbout(m), m.name).toMatch(/^[A-Z].{30,}\. Under (every rule set|.+ only)\.$/);
+    for (const m of macros) expect(macroAbout(m), m.name).not.toBe(m.name);
   });
 
   it("mass charge, edit profile and check this world are there", () => {
@@ -108,8 +127,8 @@ describe("macros", () => {
 
 // Runs a macro's command as Foundry runs a script macro: the body of an async function.
 const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (body: string) => () => Promise<unknown>;
-const macroNamed = (name: string, variant?: string) => {
-  const m = macros.find((x) => x.name === name && (variant === undefined || (x.flags[M] as { variant?: string } | undefined)?.variant === variant));
+const macroNamed = (name: string) => {
+  const m = macros.find((x) => x.name === name);
   if (!m) throw new Error(`no macro ${name}`);
   return m;
 };
@@ -125,15 +144,26 @@ describe("macros run for whoever runs them", () => {
     await t.player.run(async () => {
       t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
       t.player.user.targets.add(t.goblinToken.object);
-      await new AsyncFunction(macroNamed("Grapple", "d12-holds").command)();
+      await new AsyncFunction(macroNamed("Grapple").command)();
     });
     await t.world.settle();
     expect(t.world.messages.contents.at(-1)?.getFlag(M, "card")).toMatchObject({ intent: { action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid }, resolution: { headline: { params: { part: "arm" } } } });
   });
 
+  it("an action the world's rule set lacks says so, and nothing is written", async () => {
+    const mark = t.world.writes.length;
+    await t.player.run(async () => {
+      t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
+      t.player.user.targets.add(t.goblinToken.object);
+      await new AsyncFunction(macroNamed("Death blow").command)();
+    });
+    expect(t.player.notifications.map((n) => n.message)).toEqual(["Death blow is not an action of this world's rule set, d12 holds, after a 1982 magazine article. The GM chooses the rule set under Game Settings → Configure Settings → Weaponless Combat → Rules."]);
+    expect(t.world.writes.length).toBe(mark);
+  });
+
   it("with nothing selected, an action macro only says what to select", async () => {
     const mark = t.world.writes.length;
-    await t.player.run(() => new AsyncFunction(macroNamed("Pummel", "d12-holds").command)());
+    await t.player.run(() => new AsyncFunction(macroNamed("Pummel").command)());
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Select the token that acts."]);
     expect(t.world.writes.length).toBe(mark);
   });
@@ -156,7 +186,7 @@ describe("macros run for whoever runs them", () => {
 
   it("without the module active, a macro says so and does nothing", async () => {
     t.world.modules.set(M, { id: M, active: false });
-    await t.player.run(() => new AsyncFunction(macroNamed("Grapple", "percentile").command)());
+    await t.player.run(() => new AsyncFunction(macroNamed("Grapple").command)());
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Weaponless Combat is not active in this world."]);
   });
 
