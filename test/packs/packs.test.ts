@@ -14,6 +14,7 @@ import { compile } from "../../scripts/build/compile-packs.ts";
 import { readManifestSource } from "../../scripts/build/manifest.ts";
 import type { FolderDoc, JournalDoc, MacroDoc, PackDoc } from "../../scripts/packs/docs.ts";
 import { ID_PATTERN } from "../../scripts/packs/ids.ts";
+import { SETTING_DEFAULTS } from "../../scripts/packs/guide-options.ts";
 import { macroAbout } from "../../scripts/packs/macros.ts";
 import { assemblePacks } from "../../scripts/packs/index.ts";
 import type { Table } from "../shell/setup.ts";
@@ -244,6 +245,48 @@ describe("the guide", () => {
     }
     const settings = guide.pages.find((p) => (p.flags[M] as { generated?: string } | undefined)?.generated === "settings");
     for (const s of Object.values(lang.WC.Setting)) expect(settings?.text.content).toContain(esc(s.name));
+  });
+
+  it("the settings page lists every setting the module registers with its choices, the default marked, and both buttons", () => {
+    const settings = guide.pages.find((p) => (p.flags[M] as { generated?: string } | undefined)?.generated === "settings")?.text.content ?? "";
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: Record<string, Record<string, unknown>> };
+    const t = makeTable();
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const shown = [...t.gm.game.settings.configs].filter(([id, c]) => id.startsWith(`${M}.`) && c.config);
+    expect(shown.map(([id]) => id.slice(M.length + 1)).sort()).toEqual(Object.keys(SETTING_DEFAULTS).sort());
+    for (const [id, c] of shown) {
+      const key = id.slice(M.length + 1);
+      expect(c.default, key).toEqual(SETTING_DEFAULTS[key]);
+      const choices = (c as { choices?: Record<string, string> }).choices ?? {};
+      for (const [value, label] of Object.entries(choices)) {
+        const text = label.split(".").slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], lang.WC) as string;
+        expect(settings, `${key}: ${value}`).toContain(value === c.default ? `<strong>${esc(text)}</strong> (default)` : esc(text));
+      }
+    }
+    expect(settings).toContain("on / <strong>off</strong> (default)");
+    expect(settings).toContain("<strong>empty: the system's own path");
+    for (const button of ["Rule options", "Check this world"]) expect(settings).toContain(`<strong>${button}</strong>`);
+  });
+
+  it("names each rule set one way, with its source, and never by the old names", () => {
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Variant: Record<string, string> } };
+    const names = guide.pages.map((p) => p.name);
+    for (const [id, title] of Object.entries(lang.WC.Variant)) expect(names, id).toContain(title);
+    // The rule sets with actions of their own have a folder of that name (Grapple die has none).
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining([lang.WC.Variant["d12-holds"], lang.WC.Variant.percentile]));
+    const everything = [content, ...names, ...macros.map((m) => `${m.name} ${m.command} ${macroAbout(m)}`), ...folders.map((f) => `${f.name} ${f.description}`)].join("\n");
+    expect(everything).not.toMatch(/early-1980s|house ruleset|DMG-style|magazine variant/i);
+  });
+
+  it("explains each action beyond the holds with an example, and how a request waits with no GM", () => {
+    const more = guide.pages.find((p) => p._id === "wcPageMoreActs00")?.text.content ?? "";
+    for (const action of ["Stand up", "Grab an item", "Coup de grâce", "Death blow", "Strike into a grapple"]) {
+      const section = more.split(`<h2>${action}</h2>`)[1]?.split("<h2>")[0] ?? "";
+      expect(section, action).toContain("<em>Example");
+    }
+    const table = guide.pages.find((p) => p._id === "wcPageAtTable000")?.text.content ?? "";
+    expect(table).toMatch(/With no GM connected, the card says so and waits: when a GM connects, that GM's client carries it out, once/);
+    expect(table).not.toContain("nothing happens");
   });
 
   it("the tables pages show the source's numbers and label the project's own tables", () => {
