@@ -54,8 +54,9 @@ export function buildApi(): WeaponlessApi & {
     odds: (intent: Intent): OddsOutcome[] => odds(intent),
     /** The controlled token uses `action` on the user's target, with the dialog. */
     use: async (action) => {
-      // One macro per action serves every rule set: one the world's rules lack says so at once.
-      if (!activeVariant().actions.includes(action)) {
+      // One macro per action serves every rule set: one the world's rules lack says so at once
+      // (a name no rule set has goes on, to be refused as not understood).
+      if ((rules.SHELL_ACTIONS as readonly string[]).includes(action) && !activeVariant().actions.includes(action)) {
         notify("warn", "WC.Refuse.notInRules", { action: `WC.Action.${action}`, rules: `WC.Variant.${activeVariantId()}` });
         return null;
       }

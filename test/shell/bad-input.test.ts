@@ -155,6 +155,18 @@ const ROWS: readonly Row[] = [
   },
   {
     entry: "`api.use`",
+    input: "an action of another rule set (`deathBlow` under d12 holds)",
+    by: "player",
+    message: "Death blow is not an action of this world's rule set, d12 holds, after a 1982 magazine article. The GM chooses the rule set under Game Settings → Configure Settings → Weaponless Combat → Rules.",
+    run: (t) => {
+      t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
+      t.player.user.targets.add(t.goblinToken.object);
+      return api().use?.("deathBlow");
+    },
+    returns: null,
+  },
+  {
+    entry: "`api.use`",
     input: "a selected token the player does not control",
     by: "player",
     message: "You do not control Ogre.",
