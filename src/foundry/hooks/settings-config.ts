@@ -12,7 +12,7 @@ function systemPaths(): Record<string, string> {
   return { hpPath: own.value, hpMaxPath: own.max };
 }
 
-/** Puts the system's path in each empty hit-point path input of the settings window. */
+/** Shows the system's path in each hit-point path box of the settings window (seen while the box is empty). */
 export function showSystemPaths(root: ParentNode): void {
   for (const [key, path] of Object.entries(systemPaths())) {
     const input = root.querySelector<HTMLInputElement>(`input[name="${MODULE_ID}.${key}"]`);
