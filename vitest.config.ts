@@ -8,12 +8,24 @@ import { playwright } from "@vitest/browser-playwright";
 // `vitest run --project <name>` runs one. A browser project (Vitest browser mode in
 // Debian's /usr/bin/chromium, tests under test/browser/) is added as another entry
 // in this list, next to "unit"; root-level options such as coverage apply to all projects.
+//
+// Time limits are sized for CI's worst case, not for an idle laptop: a 2-core machine with a
+// second `npm test` running beside it, where everything takes 4 to 5 times as long. Vitest's
+// own 5 s limit would then fail a test that takes 1.2 s here, so every test gets 30 s, and the
+// few heavy ones (a process started, a long simulation, a chaos evening) name their own larger
+// limit beside them. The heavy tests are also kept light: simulations run 50,000 trials
+// (test/support/odds.ts), and each script's command line is started once per case.
+
+/** A test's limit unless it names its own: about 25 times what the slowest ordinary test takes idle. */
+const TEST_MS = 30_000;
 
 /** Pure Node tests: the rules core, vectors, properties. No Foundry, no DOM. */
 const unit: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: "unit",
+    testTimeout: TEST_MS,
+    hookTimeout: TEST_MS,
     include: ["test/**/*.test.ts"],
     exclude: ["test/browser/**", "node_modules/**"],
     environment: "node",
@@ -36,6 +48,9 @@ const browser: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: "browser",
+    // Chromium's start and the page's first load fall inside the first test on a loaded machine.
+    testTimeout: 2 * TEST_MS,
+    hookTimeout: 2 * TEST_MS,
     include: ["test/browser/**/*.test.ts"],
     browser: {
       enabled: true,

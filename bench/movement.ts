@@ -15,7 +15,8 @@ import { timeIt } from "./timing.ts";
 
 const M = "weaponless-combat";
 
-export async function benchMoveCheck(ms: number): Promise<void> {
+export async function benchMoveCheck(ms: number): Promise<Array<{ generation: number; msNoHolds: number; msThreeHolds: number }>> {
+  const figures: Array<{ generation: number; msNoHolds: number; msThreeHolds: number }> = [];
   for (const generation of [13, 14] as const) {
     const world = new FakeWorld({ generation });
     const gmUser = world.addUser("GM", true);
@@ -54,5 +55,7 @@ export async function benchMoveCheck(ms: number): Promise<void> {
     console.log(
       `pre-move check v${generation}: no holds ${(none.perCall * 1000).toFixed(2)} µs (${v0.kind}); three holds ${(three.perCall * 1000).toFixed(2)} µs (${v3.kind}, the rules asked)`,
     );
+    figures.push({ generation, msNoHolds: none.perCall, msThreeHolds: three.perCall });
   }
+  return figures;
 }

@@ -39,7 +39,16 @@ function holdFaces(world: FakeWorld, variant: string): void {
   } else world.fallbackFace = (sides) => sides;
 }
 
-export async function benchShell(ms: number): Promise<void> {
+/** One row of the shell's figures: a GM grapple's wall time and the requests a hold costs. */
+export interface ShellFigure {
+  readonly generation: number;
+  readonly variant: string;
+  readonly msPerAction: number;
+  readonly requestsPerHold: number;
+}
+
+export async function benchShell(ms: number): Promise<ShellFigure[]> {
+  const figures: ShellFigure[] = [];
   for (const generation of [13, 14] as const) {
     for (const variant of Object.keys(RULES_VARIANTS)) {
       const world = new FakeWorld({ generation });
@@ -100,18 +109,21 @@ export async function benchShell(ms: number): Promise<void> {
         const ops = world.writes.slice(mark);
         playerLine = `; a player's grapple: ${ops.filter((w) => w.user === alice.id).length} request by the player, ${ops.filter((w) => w.user !== alice.id).length} by the GM (${byKind(ops)}), the player waits ${wait.toFixed(2)} ms`;
       }
+      figures.push({ generation, variant, msPerAction: elapsed / n, requestsPerHold: held.actions ? held.requests.length / held.actions : Number.NaN });
       console.log(
         `shell v${generation} ${variant.padEnd(12)} grapple: ${(elapsed / n).toFixed(3)} ms per action (${n} actions); requests when a hold is made: ${perHold} (${held.actions ? byKind(held.requests.slice(0, Math.round(held.requests.length / held.actions))) : "-"})${playerLine}`,
       );
     }
   }
+  return figures;
 }
 
 /**
  * A battle of 60 combatants with 30 holds over 10 rounds (d12-holds): the time of each round
  * end on the active GM's client and the server requests it makes, by kind.
  */
-export async function benchBattle(): Promise<void> {
+export async function benchBattle(): Promise<Array<{ generation: number; msPerRoundEnd: number; requestsPerRoundEnd: number }>> {
+  const figures: Array<{ generation: number; msPerRoundEnd: number; requestsPerRoundEnd: number }> = [];
   const { roundCardId } = await import("../src/foundry/gm/round-end.ts");
   for (const generation of [13, 14] as const) {
     const world = new FakeWorld({ generation });
@@ -165,5 +177,7 @@ export async function benchBattle(): Promise<void> {
         `${avg(requests).toFixed(1)} requests per round end (min ${Math.min(...requests)}, max ${Math.max(...requests)}) for ${avg(damaged).toFixed(1)} creatures changed; round 2: ${sample}`,
     );
     if (world.overlaps.length > 0) console.log(`battle v${generation}: ${world.overlaps.length} overlapping writes to one actor (should be 0)`);
+    figures.push({ generation, msPerRoundEnd: avg(times), requestsPerRoundEnd: avg(requests) });
   }
+  return figures;
 }

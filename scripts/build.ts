@@ -1,14 +1,15 @@
 /**
- * The second half of `npm run build` (after `vite build` has written dist/module.js): turns
- * dist/ into the installable module and dist/module.zip.
+ * `npm run build`: the installable module in dist/ and dist/module.zip.
  *
+ *   0. `vite build` (vite.config.ts) writes dist/module.js from src/main.ts;
  *   1. copies the static files (lang/, templates/, styles/, assets/, LICENSE, README, CHANGELOG);
  *   2. compiles the compendium packs (macros, guide) from their source with the Foundry CLI;
  *   3. writes dist/module.json with the version and addresses from package.json (release-info.ts);
  *   4. checks that the manifest names only files that exist, and the packs that were built;
  *   5. zips dist/ (no source maps) into dist/module.zip and reads it back to check it.
  *
- * Any problem stops the build with a message naming it and exit code 1.
+ * Any problem stops the build with a message naming it and exit code 1; an argument it does not
+ * take, one line and exit code 2.
  */
 import { cpSync, existsSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -17,8 +18,24 @@ import { compile } from "./build/compile-packs.ts";
 import { manifestPaths, manifestProblems, readManifestSource, stampManifest } from "./build/manifest.ts";
 import { releaseInfo } from "./build/release-info.ts";
 import { buildZip, readZip } from "./build/zip.ts";
+import { readArgs } from "./cli.ts";
 import { assemblePacks } from "./packs/index.ts";
 import type { PackSource } from "./packs/docs.ts";
+
+readArgs({
+  name: "build",
+  options: {},
+  usage: `
+Usage: npm run build
+
+Builds the installable module: vite build writes dist/module.js, then the static files, the
+compendium packs (macros and guide, from packs/_source), dist/module.json (version and addresses
+from package.json; WC_MANIFEST_URL and WC_DOWNLOAD_URL host it elsewhere) and dist/module.zip.
+Takes no arguments. Exit code 1 when anything is missing or wrong.
+
+  -h, --help   this text
+`,
+});
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -32,7 +49,13 @@ function fail(message: string): never {
 const ms = (t: number) => `${Math.round(performance.now() - t)} ms`;
 
 async function main(): Promise<void> {
-  if (!existsSync(join(dist, "module.js"))) fail("dist/module.js is missing; run `vite build` first (npm run build does both)");
+  const { build } = await import("vite");
+  try {
+    await build({ root, configFile: join(root, "vite.config.ts") });
+  } catch (e) {
+    fail(`vite build: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!existsSync(join(dist, "module.js"))) fail("vite build wrote no dist/module.js");
 
   for (const entry of STATIC) {
     const from = join(root, entry);

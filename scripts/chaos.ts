@@ -1,29 +1,100 @@
 /**
- * `npm run chaos -- --steps N --seed S [--variant V] [--evening E] [--from K] [--no-shrink] [--replay file [--trace]]`
- *
- * (--evening: steps per evening; --from: start at the K-th evening, to go straight to one a long
- * run broke in; --trace: with --replay, the holds and cards after each step.)
+ * `npm run chaos -- [--steps N] [--seed S] [--variant V] [--evening E] [--from K] [--no-shrink] [--verbose]`
+ * `npm run chaos -- --replay <file> [--trace]`
  *
  * Long randomised runs of whole evenings of play through the fake (test/chaos/): prints, per
  * variant, the steps run, the requests made, the invariant checks made and broken; on a break,
  * the shortest list of steps found that still breaks it, written to a file that `--replay`
- * runs again. Exits non-zero when anything broke.
+ * runs again. Exits 1 when anything broke, 2 for an argument it does not take.
  */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Window } from "happy-dom";
 import type { VariantId } from "../src/foundry/base/types.ts";
 import type { Evening, ShellCopy } from "../test/chaos/evening.ts";
 import type { Breach } from "../test/chaos/invariants.ts";
 import type { Step } from "../test/chaos/steps.ts";
+import { readArgs, usageExit, UsageError, wholeNumber } from "./cli.ts";
+
+const VARIANTS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
+
+const USAGE = `
+Usage: npm run chaos -- [--steps N] [--seed S] [--variant V] [--evening E] [--from K] [--no-shrink] [--verbose]
+       npm run chaos -- --replay <file> [--trace]
+
+Plays randomised whole evenings through the fake Foundry (GM and player tabs, reloads, forged
+requests, undos, round ends) and checks every invariant after every step (docs/chaos.md).
+Prints, per rule set, the steps, requests and invariant checks made and broken; a break is cut
+down to its shortest reproduction and written to a file for --replay. Exit code 1 when anything
+broke, 2 for a bad argument. The defaults take a few minutes: npm test runs 300 steps a rule set.
+
+  --steps N      steps per rule set (default 1000)
+  --seed S       the seed every evening's world and steps come from (default 14)
+  --variant V    one rule set only: ${VARIANTS.join(", ")} (default all three)
+  --evening E    steps per evening before a fresh world (default 100)
+  --from K       start at the K-th evening, to go straight to one a long run broke in (default 0)
+  --no-shrink    report a break as found, without cutting it down
+  --verbose      print the first breaks of each evening as they happen
+  --replay FILE  run a saved reproduction again (the file a break wrote)
+  --trace        with --replay: the holds, cards and hit points after each step
+  -h, --help     this text
+`;
+
+const { values: opts } = readArgs({
+  name: "chaos",
+  usage: USAGE,
+  options: {
+    steps: { type: "string" },
+    seed: { type: "string" },
+    variant: { type: "string" },
+    evening: { type: "string" },
+    from: { type: "string" },
+    "no-shrink": { type: "boolean" },
+    verbose: { type: "boolean" },
+    replay: { type: "string" },
+    trace: { type: "boolean" },
+  },
+});
+
+interface RunArgs {
+  readonly steps: number;
+  readonly seed: number;
+  readonly variants: readonly VariantId[];
+  readonly evening: number;
+  readonly from: number;
+}
+
+/** The run's figures from the options; a UsageError for any that does not fit. */
+function runArgs(): RunArgs {
+  if (opts.trace && !opts.replay) throw new UsageError("--trace goes with --replay <file>");
+  const one = opts.variant;
+  if (one !== undefined && !VARIANTS.includes(one as VariantId)) throw new UsageError(`no rule set ${JSON.stringify(one)} (known: ${VARIANTS.join(", ")})`);
+  return {
+    steps: wholeNumber("steps", opts.steps, 1000, 1),
+    seed: wholeNumber("seed", opts.seed, 14),
+    variants: one === undefined ? VARIANTS : [one as VariantId],
+    evening: wholeNumber("evening", opts.evening, 100, 1),
+    from: wholeNumber("from", opts.from, 0, 0),
+  };
+}
+
+let args: RunArgs | undefined;
+try {
+  if (opts.replay !== undefined) {
+    if (!existsSync(opts.replay)) throw new UsageError(`--replay: ${opts.replay} does not exist`);
+    for (const o of ["steps", "seed", "variant", "evening", "from"] as const) if (opts[o] !== undefined) throw new UsageError(`--${o} does not go with --replay (the file holds its world and steps)`);
+  } else args = runArgs();
+} catch (e) {
+  usageExit("chaos", e);
+}
 
 // Each tab loads its own copy of the module: the loader passes a tab number down the imports.
 register("./chaos/tab-loader.mjs", import.meta.url);
 
 // The shell draws cards, dialogs and windows: give it a DOM, as the browser would.
+const { Window } = await import("happy-dom");
 const window = new Window();
 for (const name of ["document", "HTMLElement", "HTMLFormElement", "HTMLInputElement", "HTMLSelectElement", "HTMLTextAreaElement", "HTMLButtonElement", "Element", "Node", "Event", "FormData"] as const) {
   Object.defineProperty(globalThis, name, { value: (window as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
@@ -37,18 +108,17 @@ const shellUrl = pathToFileURL(join(process.cwd(), "test/chaos/shell.ts")).href;
 /** Tab slots are reused from one evening to the next (Node keeps every module it loads). */
 const load = async (slot: number): Promise<ShellCopy> => (await import(`${shellUrl}?wc-tab=${slot}`)) as ShellCopy;
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const VARIANTS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"];
-
 async function replay(file: string): Promise<number> {
-  const saved = JSON.parse(readFileSync(file, "utf8")) as { config: Parameters<typeof runEvening>[0]; steps: Step[] };
+  let saved: { config: Parameters<typeof runEvening>[0]; steps: Step[] };
+  try {
+    saved = JSON.parse(readFileSync(file, "utf8")) as typeof saved;
+    if (!saved || typeof saved !== "object" || !Array.isArray(saved.steps) || typeof saved.config !== "object") throw new Error("it holds no config and steps");
+  } catch (e) {
+    usageExit("chaos", new UsageError(`--replay: ${file} is not a saved reproduction: ${e instanceof Error ? e.message : String(e)}`));
+  }
   const steps = saved.steps;
   // --trace: after each step, the step, the holds in place and the module's cards.
-  const trace = process.argv.includes("--trace")
+  const trace = opts.trace
     ? (i: number, ev: Evening, found: readonly Breach[]) => {
         console.log(`step ${i + 1}: ${JSON.stringify(saved.steps[i])}`);
         for (const h of holdHalves(ev)) console.log(`  half on ${h.effect.parent.name}: ${JSON.stringify(h.effect.getFlag("weaponless-combat", "hold"))}`);
@@ -78,28 +148,22 @@ async function replay(file: string): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const file = arg("replay");
-  if (file) return replay(file);
-  const steps = Number(arg("steps") ?? 1000);
-  const seed = Number(arg("seed") ?? 14);
-  const one = arg("variant") as VariantId | undefined;
-  if (one && !VARIANTS.includes(one)) throw new Error(`no variant ${one}; known: ${VARIANTS.join(", ")}`);
-  if (!Number.isInteger(steps) || steps < 1 || !Number.isInteger(seed)) throw new Error("--steps and --seed take whole numbers");
-  const variants = one ? [one] : VARIANTS;
+  if (opts.replay !== undefined || !args) return replay(opts.replay ?? "");
+  const { steps, seed, variants } = args;
   const started = Date.now();
   const figures = await runChaos({
     seed,
     steps,
     variants,
     load,
-    evening: Number(arg("evening") ?? 100),
-    fromEvening: Number(arg("from") ?? 0),
-    shrink: !process.argv.includes("--no-shrink"),
+    evening: args.evening,
+    fromEvening: args.from,
+    shrink: !opts["no-shrink"],
     onEvening: (f, r) => {
       // Progress on stderr (a line every ten evenings when not on a terminal).
       if (process.stderr.isTTY) process.stderr.write(`\r${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken`);
       else if (f.evenings % 10 === 0) process.stderr.write(`${f.variant}: ${f.steps}/${steps} steps, ${f.broken} broken\n`);
-      for (const b of r.breaches.slice(0, 3)) if (process.argv.includes("--verbose")) console.log(`\n  evening ${f.evenings} step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
+      for (const b of r.breaches.slice(0, 3)) if (opts.verbose) console.log(`\n  evening ${f.evenings} step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);
     },
   });
   if (process.stderr.isTTY) process.stderr.write("\n");

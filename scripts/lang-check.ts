@@ -2,20 +2,36 @@
  * `npm run lang:check [-- <lang/xx.json> ...] [--same]`: for each language module.json declares
  * (or each file named, declared or not), lists the keys it lacks and the keys English lacks,
  * texts that are not texts, and texts whose {placeholders} differ from English's. --same also
- * lists the texts still word for word English. Exit 1 when any language has a problem.
+ * lists the texts still word for word English. Exit 1 when any language has a problem, 2 for an
+ * argument it does not take or a file it cannot read.
  *
  *   npm run lang:check                  # every declared language
  *   npm run lang:check -- lang/de.json  # one file, before it is declared in module.json
  */
+import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readArgs, usageExit } from "./cli.ts";
 import type { LanguageReport } from "./lang/compare.ts";
 import { checkLanguages, declaredLanguages, isClean } from "./lang/compare.ts";
 
+const USAGE = `
+Usage: npm run lang:check -- [lang/xx.json ...] [--same]
+
+Checks each language module.json declares (or each file named, declared or not) against English
+(lang/en.json): the keys it lacks, the keys English lacks, texts that are not texts, and texts
+whose {placeholders} differ from English's. Exit code 1 when any language has a problem, 2 for a
+bad argument or a file it cannot read.
+
+  --same       also list the texts still word for word as in English
+  -h, --help   this text
+`;
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const files = args.filter((a) => !a.startsWith("--"));
-const showSame = args.includes("--same");
+const { values, positionals: files } = readArgs({ name: "lang:check", usage: USAGE, options: { same: { type: "boolean" } }, positionals: { max: Infinity, what: "language files" } });
+const showSame = values.same === true;
+const missing = files.find((f) => !existsSync(resolve(root, f)));
+if (missing !== undefined) usageExit("lang:check", new Error(`${missing} does not exist (give a language file such as lang/de.json)`));
 
 function print(r: LanguageReport): void {
   console.log(`${r.lang} (${r.path}): ${isClean(r) ? "ok" : "PROBLEMS"}${r.sameAsEnglish.length > 0 ? `, ${r.sameAsEnglish.length} texts still as in English` : ""}`);
@@ -31,8 +47,7 @@ let reports: LanguageReport[];
 try {
   reports = checkLanguages(root, files.length > 0 ? files : undefined);
 } catch (e) {
-  console.error(`lang:check: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(2);
+  usageExit("lang:check", e);
 }
 if (files.length === 0 && !declaredLanguages(root).some((l) => l.lang === "en")) {
   console.error("lang:check: module.json does not declare English (lang/en.json)");

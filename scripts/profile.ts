@@ -16,28 +16,42 @@
  * world's setting; without either, an export reads as ascending when its actor has an `aac` but no
  * `ac`, or when its armour was written in AAC while the descending values kept OSE's initial 9.
  *
- * Bad input gets one line on stderr and exit code 1.
+ * A bad argument (an option it does not take, an unknown system or variant, no file, a file that
+ * cannot be read) gets one line on stderr and exit code 2; a file that is not an actor export it
+ * can read, or one exported from another system than --system names, one line and exit code 1.
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { CreatureDataError, SYSTEMS, detectSystemId, isVariantKey, knownSystem, readCreature } from "../src/systems/index.ts";
 import type { SystemDescriptor, VariantKey } from "../src/systems/index.ts";
 import { at } from "../src/systems/read.ts";
+import { HelpAsked, parseCli, usageLine, UsageError } from "./cli.ts";
+
+export const PROFILE_USAGE = `
+Usage: npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac | --descending-ac] [--prepared] [--force] [--reasons]
+
+Reads an actor as Foundry's Export Data writes it and prints, as JSON, what the module reads from
+it: {system, variant, profile, sources, defaults}, each field's source "sheet", "default" or
+"override", and why each default was used. The system is the export's own _stats.systemId;
+--system names it for a file that carries none. Exit code 1 for a file that is not an actor
+export (or one exported from another system than --system names), 2 for a bad argument.
+
+  --system ID       read as this system: ${Object.keys(SYSTEMS).join(", ")}
+  --force           read it as --system's even if the export says another system
+  --prepared        the data is a prepared actor's (a live document's), not an export's
+  --variant ID      the rule set's profile: d12-holds (default), grapple-die, percentile
+  --ascending-ac    OSE: the world uses ascending AC (without either flag, an export with only
+  --descending-ac     an ascending AC value reads as ascending)
+  --reasons         also say, in English, why each sheet value is what it is
+  -h, --help        this text
+`;
 
 const lang = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
+/** Input the command can read but cannot use (exit code 1); a bad argument is a UsageError (2). */
 class Refused extends Error {}
 
 const WHAT: Readonly<Record<string, string>> = { notAnObject: "is not an object", missing: "is missing", notText: "is not text" };
-
-function flagValue(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  if (v === undefined || v.startsWith("--")) throw new Refused(`${name} needs a value`);
-  args.splice(i, 2);
-  return v;
-}
 
 function localize(key: string, params: Readonly<Record<string, string | number>> = {}): string {
   const v = key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
@@ -49,8 +63,10 @@ function localize(key: string, params: Readonly<Record<string, string | number>>
 /** The whole command, without the process: what it prints and its exit code. */
 export function runProfile(argv: readonly string[]): { code: number; stdout: string; stderr: string } {
   try {
-    return { code: 0, stdout: main([...argv]), stderr: "" };
+    return { code: 0, stdout: main(argv), stderr: "" };
   } catch (e) {
+    if (e instanceof HelpAsked) return { code: 0, stdout: `${PROFILE_USAGE.trim()}\n`, stderr: "" };
+    if (e instanceof UsageError) return { code: 2, stdout: "", stderr: `${usageLine("profile", e.message)}\n` };
     return { code: 1, stdout: "", stderr: `${message(e)}\n` };
   }
 }
@@ -61,15 +77,22 @@ function message(e: unknown): string {
   return `profile: ${(e as Error).message}`;
 }
 
-const USAGE = "usage: npm run -s profile -- <actor.json> [--system ID] [--variant ID] [--ascending-ac|--descending-ac] [--prepared] [--force] [--reasons]";
-const SWITCHES = ["--ascending-ac", "--descending-ac", "--reasons", "--prepared", "--force"];
+const OPTIONS = {
+  system: { type: "string" },
+  variant: { type: "string" },
+  "ascending-ac": { type: "boolean" },
+  "descending-ac": { type: "boolean" },
+  reasons: { type: "boolean" },
+  prepared: { type: "boolean" },
+  force: { type: "boolean" },
+} as const;
 
 /** The system to read the data as: the export's own, or the one asked for (a different one only with --force). */
 function chooseSystem(file: string, data: unknown, systemArg: string | undefined, force: boolean): SystemDescriptor {
   const known = Object.keys(SYSTEMS).join(", ");
   const detected = detectSystemId(data);
   const asked = systemArg === undefined ? undefined : knownSystem(systemArg);
-  if (systemArg !== undefined && !asked) throw new Refused(`unknown system "${systemArg}" (known: ${known})`);
+  if (systemArg !== undefined && !asked) throw new UsageError(`unknown system "${systemArg}" (known: ${known})`);
   if (detected === undefined) {
     if (asked) return asked;
     throw new Refused(`${file} does not say which system it was exported from (no _stats.systemId): give --system ID (known: ${known})`);
@@ -98,27 +121,24 @@ function looksAscending(data: unknown): boolean {
   return asc > desc;
 }
 
-function main(argv: string[]): string {
-  const args = [...argv];
-  const systemArg = flagValue(args, "--system");
-  const variantArg = flagValue(args, "--variant") ?? "d12-holds";
-  const ascending = args.includes("--ascending-ac") ? true : args.includes("--descending-ac") ? false : undefined;
-  const withReasons = args.includes("--reasons");
-  const prepared = args.includes("--prepared");
-  const force = args.includes("--force");
-  const rest = args.filter((a) => !SWITCHES.includes(a));
-  const unknownFlag = rest.find((a) => a.startsWith("--"));
-  if (unknownFlag) throw new Refused(`unknown option ${unknownFlag}`);
-  if (rest.length !== 1) throw new Refused(USAGE);
-  const file = rest[0] as string;
-  if (!isVariantKey(variantArg)) throw new Refused(`unknown variant "${variantArg}" (known: d12-holds, grapple-die, percentile)`);
+function main(argv: readonly string[]): string {
+  const { values, positionals } = parseCli({ name: "profile", usage: PROFILE_USAGE, options: OPTIONS, positionals: { min: 1, max: 1, what: "actor export (an actor.json file)" } }, argv);
+  const systemArg = values.system;
+  const variantArg = values.variant ?? "d12-holds";
+  if (values["ascending-ac"] && values["descending-ac"]) throw new UsageError("--ascending-ac and --descending-ac do not go together");
+  const ascending = values["ascending-ac"] ? true : values["descending-ac"] ? false : undefined;
+  const withReasons = values.reasons === true;
+  const prepared = values.prepared === true;
+  const force = values.force === true;
+  const file = positionals[0] as string;
+  if (!isVariantKey(variantArg)) throw new UsageError(`unknown variant "${variantArg}" (known: d12-holds, grapple-die, percentile)`);
   const variant: VariantKey = variantArg;
 
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw new Refused(`cannot read ${file}: ${(e as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   let data: unknown;
   try {

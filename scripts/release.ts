@@ -1,5 +1,6 @@
 /**
- * `npm run release -- <version>`: stamps a new version everywhere it appears, then builds.
+ * `npm run release -- <version> [--no-build]`: a maintainer stamps a new version everywhere it
+ * appears, then builds.
  *
  *   - package.json `version` (module.json's version and download address are stamped from it
  *     at build time: scripts/build/release-info.ts);
@@ -7,29 +8,62 @@
  *   - CHANGELOG.md: the "Unreleased" section becomes "<version> - <date>", and a new empty
  *     "Unreleased" section opens above it.
  *
- * Then `npm run build`, unless --no-build. Prints what to upload. A version that is not x.y.z
- * (with an optional -pre tag), or a changelog without an Unreleased section, is refused and
- * nothing is changed.
+ * A version that is not x.y.z (with an optional -pre tag), one not above the current version, or
+ * a changelog without an Unreleased section is refused and nothing is changed.
+ *
+ * `npm run release -- --tag v<version>`: what the release workflow runs on a pushed tag
+ * (.github/workflows/release.yml). It changes nothing in the tree: it checks that the tag names
+ * package.json's version and that the changelog dates that version, builds, checks that
+ * dist/module.json carries the version and points its download at that version's zip, and
+ * writes the version's changelog section to dist/release-notes.md for the release's text.
+ *
+ * Every refusal is one line on stderr and exit code 2; a failed build exits with its own code.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import semver from "semver";
+import { readArgs, usageExit } from "./cli.ts";
 import { releaseInfo, SEMVER } from "./build/release-info.ts";
+
+const USAGE = `
+Usage: npm run release -- <version> [--no-build]
+       npm run release -- --tag v<version>
+
+<version>         stamps a new version (above the current one, x.y.z or x.y.z-pre) into
+                  package.json, package-lock.json and CHANGELOG.md (its "Unreleased" section
+                  becomes "<version> - <today>"), then builds dist/module.json and dist/module.zip
+  --no-build      stamp only
+  --tag v<version>  for the release workflow: checks that the tag is package.json's version and
+                  that CHANGELOG.md dates it, builds, checks dist/module.json, and writes that
+                  version's changelog section to dist/release-notes.md; changes nothing else
+  -h, --help      this text
+
+Exit code 2 when a version or tag is refused (nothing is changed).
+`;
+
+const escapeDots = (version: string) => version.replace(/[.+]/g, (c) => `\\${c}`);
 
 export function stampChangelog(text: string, version: string, date: string): string {
   const heading = /^## Unreleased[ \t]*$/m;
   if (!heading.test(text)) throw new Error('CHANGELOG.md has no "## Unreleased" section to release');
-  if (new RegExp(`^## ${version.replace(/\./g, "\\.")}( |$)`, "m").test(text)) throw new Error(`CHANGELOG.md already has a section for ${version}`);
+  if (new RegExp(`^## ${escapeDots(version)}( |$)`, "m").test(text)) throw new Error(`CHANGELOG.md already has a section for ${version}`);
   return text.replace(heading, `## Unreleased\n\n## ${version} - ${date}`);
+}
+
+/** A new version must be above the current one: a release never reuses or goes back on a number. */
+export function checkNewVersion(current: string, version: string): void {
+  if (!SEMVER.test(version)) throw new Error(`"${version}" is not a version number like 1.2.3`);
+  if (!semver.gt(version, current)) throw new Error(`${version} is not above the current version ${current}: give a higher one, e.g. ${semver.inc(current, "minor") ?? "a later one"}`);
 }
 
 /** Writes the new version into package.json, package-lock.json and CHANGELOG.md under `root`. */
 export function stampVersion(root: string, version: string, date: string): void {
-  if (!SEMVER.test(version)) throw new Error(`"${version}" is not a version number like 1.2.3`);
   const read = (f: string) => readFileSync(join(root, f), "utf8");
-  const changelog = stampChangelog(read("CHANGELOG.md"), version, date);
   const pkg = JSON.parse(read("package.json")) as Record<string, unknown>;
+  checkNewVersion(String(pkg.version), version);
+  const changelog = stampChangelog(read("CHANGELOG.md"), version, date);
   const lock = JSON.parse(read("package-lock.json")) as { version?: string; packages?: Record<string, { version?: string }> };
   pkg.version = version;
   lock.version = version;
@@ -40,32 +74,67 @@ export function stampVersion(root: string, version: string, date: string): void 
   writeFileSync(join(root, "CHANGELOG.md"), changelog);
 }
 
+/** The body of the changelog's dated section for `version`; throws when there is none. */
+export function releaseNotes(changelog: string, version: string): string {
+  const heading = new RegExp(`^## ${escapeDots(version)} - (\\d{4}-\\d{2}-\\d{2})[ \\t]*$`, "m");
+  const m = heading.exec(changelog);
+  if (!m) throw new Error(`CHANGELOG.md has no dated section "## ${version} - YYYY-MM-DD": run npm run release -- ${version} before tagging`);
+  const rest = changelog.slice(m.index + m[0].length);
+  const next = /^## /m.exec(rest);
+  return (next ? rest.slice(0, next.index) : rest).trim();
+}
+
+/** The version a release tag names, when it is package.json's and the changelog dates it. */
+export function checkTag(root: string, tag: string): { version: string; notes: string } {
+  const version = String((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: unknown }).version);
+  if (!/^v\d/.test(tag)) throw new Error(`the tag "${tag}" is not a version tag like v${version}`);
+  if (tag !== `v${version}`) throw new Error(`the tag ${tag} does not match package.json's version ${version} (expected v${version})`);
+  return { version, notes: releaseNotes(readFileSync(join(root, "CHANGELOG.md"), "utf8"), version) };
+}
+
+function build(root: string): void {
+  const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 function main(): void {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-  const args = process.argv.slice(2);
-  const version = args.find((a) => !a.startsWith("--"));
-  if (version === undefined) {
-    console.error("release: give the new version, e.g. npm run release -- 0.2.0");
-    process.exit(2);
+  const { values, positionals } = readArgs({ name: "release", usage: USAGE, options: { tag: { type: "string" }, "no-build": { type: "boolean" } }, positionals: { max: 1, what: "version" } });
+
+  if (values.tag !== undefined) {
+    let checked: { version: string; notes: string };
+    try {
+      if (positionals.length > 0 || values["no-build"]) throw new Error("--tag takes no version and always builds");
+      checked = checkTag(root, values.tag);
+    } catch (e) {
+      usageExit("release", e);
+    }
+    build(root);
+    const manifest = JSON.parse(readFileSync(join(root, "dist", "module.json"), "utf8")) as { version?: unknown; download?: unknown };
+    const info = releaseInfo(root);
+    if (manifest.version !== checked.version || manifest.download !== info.download) usageExit("release", new Error(`dist/module.json says version ${String(manifest.version)}, download ${String(manifest.download)}; expected ${checked.version}, ${info.download}`));
+    writeFileSync(join(root, "dist", "release-notes.md"), `${checked.notes}\n`);
+    console.log(`release: tag ${values.tag} is version ${checked.version}; dist/module.json and dist/module.zip built, notes in dist/release-notes.md`);
+    return;
   }
+
+  const version = positionals[0];
+  if (version === undefined) usageExit("release", new Error("give the new version, e.g. npm run release -- 0.2.0"));
   try {
     stampVersion(root, version, new Date().toISOString().slice(0, 10));
   } catch (e) {
-    console.error(`release: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(2);
+    usageExit("release", e);
   }
   const info = releaseInfo(root);
   console.log(`release: ${version} stamped in package.json, package-lock.json and CHANGELOG.md`);
-  if (!args.includes("--no-build")) {
-    const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
+  if (!values["no-build"]) build(root);
   console.log(
     [
       "",
       "Next:",
-      `  git commit -am "Release ${version}" && git tag v${version}`,
-      `  upload dist/module.json and dist/module.zip to the release, so that`,
+      `  git commit -am "Release ${version}" && git tag v${version} && git push && git push origin v${version}`,
+      "  The release workflow (.github/workflows/release.yml) then tests and builds the tag and",
+      "  attaches dist/module.json and dist/module.zip to its GitHub release, so that",
       `    ${info.download} serves the zip, and`,
       `    ${info.manifest} serves this module.json (the newest release's).`,
     ].join("\n"),

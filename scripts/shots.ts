@@ -8,19 +8,42 @@
  *
  *   npm run shots                  all of them
  *   npm run shots -- percentile    only names containing "percentile"
+ *   npm run shots -- --readme      all of them, then the README's three pictures into docs/images/
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright";
 import type { AuditResult } from "../test/browser/audit.ts";
-import { audit } from "../test/browser/audit.ts";
-import { installDom } from "./shots/dom.ts";
+import { readArgs, usageExit } from "./cli.ts";
+import { README_PICTURES } from "./shots/readme-pictures.ts";
+
+const { values, positionals } = readArgs({
+  name: "shots",
+  options: { readme: { type: "boolean" } },
+  positionals: { max: 1, what: "filter" },
+  usage: `
+Usage: npm run shots -- [<filter>] [--readme]
+
+Photographs every card, dialog, form, the token HUD and the map's notices, for each rule set, as
+the GM and as a player, on a dark and a light theme, in Debian's Chromium (/usr/bin/chromium, or
+CHROMIUM_PATH), into shots/ (ignored by git), with a contrast and overflow audit in
+shots/audit.json. Needs no build. A filter keeps only the pictures whose names contain it, e.g.
+"percentile" or "card-grapple".
+
+  --readme     also copy the README's three pictures into docs/images/ (token-hud.png,
+               action-dialog.png, result-card.png); takes no filter
+  -h, --help   this text
+`,
+});
+if (values.readme && positionals.length > 0) usageExit("shots", new Error("--readme shoots everything: give no filter with it"));
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "shots");
-const filter = process.argv[2] ?? "";
+const filter = positionals[0] ?? "";
 
+const { chromium } = await import("playwright");
+const { audit } = await import("../test/browser/audit.ts");
+const { installDom } = await import("./shots/dom.ts");
 installDom();
 // The scenes import the shell, which reads the DOM globals when it runs: load it afterwards.
 const { collectScenes } = await import("./shots/scenes.ts");
@@ -113,3 +136,8 @@ const low = (theme: Theme) => reports.filter((r) => r.file.endsWith(`--${theme}.
 console.log(`\n${reports.length} pictures in shots/; lowest contrast dark ${low("dark").toFixed(2)}:1, light ${low("light").toFixed(2)}:1; ${problems} findings`);
 const tall = [...reports].sort((a, b) => b.height - a.height).slice(0, 5);
 console.log(`tallest: ${tall.map((r) => `${r.file} ${r.height}px`).join(", ")}`);
+if (values.readme) {
+  mkdirSync(join(root, "docs", "images"), { recursive: true });
+  for (const [name, shot] of Object.entries(README_PICTURES)) copyFileSync(join(outDir, shot), join(root, "docs", "images", name));
+  console.log(`README pictures: ${Object.entries(README_PICTURES).map(([name, shot]) => `docs/images/${name} (${shot})`).join(", ")}`);
+}

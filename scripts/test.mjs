@@ -26,6 +26,29 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// `npm test` takes no arguments: --help says what it does; anything else is one line and exit 2
+// (the same rule as every script here, scripts/cli.ts, which this plain-Node file cannot import).
+const USAGE = `Usage: npm test
+
+The whole check, in order: type-checks (the rules core alone, the systems layer alone, the whole),
+lint, the build (dist/), Debian's Chromium found (CHROMIUM_PATH, else /usr/bin/chromium) or
+installed with apt-get when run as root, then every vitest project with coverage. Every step runs
+even when an earlier one failed; the last line is "N passed, N failed". To run a part:
+npx vitest run --project unit test/<path>. FC_SEED=<n> tries other property-test cases.
+
+  -h, --help   this text`;
+{
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (args.length > 0) {
+    console.error(`test: npm test takes no arguments, not ${args.join(" ")}; usage: npm test -- --help`);
+    process.exit(2);
+  }
+}
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** @type {NodeJS.ProcessEnv} */

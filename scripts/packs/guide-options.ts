@@ -5,6 +5,7 @@
  */
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { OptionSchema } from "../../src/rules/index.ts";
+import type { Html } from "./html.ts";
 import { esc, p, raw, table } from "./html.ts";
 import type { Texts } from "./lang.ts";
 import type { FolderDoc, MacroDoc } from "./docs.ts";
@@ -57,17 +58,48 @@ export function optionsPage(variantId: string, texts: Texts): string {
   ].join("\n");
 }
 
-/** The world settings, as the settings screen lists them (names, hints and choices from lang/en.json). */
+/**
+ * Each world setting's default, as src/foundry/settings.ts registers it (test/packs holds the two
+ * together), so the guide can mark it. The choices come from lang/en.json, as the window shows them.
+ */
+export const SETTING_DEFAULTS: Readonly<Record<string, string | boolean>> = {
+  variant: "d12-holds",
+  automation: "automatic",
+  oddsAudience: "everyone",
+  showNpcNumbers: false,
+  hpPath: "",
+  hpMaxPath: "",
+  gmMoveHolds: "ask",
+};
+
+/** What a setting can be, its default marked: its choices, on or off, or a path. */
+function settingValues(texts: Texts, key: string): Html {
+  const base = `WC.Setting.${key}`;
+  const def = SETTING_DEFAULTS[key];
+  if (def === undefined) throw new Error(`guide: no default known for the setting ${key}: add it to SETTING_DEFAULTS`);
+  const mark = (label: string, isDefault: boolean) => (isDefault ? `<strong>${esc(label)}</strong> (default)` : esc(label));
+  if (key === "variant") return raw(Object.keys(RULES_VARIANTS).map((id) => mark(texts.t(`WC.Variant.${id}`), id === def)).join("<br>"));
+  if (typeof def === "boolean") return raw(`${mark("on", def)} / ${mark("off", !def)}`);
+  const choices = texts.children(base).filter((c) => c !== "name" && c !== "hint");
+  if (choices.length > 0) return raw(choices.map((c) => mark(texts.t(`${base}.${c}`), c === def)).join("<br>"));
+  return raw(`${mark("empty: the system's own path (shown greyed in the box)", def === "")}; or a path into the actor's data starting with <code>system.</code>`);
+}
+
+/** The world settings, as the settings screen lists them (names, hints and choices from lang/en.json), and its two buttons. */
 export function settingsPage(texts: Texts): string {
   const rows = texts.children("WC.Setting").map((key) => {
     const base = `WC.Setting.${key}`;
-    const choices = texts.children(base).filter((c) => c !== "name" && c !== "hint");
-    return [raw(`<strong>${esc(texts.t(`${base}.name`))}</strong>`), texts.t(`${base}.hint`), choices.length === 0 ? "—" : choices.map((c) => texts.t(`${base}.${c}`)).join(" / ")];
+    return [raw(`<strong>${esc(texts.t(`${base}.name`))}</strong>`), texts.t(`${base}.hint`), settingValues(texts, key)];
   });
+  const buttons = [
+    [raw(`<strong>${esc(texts.t("WC.Options.open"))}</strong>`), `${texts.t("WC.Options.menuHint")} Every option of the world's rule set is listed with its default marked; the options of each rule set are kept apart, so switching rule sets keeps each set. The guide's rule options pages list them all.`],
+    [raw(`<strong>${esc(texts.t("WC.Check.open"))}</strong>`), `${texts.t("WC.Check.menuHint")} It lists the Foundry and module versions, the rule set and automation, the game system and whether the module reads it, where hit points are read, each condition and whether it is the system's own status or the module's, whether players may send requests, the active GM, and every creature on the current scene with what its profile lacks. Anything to look at is marked; Copy the report puts the whole of it on the clipboard. The same report comes from the Check this world macro and api.checkWorld().`],
+  ];
   return [
-    p("Game Settings → Configure Settings → Weaponless Combat. Every setting is the world's (the GM's to change) and applies to everyone at the table."),
-    table(["setting", "what it does", "choices"], rows),
-    p(`${texts.t("WC.Options.open")}: ${texts.t("WC.Options.menuHint")}`),
+    p("Game Settings → Configure Settings → Weaponless Combat. Every setting is the world's (the GM's to change) and applies to everyone at the table. Each one's default is in bold."),
+    table(["setting", "what it does", "can be"], rows),
+    p("Two buttons on the same screen open windows of their own (the GM's only):"),
+    table(["button", "what it opens"], buttons),
   ].join("\n");
 }
 

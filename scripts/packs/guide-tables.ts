@@ -15,7 +15,10 @@ type Num = Readonly<Record<string, number>>;
 /** Where a table's numbers come from, as the guide says it. */
 function sourceNote(texts: Texts, source: string): string {
   if (source === "project default") return `<p class="wc-guide-source"><strong>${esc(texts.t("WC.Source.projectDefault"))}.</strong></p>`;
-  return `<p class="wc-guide-source">Source: the rules text.</p>`;
+  // The source text's own numbers: which source, by the label lang/en.json gives it (WC.Source.000, ...).
+  if (source.startsWith("host system: ")) return `<p class="wc-guide-source">${esc(texts.t("WC.Source.host"))}: ${esc(source.slice("host system: ".length))}.</p>`;
+  const key = `WC.Source.${source}`;
+  return `<p class="wc-guide-source">${esc(texts.has(key) ? texts.t(key) : "From the rules text")}.</p>`;
 }
 
 function matrix(title: string, rowLabel: string, m: Readonly<Record<string, Num>>, fmt: (n: number) => string = signed): string {

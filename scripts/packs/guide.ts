@@ -8,11 +8,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FolderDoc, JournalDoc, MacroDoc, PageDoc } from "./docs.ts";
 import { stats } from "./docs.ts";
-import { esc, pre } from "./html.ts";
+import { RULES_VARIANTS, SHELL_ACTIONS } from "../../src/rules/index.ts";
+import { esc, pre, raw, table } from "./html.ts";
 import { macrosPage, optionsPage, settingsPage } from "./guide-options.ts";
 import { tablesPage } from "./guide-tables.ts";
 import type { Texts } from "./lang.ts";
 import { macroAbout } from "./macros.ts";
+import { variantName, variantTitle } from "./variants.ts";
 
 interface GuideSource {
   _id: string;
@@ -22,8 +24,25 @@ interface GuideSource {
 
 export const GUIDE_ID = "wcGuideJournal01";
 
+/** Every action the rules have: its id for the API, its name, and the rule sets that have it. */
+function actionsTable(texts: Texts): string {
+  const variants = Object.values(RULES_VARIANTS);
+  const rows = SHELL_ACTIONS.filter((a) => variants.some((v) => v.actions.includes(a))).map((a) => [
+    raw(`<code>${esc(a)}</code>`),
+    texts.t(`WC.Action.${a}`),
+    variants.length === variants.filter((v) => v.actions.includes(a)).length ? "every rule set" : variants.filter((v) => v.actions.includes(a)).map((v) => variantName(texts, v.id)).join(", "),
+  ]);
+  return table(["action", "name", "rule sets"], rows);
+}
+
+/** A rule set's one name, with its source ({{variant id}}) or bare ({{variantName id}}), as lang/en.json gives it. */
+function ruleSetNames(text: string, texts: Texts, escape: (s: string) => string): string {
+  return text.replace(/\{\{(variant|variantName) ([^}]+)\}\}/g, (_m, what: string, id: string) => escape(what === "variant" ? variantTitle(texts, id) : variantName(texts, id)));
+}
+
 function expand(html: string, dir: string, texts: Texts, file: string): string {
-  return html.replace(/\{\{(\w+) ([^}]+)\}\}/g, (_m, what: string, arg: string) => {
+  return ruleSetNames(html, texts, esc).replace(/\{\{(\w+) ([^}]+)\}\}/g, (_m, what: string, arg: string) => {
+    if (what === "actions" && arg === "table") return actionsTable(texts);
     if (what === "example") return pre(JSON.stringify(JSON.parse(readFileSync(join(dir, "examples", `${arg}.json`), "utf8")), null, 2));
     if (what === "names") {
       const names = texts.children(arg);
@@ -54,7 +73,7 @@ export function guideJournal(root: string, texts: Texts, macros: { folders: read
     return {
       _id: page._id,
       _key: `!journal.pages!${src._id}.${page._id}`,
-      name: page.name,
+      name: ruleSetNames(page.name, texts, (x) => x),
       type: "text",
       title: { show: true, level: 1 },
       text: { format: 1, content: content.trim() },

@@ -1,50 +1,61 @@
 /**
- * The macros pack: one macro per action of each variant (generated from the rules core's list of
- * actions, one folder per variant), plus the hand-written tool macros in packs/_source/macros/.
- * Every macro goes through the module API (game.modules.get("weaponless-combat").api), so it
- * acts for whoever runs it, with the token they selected and the one they target.
+ * The macros pack: one macro per action (generated from the rules core's lists of actions),
+ * each playing by whichever rule set the world has chosen, so a table never holds three
+ * look-alike "Grapple" macros and a world that changes rule sets keeps its hotbar. The actions
+ * two or three rule sets share sit in the folder "Actions"; an action only one rule set has sits
+ * in that rule set's folder, with Mass charge beside d12 holds' own. The hand-written tool macros
+ * (packs/_source/macros/) go in "Tools". Every macro goes through the module API
+ * (game.modules.get("weaponless-combat").api), so it acts for whoever runs it, with the token
+ * they selected and the one they target; an action the world's rule set lacks says so.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { RULES_VARIANTS } from "../../src/rules/index.ts";
+import { RULES_VARIANTS, SHELL_ACTIONS } from "../../src/rules/index.ts";
+import type { ShellAction } from "../../src/rules/index.ts";
 import type { FolderDoc, MacroDoc } from "./docs.ts";
 import { stats } from "./docs.ts";
 import { stableId } from "./ids.ts";
 import type { Texts } from "./lang.ts";
-import { variantTitle } from "./variants.ts";
+import { variantName, variantTitle } from "./variants.ts";
 
-const ICONS = "modules/weaponless-combat/assets/icons";
+/** Each action's own tile (assets/icons/actions/), so no two macros look alike. */
+export const ACTION_IMG = (action: string): string => `modules/weaponless-combat/assets/icons/actions/${action}.svg`;
 
-/** Each action's picture: the module's own status icons where one fits, else a core icon. */
-export const ACTION_IMG: Readonly<Record<string, string>> = {
-  grapple: `${ICONS}/grappled.svg`,
-  pummel: `${ICONS}/stunned.svg`,
-  overbear: `${ICONS}/prone.svg`,
-  chargingOverbear: "icons/svg/falling.svg",
-  breakFree: `${ICONS}/held.svg`,
-  counterGrapple: `${ICONS}/holding.svg`,
-  liftOff: "icons/svg/wing.svg",
-  release: `${ICONS}/holding.svg`,
-  subdue: `${ICONS}/subdued.svg`,
-};
-const FALLBACK_IMG = "icons/svg/combat.svg";
-
-/** What each action macro does, in a line, for the guide's macros page. */
-const ACTION_ABOUT: Readonly<Record<string, string>> = {
-  grapple: "Try to get a hold on the target.",
-  pummel: "Strike the target with fists, feet or a pummelling weapon.",
-  overbear: "Try to bring the target down.",
-  chargingOverbear: "Charge and tackle the target.",
+/** What each action macro does, in our own words, for its description and the guide's macros page. */
+const ACTION_ABOUT: Readonly<Record<ShellAction, string>> = {
+  grapple: "Try to get a hold on the target: an arm, a leg, the body or the throat, as the rule set decides.",
+  pummel: "Strike the target with fists and feet to knock it out rather than kill it.",
+  overbear: "Try to bring the target to the ground by weight and strength.",
+  chargingOverbear: "Charge the target and tackle it; it may strike first as you come.",
   breakFree: "Try to break a hold the target has on you.",
-  counterGrapple: "Answer the target's hold with a hold of your own.",
-  liftOff: "A winged flier tries to rise, shaking off every hold.",
+  counterGrapple: "Answer the target's hold on you with a hold of your own on it.",
+  liftOff: "A winged flier held by the target tries to rise, shaking off its holders.",
   release: "Let go of a hold you have on the target.",
-  subdue: "Strike to beat the target into surrender rather than kill it.",
+  subdue: "Strike the target to beat it into surrender rather than kill it.",
+  standUp: "Get back on your feet after being brought down; select your token and target any creature (the action is your own).",
+  grabItem: "Snatch something the target holds or wears; easiest when it is held fast or helpless.",
+  coupDeGrace: "Finish a helpless target (asleep, held fast, out cold) with a killing blow.",
+  deathBlow: "Strike a helpless target where a blow kills outright.",
+  attackIntoGrapple: "Strike into a knot of grappling creatures: the blow may land on any of them.",
 };
 
-export function actionCommand(action: string, label: string, variant: string): string {
+/** The rule sets that have an action, in the core's order. */
+function rulesWith(action: ShellAction): string[] {
+  return Object.values(RULES_VARIANTS)
+    .filter((v) => v.actions.includes(action))
+    .map((v) => v.id);
+}
+
+/** The rule sets an action plays under, for its description: every one, or the ones named. */
+function underWhich(texts: Texts, ids: readonly string[]): string {
+  if (ids.length === Object.keys(RULES_VARIANTS).length) return "Under every rule set.";
+  const names = ids.map((id) => variantName(texts, id));
+  return `Under ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`} only.`;
+}
+
+export function actionCommand(action: string, label: string, under: string): string {
   return [
-    `// Weaponless Combat: ${label} (${variantTitle(variant)}).`,
+    `// Weaponless Combat: ${label}. Plays by the world's rule set. ${under}`,
     "// Select your own token, target the creature to act against, then run this macro.",
     'const api = game.modules.get("weaponless-combat")?.api;',
     'if (!api) return ui.notifications.warn("Weaponless Combat is not active in this world.");',
@@ -52,43 +63,43 @@ export function actionCommand(action: string, label: string, variant: string): s
   ].join("\n");
 }
 
+export const ACTIONS_FOLDER_ID = stableId("macros.folder.actions");
+export const TOOLS_FOLDER_ID = "VfJapGBEP3X4XIdv";
+/** A rule set's own folder (the ids the per-rule-set folders always had). */
+export const variantFolderId = (variant: string): string => stableId(`macros.folder.${variant}`);
+
+function folder(id: string, name: string, sort: number, description: string): FolderDoc {
+  return { _id: id, _key: `!folders!${id}`, name, type: "Macro", folder: null, sorting: "m", sort, color: null, description, flags: {}, _stats: stats() };
+}
+
 export function actionMacros(texts: Texts): { folders: FolderDoc[]; macros: MacroDoc[] } {
-  const folders: FolderDoc[] = [];
+  const folders: FolderDoc[] = [folder(ACTIONS_FOLDER_ID, "Actions", 100_000, "One macro per action. Each plays by the rule set the world has chosen (Game Settings → Weaponless Combat → Rules); an action that rule set lacks says so.")];
   const macros: MacroDoc[] = [];
-  Object.values(RULES_VARIANTS).forEach((v, vi) => {
-    const folderId = stableId(`macros.folder.${v.id}`);
-    folders.push({
-      _id: folderId,
-      _key: `!folders!${folderId}`,
-      name: variantTitle(v.id),
-      type: "Macro",
-      folder: null,
-      sorting: "m",
-      sort: (vi + 1) * 100_000,
-      color: null,
-      description: `The actions of the ${variantTitle(v.id)} rules.`,
-      flags: {},
+  const actions = SHELL_ACTIONS.filter((a) => rulesWith(a).length > 0);
+  for (const [i, action] of actions.entries()) {
+    const ids = rulesWith(action);
+    const own = ids.length === 1 ? (ids[0] as string) : undefined;
+    if (own !== undefined && !folders.some((f) => f._id === variantFolderId(own))) {
+      folders.push(folder(variantFolderId(own), variantTitle(texts, own), (Object.keys(RULES_VARIANTS).indexOf(own) + 2) * 100_000, `The actions only ${variantName(texts, own)} has.`));
+    }
+    const id = stableId(`macros.action.${action}`);
+    const label = texts.t(`WC.Action.${action}`);
+    const under = underWhich(texts, ids);
+    macros.push({
+      _id: id,
+      _key: `!macros!${id}`,
+      name: label,
+      type: "script",
+      img: ACTION_IMG(action),
+      scope: "global",
+      command: actionCommand(action, label, under),
+      folder: own === undefined ? ACTIONS_FOLDER_ID : variantFolderId(own),
+      sort: (i + 1) * 100_000,
+      ownership: { default: 0 },
+      flags: { "weaponless-combat": { action, variants: ids, about: `${ACTION_ABOUT[action]} ${under}` } },
       _stats: stats(),
     });
-    v.actions.forEach((action, ai) => {
-      const id = stableId(`macros.action.${v.id}.${action}`);
-      const label = texts.t(`WC.Action.${action}`);
-      macros.push({
-        _id: id,
-        _key: `!macros!${id}`,
-        name: label,
-        type: "script",
-        img: ACTION_IMG[action] ?? FALLBACK_IMG,
-        scope: "global",
-        command: actionCommand(action, label, v.id),
-        folder: folderId,
-        sort: (ai + 1) * 100_000,
-        ownership: { default: 0 },
-        flags: { "weaponless-combat": { variant: v.id, action, about: ACTION_ABOUT[action] ?? label } },
-        _stats: stats(),
-      });
-    });
-  });
+  }
   return { folders, macros };
 }
 
@@ -113,6 +124,8 @@ export function macrosPack(root: string, texts: Texts): { folders: FolderDoc[]; 
   const written = readSourceDocs<FolderDoc | MacroDoc>(join(root, "packs", "_source", "macros"));
   const folders = [...generated.folders, ...written.filter((d): d is FolderDoc => d._key.startsWith("!folders!"))];
   const macros = [...generated.macros, ...written.filter((d): d is MacroDoc => d._key.startsWith("!macros!"))];
+  const homeless = macros.filter((m) => m.folder !== null && !folders.some((f) => f._id === m.folder));
+  if (homeless.length > 0) throw new Error(`macros in no folder of the pack: ${homeless.map((m) => `${m.name} (${String(m.folder)})`).join(", ")}`);
   return { folders, macros };
 }
 

@@ -1,12 +1,14 @@
-/** How the guide and the macro folders name each variant: by what it is, with its id. */
-export const VARIANT_TITLES: Readonly<Record<string, string>> = {
-  "d12-holds": "Early-1980s magazine variant (d12-holds)",
-  "grapple-die": "House ruleset (grapple-die)",
-  percentile: "DMG-style percentile ruleset (percentile)",
-};
+/**
+ * How the build names each rule set: the one name lang/en.json gives it (WC.VariantName, e.g.
+ * "d12 holds") and that name with its source (WC.Variant, "d12 holds, after a 1982 magazine
+ * article"), the same the settings, cards and README use.
+ */
+import type { Texts } from "./lang.ts";
 
-export function variantTitle(id: string): string {
-  const t = VARIANT_TITLES[id];
-  if (t === undefined) throw new Error(`no title for variant ${id}: add it to scripts/packs/variants.ts`);
-  return t;
+export function variantTitle(texts: Texts, id: string): string {
+  return texts.t(`WC.Variant.${id}`);
+}
+
+export function variantName(texts: Texts, id: string): string {
+  return texts.t(`WC.VariantName.${id}`);
 }

@@ -1,4 +1,8 @@
-/** The module's status icons on tokens of every shade, as Foundry draws them on a token's corner. */
+/**
+ * The module's status icons on tokens of every shade, as Foundry draws them on a token's corner,
+ * and the action tiles its macros wear, at hotbar size.
+ */
+import { readdirSync } from "node:fs";
 import type { Scene } from "./scenes.ts";
 
 const ICONS = ["held", "holding", "grappled", "pinned", "prone", "stunned", "unconscious", "subdued", "immobilized"];
@@ -18,5 +22,7 @@ const TOKENS: ReadonlyArray<[string, string]> = [
 export function iconScene(): Scene {
   const tokens = TOKENS.map(([name, colour]) => `<div class="icon-token" style="background:${colour}">${ICONS.map((i) => `<img src="modules/weaponless-combat/assets/icons/${i}.svg" alt="${i}" title="${i}">`).join("")}<span>${name}</span></div>`).join("");
   const legend = `<ol class="icon-legend">${ICONS.map((i) => `<li><img src="modules/weaponless-combat/assets/icons/${i}.svg" alt=""> ${i}</li>`).join("")}</ol>`;
-  return { id: "all--status-icons", variant: "all", kind: "icons", role: "gm", title: "Status icons", html: `<div class="icon-stage">${tokens}</div>${legend}` };
+  const actions = readdirSync(new URL("../../assets/icons/actions/", import.meta.url)).filter((f) => f.endsWith(".svg")).map((f) => f.replace(/\.svg$/, ""));
+  const tiles = `<ol class="icon-legend">${actions.map((a) => `<li><img src="modules/weaponless-combat/assets/icons/actions/${a}.svg" alt=""> ${a}</li>`).join("")}</ol>`;
+  return { id: "all--status-icons", variant: "all", kind: "icons", role: "gm", title: "Status icons", html: `<div class="icon-stage">${tokens}</div>${legend}${tiles}` };
 }

@@ -213,6 +213,51 @@ export function renderTokenHUD(client: FakeClient, token: FakeToken): HTMLElemen
 }
 
 /**
+ * [C-74] The Configure Settings window: renderSettingsConfig(app, html, context) with `html` the
+ * window's element, holding a form group per setting registered with `config: true`, its input
+ * named "<namespace>.<key>" and holding the setting's value (a checkbox for a Boolean, a select
+ * for one with choices, else a text input).
+ */
+export function renderSettingsConfig(client: FakeClient): HTMLElement {
+  const html = document.createElement("div");
+  html.id = "settings-config";
+  const form = document.createElement("form");
+  html.append(form);
+  for (const [id, config] of client.game.settings.configs) {
+    if (!config.config) continue;
+    const [ns, ...rest] = id.split(".");
+    const value = client.game.settings.get(ns as string, rest.join("."));
+    const group = document.createElement("div");
+    group.className = "form-group";
+    group.dataset.settingId = id;
+    const choices = (config as { choices?: Record<string, string> }).choices;
+    let input: HTMLElement;
+    if (choices) {
+      const select = document.createElement("select");
+      for (const [k, label] of Object.entries(choices)) {
+        const option = document.createElement("option");
+        option.value = k;
+        option.textContent = label;
+        option.selected = k === value;
+        select.append(option);
+      }
+      input = select;
+    } else {
+      const box = document.createElement("input");
+      box.type = config.type === Boolean ? "checkbox" : "text";
+      if (config.type === Boolean) box.checked = value === true;
+      else box.value = String(value ?? "");
+      input = box;
+    }
+    input.setAttribute("name", id);
+    group.append(input);
+    form.append(group);
+  }
+  client.Hooks.callAll("renderSettingsConfig", { id: "settings-config" }, html, {});
+  return html;
+}
+
+/**
  * [C-54] An actor sheet's header. ApplicationV1 sheets call getActorSheetHeaderButtons(app,
  * buttons) with `{label, class, icon, onclick}` entries (Close among them); ApplicationV2 sheets
  * call getHeaderControlsActorSheetV2(app, controls) with `{action, icon, label, onClick}`.

@@ -16,7 +16,7 @@ import Handlebars from "handlebars";
 import { Collection } from "./collection.ts";
 import type { FakeSystem } from "./systems.ts";
 import { GENERIC } from "./systems.ts";
-import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderTokenHUD } from "./apps.ts";
+import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderSettingsConfig, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import type { FakeGrid, Position } from "./movement.ts";
 import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
@@ -1041,6 +1041,8 @@ export class FakeChatMessage extends FakeDocument {
 // ------------------------------------------------------------------------------------------
 interface SettingConfig {
   scope?: string;
+  config?: boolean;
+  type?: unknown;
   default: unknown;
   onChange?: (v: unknown) => void;
 }
@@ -1203,6 +1205,10 @@ export class FakeClient {
     return this.run(() => renderTokenHUD(this, token));
   }
   /** An actor sheet's header, as the world's system draws it (fires the sheet's header hook). */
+  /** The Configure Settings window as this client would draw it (fires renderSettingsConfig). */
+  renderSettingsConfig(): HTMLElement {
+    return this.run(() => renderSettingsConfig(this));
+  }
   renderActorSheet(actor: FakeActor): Array<Record<string, unknown>> {
     return this.run(() => renderActorSheet(this, actor));
   }

@@ -14,6 +14,8 @@ import { compile } from "../../scripts/build/compile-packs.ts";
 import { readManifestSource } from "../../scripts/build/manifest.ts";
 import type { FolderDoc, JournalDoc, MacroDoc, PackDoc } from "../../scripts/packs/docs.ts";
 import { ID_PATTERN } from "../../scripts/packs/ids.ts";
+import { SETTING_DEFAULTS } from "../../scripts/packs/guide-options.ts";
+import { macroAbout } from "../../scripts/packs/macros.ts";
 import { assemblePacks } from "../../scripts/packs/index.ts";
 import type { Table } from "../shell/setup.ts";
 import { M, makeTable } from "../shell/setup.ts";
@@ -73,15 +75,33 @@ describe("every document packs", () => {
 });
 
 describe("macros", () => {
-  it("one macro per action of each variant, in that variant's folder", () => {
-    for (const v of Object.values(RULES_VARIANTS)) {
-      const inFolder = macros.filter((m) => (m.flags[M] as { variant?: string } | undefined)?.variant === v.id);
-      expect(inFolder.map((m) => (m.flags[M] as { action: string }).action), v.id).toEqual([...v.actions]);
-      const folder = new Set(inFolder.map((m) => m.folder));
-      expect(folder.size).toBe(1);
-      expect(folders.some((f) => f._id === [...folder][0])).toBe(true);
-      for (const m of inFolder) expect(m.command).toContain(`api.use(${JSON.stringify((m.flags[M] as { action: string }).action)})`);
+  const flag = (m: MacroDoc) => (m.flags[M] ?? {}) as { action?: string; variants?: string[] };
+  const folderNamed = (id: string | null) => folders.find((f) => f._id === id)?.name;
+  const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Variant: Record<string, string> } };
+
+  it("one macro per action the rules have, each following the world's rule set: shared ones in Actions, one rule set's own in its folder", () => {
+    const actions = macros.map((m) => flag(m).action).filter((a): a is string => a !== undefined);
+    const all = new Set(Object.values(RULES_VARIANTS).flatMap((v) => [...v.actions]));
+    expect(actions.sort()).toEqual([...all].sort());
+    for (const m of macros.filter((x) => flag(x).action !== undefined)) {
+      const action = flag(m).action as string;
+      const having = Object.values(RULES_VARIANTS).filter((v) => v.actions.includes(action as never)).map((v) => v.id);
+      expect(flag(m).variants, action).toEqual(having);
+      expect(folderNamed(m.folder), action).toBe(having.length > 1 ? "Actions" : lang.WC.Variant[having[0] as string]);
+      expect(m.command).toContain(`api.use(${JSON.stringify(action)})`);
     }
+    // d12 holds' own: the charge, the lift-off, and the mass charge beside them; percentile's death blow.
+    const inFolder = (variant: string) => macros.filter((m) => folderNamed(m.folder) === lang.WC.Variant[variant]).map((m) => m.name);
+    expect(inFolder("d12-holds")).toEqual(["Charging overbear", "Lift off", "Mass charge"]);
+    expect(inFolder("percentile")).toEqual(["Death blow"]);
+    expect(inFolder("grapple-die")).toEqual([]);
+  });
+
+  it("no two macros share a name or a picture, and each says what it does and under which rule sets", () => {
+    expect(new Set(macros.map((m) => m.name)).size).toBe(macros.length);
+    expect(new Set(macros.map((m) => m.img)).size).toBe(macros.length);
+    for (const m of macros.filter((x) => flag(x).action !== undefined)) expect(macroAbout(m), m.name).toMatch(/^[A-Z].{30,}\. Under (every rule set|.+ only)\.$/);
+    for (const m of macros) expect(macroAbout(m), m.name).not.toBe(m.name);
   });
 
   it("mass charge, edit profile and check this world are there", () => {
@@ -108,8 +128,8 @@ describe("macros", () => {
 
 // Runs a macro's command as Foundry runs a script macro: the body of an async function.
 const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (body: string) => () => Promise<unknown>;
-const macroNamed = (name: string, variant?: string) => {
-  const m = macros.find((x) => x.name === name && (variant === undefined || (x.flags[M] as { variant?: string } | undefined)?.variant === variant));
+const macroNamed = (name: string) => {
+  const m = macros.find((x) => x.name === name);
   if (!m) throw new Error(`no macro ${name}`);
   return m;
 };
@@ -125,15 +145,26 @@ describe("macros run for whoever runs them", () => {
     await t.player.run(async () => {
       t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
       t.player.user.targets.add(t.goblinToken.object);
-      await new AsyncFunction(macroNamed("Grapple", "d12-holds").command)();
+      await new AsyncFunction(macroNamed("Grapple").command)();
     });
     await t.world.settle();
     expect(t.world.messages.contents.at(-1)?.getFlag(M, "card")).toMatchObject({ intent: { action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid }, resolution: { headline: { params: { part: "arm" } } } });
   });
 
+  it("an action the world's rule set lacks says so, and nothing is written", async () => {
+    const mark = t.world.writes.length;
+    await t.player.run(async () => {
+      t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
+      t.player.user.targets.add(t.goblinToken.object);
+      await new AsyncFunction(macroNamed("Death blow").command)();
+    });
+    expect(t.player.notifications.map((n) => n.message)).toEqual(["Death blow is not an action of this world's rule set, d12 holds, after a 1982 magazine article. The GM chooses the rule set under Game Settings → Configure Settings → Weaponless Combat → Rules."]);
+    expect(t.world.writes.length).toBe(mark);
+  });
+
   it("with nothing selected, an action macro only says what to select", async () => {
     const mark = t.world.writes.length;
-    await t.player.run(() => new AsyncFunction(macroNamed("Pummel", "d12-holds").command)());
+    await t.player.run(() => new AsyncFunction(macroNamed("Pummel").command)());
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Select the token that acts."]);
     expect(t.world.writes.length).toBe(mark);
   });
@@ -156,7 +187,7 @@ describe("macros run for whoever runs them", () => {
 
   it("without the module active, a macro says so and does nothing", async () => {
     t.world.modules.set(M, { id: M, active: false });
-    await t.player.run(() => new AsyncFunction(macroNamed("Grapple", "percentile").command)());
+    await t.player.run(() => new AsyncFunction(macroNamed("Grapple").command)());
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Weaponless Combat is not active in this world."]);
   });
 
@@ -214,6 +245,48 @@ describe("the guide", () => {
     }
     const settings = guide.pages.find((p) => (p.flags[M] as { generated?: string } | undefined)?.generated === "settings");
     for (const s of Object.values(lang.WC.Setting)) expect(settings?.text.content).toContain(esc(s.name));
+  });
+
+  it("the settings page lists every setting the module registers with its choices, the default marked, and both buttons", () => {
+    const settings = guide.pages.find((p) => (p.flags[M] as { generated?: string } | undefined)?.generated === "settings")?.text.content ?? "";
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: Record<string, Record<string, unknown>> };
+    const t = makeTable();
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    const shown = [...t.gm.game.settings.configs].filter(([id, c]) => id.startsWith(`${M}.`) && c.config);
+    expect(shown.map(([id]) => id.slice(M.length + 1)).sort()).toEqual(Object.keys(SETTING_DEFAULTS).sort());
+    for (const [id, c] of shown) {
+      const key = id.slice(M.length + 1);
+      expect(c.default, key).toEqual(SETTING_DEFAULTS[key]);
+      const choices = (c as { choices?: Record<string, string> }).choices ?? {};
+      for (const [value, label] of Object.entries(choices)) {
+        const text = label.split(".").slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], lang.WC) as string;
+        expect(settings, `${key}: ${value}`).toContain(value === c.default ? `<strong>${esc(text)}</strong> (default)` : esc(text));
+      }
+    }
+    expect(settings).toContain("on / <strong>off</strong> (default)");
+    expect(settings).toContain("<strong>empty: the system's own path");
+    for (const button of ["Rule options", "Check this world"]) expect(settings).toContain(`<strong>${button}</strong>`);
+  });
+
+  it("names each rule set one way, with its source, and never by the old names", () => {
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Variant: Record<string, string> } };
+    const names = guide.pages.map((p) => p.name);
+    for (const [id, title] of Object.entries(lang.WC.Variant)) expect(names, id).toContain(title);
+    // The rule sets with actions of their own have a folder of that name (Grapple die has none).
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining([lang.WC.Variant["d12-holds"], lang.WC.Variant.percentile]));
+    const everything = [content, ...names, ...macros.map((m) => `${m.name} ${m.command} ${macroAbout(m)}`), ...folders.map((f) => `${f.name} ${f.description}`)].join("\n");
+    expect(everything).not.toMatch(/early-1980s|house ruleset|DMG-style|magazine variant/i);
+  });
+
+  it("explains each action beyond the holds with an example, and how a request waits with no GM", () => {
+    const more = guide.pages.find((p) => p._id === "wcPageMoreActs00")?.text.content ?? "";
+    for (const action of ["Stand up", "Grab an item", "Coup de grâce", "Death blow", "Strike into a grapple"]) {
+      const section = more.split(`<h2>${action}</h2>`)[1]?.split("<h2>")[0] ?? "";
+      expect(section, action).toContain("<em>Example");
+    }
+    const table = guide.pages.find((p) => p._id === "wcPageAtTable000")?.text.content ?? "";
+    expect(table).toMatch(/With no GM connected, the card says so and waits: when a GM connects, that GM's client carries it out, once/);
+    expect(table).not.toContain("nothing happens");
   });
 
   it("the tables pages show the source's numbers and label the project's own tables", () => {

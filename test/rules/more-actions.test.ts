@@ -2,19 +2,16 @@
 // stand up, grab an item, coup de grâce, death blow, subdual with weapons, a pummel routine of
 // several limbs, and blows into a grapple. Exact odds are probabilities summing to 1 over
 // arbitrary input (fast-check), every resolution lands on an outcome with a chance, and the
-// odds agree with 200,000 seeded resolutions.
+// odds agree with 50,000 seeded resolutions.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ActionContext, HoldRecord, Resolution, RulesVariant } from "../../src/rules/index.ts";
 import { RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
 import * as gd from "../../src/rules/grapple-die/index.ts";
 import * as pc from "../../src/rules/percentile/index.ts";
-import { agree, outcomesOk } from "../support/odds.ts";
+import { agree, outcomesOk, SIMULATION_MS, SIMULATION_TRIALS } from "../support/odds.ts";
 import { combatantArb as gdCombatant, holdArb as gdHold, optionsArb as gdOptions } from "./grapple-die/arbitraries.ts";
 import { combatantArb as pcCombatant, holdArb as pcHold, optionsArb as pcOptions } from "./percentile/arbitraries.ts";
-
-/** 200k resolutions through the full interface (each checks its input) take seconds on a shared machine. */
-const SIMULATION_MS = 120_000;
 
 const GD = RULES_VARIANTS["grapple-die"] as RulesVariant;
 const PC = RULES_VARIANTS.percentile as RulesVariant;
@@ -43,7 +40,7 @@ function consistent(v: RulesVariant, c: ActionContext, options: unknown, seed: n
   expect(possible.has(outcomeOf(r.headline)), `${c.action}: ${JSON.stringify(r.headline)} not in ${[...possible].join(", ")}`).toBe(true);
 }
 
-function simulate(v: RulesVariant, c: ActionContext, options: unknown, trials = 200_000): void {
+function simulate(v: RulesVariant, c: ActionContext, options: unknown, trials = SIMULATION_TRIALS): void {
   const exact = v.odds(c, options).map((x) => ({ kind: keyOf(x), p: x.p }));
   const dice = new SeededDice(1234);
   agree(exact, () => outcomeOf(v.resolve(c, options, dice).headline), trials);
@@ -79,7 +76,7 @@ describe("grapple-die: the new actions' odds (fast-check)", () => {
   }, SIMULATION_MS);
 });
 
-describe("grapple-die: the new actions' odds against 200k resolutions", () => {
+describe("grapple-die: the new actions' odds against 50k resolutions", () => {
   const o = GD.resolveOptions(undefined);
   const man = gd.defaultCombatant("man", { toHit: { kind: "thac0", thac0: 15 }, readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 } });
   const orc = gd.defaultCombatant("orc", { kind: "monster", ac: 6, readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 6 }, damageBonus: 0, toHitBonus: 0 } });
@@ -120,7 +117,7 @@ describe("percentile: the new actions' odds (fast-check)", () => {
   }, SIMULATION_MS);
 });
 
-describe("percentile: the new actions' odds against 200k resolutions", () => {
+describe("percentile: the new actions' odds against 50k resolutions", () => {
   const o = PC.resolveOptions(undefined);
   const p = PC.defaultProfile();
   const hold = (holderId: string, heldId: string): HoldRecord => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readManifestSource, stampManifest } from "../../scripts/build/manifest.ts";
 import { releaseInfo } from "../../scripts/build/release-info.ts";
-import { stampChangelog, stampVersion } from "../../scripts/release.ts";
+import { checkNewVersion, checkTag, releaseNotes, stampChangelog, stampVersion } from "../../scripts/release.ts";
 
 let dir = "";
 afterEach(() => {
@@ -44,6 +44,38 @@ describe("npm run release", () => {
     expect(() => stampVersion(d, "0.2.0", "2027-01-01")).toThrow(/no "## Unreleased"/);
     expect(readFileSync(join(d, "package.json"), "utf8")).toBe(before);
     expect(() => stampChangelog("## Unreleased\n\n## 0.2.0 - 2027-01-01\n", "0.2.0", "2027-01-02")).toThrow(/already has a section/);
+  });
+
+  it("refuses a version not above the current one, changing nothing", () => {
+    const d = copy();
+    const current = json(d, "package.json").version as string;
+    const before = ["package.json", "package-lock.json", "CHANGELOG.md"].map((f) => readFileSync(join(d, f), "utf8"));
+    expect(() => stampVersion(d, current, "2027-01-01")).toThrow(`${current} is not above the current version ${current}`);
+    expect(() => stampVersion(d, "0.0.9", "2027-01-01")).toThrow(/is not above the current version/);
+    expect(["package.json", "package-lock.json", "CHANGELOG.md"].map((f) => readFileSync(join(d, f), "utf8"))).toEqual(before);
+    expect(() => checkNewVersion("1.2.0", "1.2.0-rc.1")).toThrow(/not above/);
+    expect(() => checkNewVersion("1.2.0-rc.1", "1.2.0")).not.toThrow();
+    expect(() => checkNewVersion("1.9.0", "1.10.0")).not.toThrow();
+  });
+});
+
+describe("the release workflow's check of a tag (npm run release -- --tag)", () => {
+  it("takes the tag of package.json's version once the changelog dates it, and gives that section's text", () => {
+    const d = copy();
+    stampVersion(d, "1.4.0", "2027-02-03");
+    writeFileSync(join(d, "CHANGELOG.md"), "# Changelog\n\n## Unreleased\n\n## 1.4.0 - 2027-02-03\n\n### Added\n- B.\n\n### Fixed\n- A thing.\n\n## 1.3.0 - 2027-01-01\n\n- Older.\n");
+    expect(checkTag(d, "v1.4.0").version).toBe("1.4.0");
+    expect(checkTag(d, "v1.4.0").notes).toMatch(/^### Added[\s\S]*### Fixed\n- A thing\.$/);
+    expect(checkTag(d, "v1.4.0").notes).not.toContain("Older");
+  });
+
+  it("refuses a tag that is not the version, or a version the changelog does not date", () => {
+    const d = copy();
+    const version = json(d, "package.json").version as string;
+    expect(() => checkTag(d, "v9.9.9")).toThrow(`does not match package.json's version ${version}`);
+    expect(() => checkTag(d, version)).toThrow(/not a version tag/);
+    expect(() => releaseNotes("## Unreleased\n\n- x\n", version)).toThrow(/no dated section/);
+    expect(releaseNotes(`## ${version} - 2027-01-01\n\n- one\n`, version)).toBe("- one");
   });
 });
 

@@ -155,6 +155,18 @@ const ROWS: readonly Row[] = [
   },
   {
     entry: "`api.use`",
+    input: "an action of another rule set (`deathBlow` under d12 holds)",
+    by: "player",
+    message: "Death blow is not an action of this world's rule set, d12 holds, after a 1982 magazine article. The GM chooses the rule set under Game Settings → Configure Settings → Weaponless Combat → Rules.",
+    run: (t) => {
+      t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];
+      t.player.user.targets.add(t.goblinToken.object);
+      return api().use?.("deathBlow");
+    },
+    returns: null,
+  },
+  {
+    entry: "`api.use`",
     input: "a selected token the player does not control",
     by: "player",
     message: "You do not control Ogre.",
@@ -303,7 +315,7 @@ const ROWS: readonly Row[] = [
   },
   { entry: "setting *Rules*", input: "a rule set that does not exist", by: "GM", message: 'Rules was not changed: it must be one of d12-holds, grapple-die, percentile (got "chess").', run: () => game.settings.set(M, "variant", "chess" as never) },
   { entry: "setting *Automation*", input: "a value it does not offer", by: "GM", message: 'Automation was not changed: it must be one of automatic, confirm, manual (got "sometimes").', run: () => game.settings.set(M, "automation", "sometimes" as never) },
-  { entry: "setting *Hit points path*", input: "not a path into the system data (`hp`)", by: "GM", message: 'Hit points path was not changed: it must be a path into the actor\'s system data, such as system.attributes.hp.value (got "hp").', run: () => game.settings.set(M, "hpPath", "hp" as never) },
+  { entry: "setting *Hit points path*", input: "not a path into the system data (`hp`)", by: "GM", message: 'Hit points path was not changed: it must be empty (the system\'s own path) or a path into the actor\'s system data, such as system.attributes.hp.value (got "hp").', run: () => game.settings.set(M, "hpPath", "hp" as never) },
   { entry: "setting *Rule options*", input: "an option that does not exist (from a macro)", by: "GM", message: "Weaponless combat rule options was not changed: options.nope: No rule option of that name.", run: () => game.settings.set(M, "ruleOptions", { "d12-holds": { nope: true } } as never) },
   { entry: "setting *Rule options*", input: "options for a rule set that does not exist", by: "GM", message: "Weaponless combat rule options was not changed: No rules variant called chess.", run: () => game.settings.set(M, "ruleOptions", { chess: {} } as never) },
   // tables pasted into the rule options window (grapple-die's grapple die table)

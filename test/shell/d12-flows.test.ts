@@ -359,4 +359,20 @@ describe("the module's hooks reach every client", () => {
     await t.gm.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
     expect(seen.sort()).toEqual(["gm ended", "gm made", "player ended", "player made"]);
   });
+
+  it("overborne fires once on every client when a result brings a creature down, and not for a prone set by hand", async () => {
+    const seen: string[] = [];
+    for (const [who, c] of [["gm", t.gm], ["player", t.player]] as const) {
+      c.run(() => Hooks.on(`${M}.overborne` as never, ((uuid: string) => seen.push(`${who} ${uuid}`)) as never));
+    }
+    // The GM (or a spell, or another module) lays the goblin down: not the module's result.
+    await t.gm.run(() => t.goblinToken.actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Prone", statuses: ["prone"], duration: {} }]));
+    expect(seen).toEqual([]);
+    // The ogre charges the fighter, whose first strike misses: d20 12 - 1 = 11 hits (needs 10);
+    // d12 12 + 1 = 13, a body hold; the fighter's break d12 11 falls short: overborne.
+    t.world.script([[20, 12], [12, 12], [12, 11]]);
+    await t.gm.run(() => act({ action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: { firstStrike: "miss" } }));
+    // The fighter is a linked token: the hook names its actor (an unlinked token, the token).
+    expect(seen.sort()).toEqual([`gm ${t.fighter.uuid}`, `player ${t.fighter.uuid}`]);
+  });
 });

@@ -1,5 +1,5 @@
 // `npm run -s profile`: JSON on stdout for every fixture, one clear line and a non-zero exit
-// for what it cannot read.
+// for what it cannot read (2 for a bad argument, 1 for a file that is no actor export).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -74,22 +74,31 @@ describe("npm run profile", () => {
   }, 60_000);
 
   it.each([
-    ["not JSON", () => [file("bad.json", "{ nope")], /is not JSON/],
-    ["not an actor (a list)", () => [file("list.json", "[1, 2]"), "--system", "ose"], /not an actor export: actor is not an object/],
-    ["not an actor (no system)", () => [file("nosys.json", JSON.stringify({ name: "x", _stats: { systemId: "dnd5e" } }))], /not an actor export: system is missing/],
-    ["a system it does not know", () => ["test/systems/fixtures/generic/pf2e-guard.json"], /exported from system "pf2e".*--system generic/],
-    ["no system said and none in the export", () => ["test/systems/fixtures/generic/no-type-no-token.json"], /give --system ID/],
-    ["an unknown --system", () => ["test/systems/fixtures/ars/troll.json", "--system", "pf2e"], /unknown system "pf2e"/],
-    ["an unknown --variant", () => ["test/systems/fixtures/ars/troll.json", "--variant", "wrestling"], /unknown variant "wrestling"/],
-    ["a missing file", () => [join(tmp, "nothing.json")], /cannot read/],
-    ["another system than the export's", () => ["test/systems/fixtures/ose/ogre.json", "--system", "ars"], /not "ars".*--force/],
-    ["no file", () => [], /usage/],
-  ])("%s: one line on stderr, exit 1", (_name, args, message) => {
+    ["not JSON", () => [file("bad.json", "{ nope")], /is not JSON/, 1],
+    ["not an actor (a list)", () => [file("list.json", "[1, 2]"), "--system", "ose"], /not an actor export: actor is not an object/, 1],
+    ["not an actor (no system)", () => [file("nosys.json", JSON.stringify({ name: "x", _stats: { systemId: "dnd5e" } }))], /not an actor export: system is missing/, 1],
+    ["a system it does not know", () => ["test/systems/fixtures/generic/pf2e-guard.json"], /exported from system "pf2e".*--system generic/, 1],
+    ["no system said and none in the export", () => ["test/systems/fixtures/generic/no-type-no-token.json"], /give --system ID/, 1],
+    ["an unknown --system", () => ["test/systems/fixtures/ars/troll.json", "--system", "pf2e"], /unknown system "pf2e"/, 2],
+    ["an unknown --variant", () => ["test/systems/fixtures/ars/troll.json", "--variant", "wrestling"], /unknown variant "wrestling"/, 2],
+    ["an unknown option", () => ["test/systems/fixtures/ars/troll.json", "--fast"], /unknown option --fast/, 2],
+    ["--system without its value", () => ["test/systems/fixtures/ars/troll.json", "--system"], /--system needs a value/, 2],
+    ["a missing file", () => [join(tmp, "nothing.json")], /cannot read/, 2],
+    ["another system than the export's", () => ["test/systems/fixtures/ose/ogre.json", "--system", "ars"], /not "ars".*--force/, 1],
+    ["no file", () => [], /usage/, 2],
+  ])("%s: one line on stderr, exit %i", (_name, args, message, code) => {
     const r = run(...(args as () => string[])());
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(code);
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(message as RegExp);
+  });
+
+  it("--help prints the usage and exits 0", () => {
+    const r = run("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: npm run -s profile -- <actor\.json>/);
+    expect(r.stderr).toBe("");
   });
 
   it("explains every default it used, in English, without --reasons", () => {

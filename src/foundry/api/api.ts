@@ -8,7 +8,7 @@ import { refusalOf } from "../gm/resolve.ts";
 import { renderCard } from "../cards/result-card.ts";
 import { Refusal } from "../documents/cast.ts";
 import { notify } from "../base/i18n.ts";
-import { activeVariant } from "../world/settings.ts";
+import { activeVariant, activeVariantId } from "../world/settings.ts";
 import { oddsFor } from "../ui/action-dialog.ts";
 import { controlledToken, launch } from "../ui/launch.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
@@ -55,6 +55,12 @@ export function buildApi(): WeaponlessApi & {
     odds: (intent: Intent): OddsOutcome[] => odds(intent),
     /** The controlled token uses `action` on the user's target, with the dialog. */
     use: async (action) => {
+      // One macro per action serves every rule set: one the world's rules lack says so at once
+      // (a name no rule set has goes on, to be refused as not understood).
+      if ((rules.SHELL_ACTIONS as readonly string[]).includes(action) && !activeVariant().actions.includes(action)) {
+        notify("warn", "WC.Refuse.notInRules", { action: `WC.Action.${action}`, rules: `WC.Variant.${activeVariantId()}` });
+        return null;
+      }
       const token = controlledToken();
       return token ? launch(token, action) : null;
     },

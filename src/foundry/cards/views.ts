@@ -84,6 +84,14 @@ export interface CardView {
   readonly requestId: string;
   /** Set when a table the module made (the source prints none) decided the result. */
   readonly projectTable: string;
+  /** The rule set the card was played by: its name on the tag, its name and source in the tooltip. */
+  readonly rules: string;
+  readonly rulesTitle: string;
+}
+
+/** A rule set's name for a card's tag, and its name with its source for the tag's tooltip. */
+export function rulesTag(variant: string, i18n: I18n): { rules: string; rulesTitle: string } {
+  return { rules: i18n.localize(`WC.VariantName.${variant}`), rulesTitle: i18n.localize(`WC.Variant.${variant}`) };
 }
 
 type Obj = Record<string, unknown>;
@@ -289,6 +297,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     followUps: followUps(card, RULES_VARIANTS[card.variant], i18n),
     requestId: card.requestId,
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
+    ...rulesTag(card.variant, i18n),
   };
 }
 
@@ -298,6 +307,7 @@ export interface RoundCardLike {
   readonly resolution: { readonly lines: readonly Headline[] };
   readonly names: Readonly<Record<string, string>>;
   readonly state: string;
+  readonly variant?: string;
 }
 
 export function roundLineView(line: Headline, names: Readonly<Record<string, string>>, i18n: I18n): LineView {
@@ -316,5 +326,6 @@ export function roundCardView(card: RoundCardLike, i18n: I18n): Record<string, u
     state: card.state,
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
     buttons: gmButtons(card.state, i18n),
+    ...(card.variant === undefined ? { rules: "", rulesTitle: "" } : rulesTag(card.variant, i18n)),
   };
 }

@@ -142,7 +142,8 @@ export function filledIn(view: CreatureView): Array<{ field: string; reason: Rea
     .map(([field]) => ({ field, reason: view.reasons[field] as Reason }));
 }
 
-// The settings' own defaults: a GM who never changed them gets the system's paths.
+// Unset: empty (the settings' default), or the fixed paths the settings had as defaults before
+// they were empty, which a world may still hold. Either way the system's own paths are used.
 const UNSET_HP = new Set(["", "system.attributes.hp.value"]);
 const UNSET_HP_MAX = new Set(["", "system.attributes.hp.max"]);
 

@@ -51,7 +51,7 @@ function issuesText(e: RulesInputError): string {
 export function settingAllowed(key: string, value: unknown): boolean {
   const choices = CHOICES[key];
   if (choices && !choices.includes(value as string)) return refuse(key, i18n.format("WC.Refuse.settingChoice", { allowed: choices.join(", "), got: JSON.stringify(value) ?? "?" }));
-  if ((key === "hpPath" || key === "hpMaxPath") && !(typeof value === "string" && PATH.test(value))) return refuse(key, i18n.format("WC.Refuse.settingPath", { got: JSON.stringify(value) ?? "?" }));
+  if ((key === "hpPath" || key === "hpMaxPath") && !(typeof value === "string" && (value === "" || PATH.test(value)))) return refuse(key, i18n.format("WC.Refuse.settingPath", { got: JSON.stringify(value) ?? "?" }));
   if (key === "showNpcNumbers" && typeof value !== "boolean") return refuse(key, i18n.format("WC.Error.notBoolean", { got: JSON.stringify(value) ?? "?" }));
   if (key === "ruleOptions") {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return refuse(key, i18n.format("WC.Error.notObject", { got: JSON.stringify(value) ?? "?" }));

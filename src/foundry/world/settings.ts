@@ -58,13 +58,15 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     choices: Object.fromEntries(GM_MOVE_POLICIES.map((p) => [p, `WC.Setting.gmMoveHolds.${p}`])) as Record<GmMovePolicy, string>,
     default: "ask",
   });
+  // Empty unless the GM sets them: empty means the host system's own path (creature.ts), which
+  // the settings window shows as each input's placeholder (hooks/settings-config.ts).
   s.register(MODULE_ID, "hpPath", {
     name: "WC.Setting.hpPath.name",
     hint: "WC.Setting.hpPath.hint",
     scope: "world",
     config: true,
     type: String,
-    default: "system.attributes.hp.value",
+    default: "",
   });
   s.register(MODULE_ID, "hpMaxPath", {
     name: "WC.Setting.hpMaxPath.name",
@@ -72,7 +74,7 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     scope: "world",
     config: true,
     type: String,
-    default: "system.attributes.hp.max",
+    default: "",
   });
   s.register(MODULE_ID, "ruleOptions", {
     scope: "world",

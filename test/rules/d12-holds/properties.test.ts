@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { d12, runAction, SeededDice, splitDamage } from "../../../src/rules/index.ts";
 import { badValues, combatantArb, holdArb, optionsArb, situationArb } from "../../support/d12-arbitraries.ts";
-import { agree, meanAgrees, pairsOk, sumP } from "../../support/odds.ts";
+import { agree, meanAgrees, pairsOk, SIMULATION_MS, SIMULATION_TRIALS, sumP } from "../../support/odds.ts";
 
 const pair = fc.tuple(combatantArb("a"), combatantArb("d"), situationArb, optionsArb);
 
@@ -67,9 +67,9 @@ describe("odds", () => {
   });
 });
 
-const TRIALS = 200_000;
+const TRIALS = SIMULATION_TRIALS;
 
-describe("exact odds agree with a 200k-trial simulation (4 standard errors)", () => {
+describe("exact odds agree with a 50k-trial simulation (4 standard errors)", () => {
   const o = d12.D12_DEFAULTS;
   const fighter = d12.defaultCombatant("f", { strength: { score: 18, exceptional: 50 }, toHit: { kind: "thac0", thac0: 16 }, attacksPerRound: 2 });
   const ogre = d12.defaultCombatant("o", { kind: "monster", size: "L", naturalAc: { ac: 5, basis: "toughness" }, movement: 9, toHit: { kind: "thac0", thac0: 15 } });
@@ -95,7 +95,7 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
       TRIALS,
     );
     meanAgrees(exact.damage, dmg);
-  });
+  }, SIMULATION_MS);
 
   it("pummel routine: hits and total damage", () => {
     const exact = d12.pummelOdds(fighter, ogre, {}, o);
@@ -112,13 +112,13 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
       TRIALS,
     );
     meanAgrees(exact.damage, dmg);
-  });
+  }, SIMULATION_MS);
 
   it("charging overbear with a rolled first strike", () => {
     const exact = d12.chargeOdds(bugbear, fighter, {}, "roll", o);
     const dice = new SeededDice(99);
     agree(exact, () => d12.resolveChargingOverbear(bugbear, fighter, {}, "roll", o, dice).kind, TRIALS);
-  });
+  }, SIMULATION_MS);
 
   it("property: random pairs agree on the grapple outcome odds", () => {
     fc.assert(
@@ -132,7 +132,7 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
       }),
       { numRuns: 5 },
     );
-  });
+  }, SIMULATION_MS);
 });
 
 describe("no NaN or undefined for any valid profile", () => {

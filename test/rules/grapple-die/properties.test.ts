@@ -1,10 +1,10 @@
 // Invariants of the grapple-die core over arbitrary valid input (fast-check), and exact odds
-// against 200k simulated resolutions.
+// against 50k simulated resolutions.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RulesInputError, runAction, SeededDice, splitDamage } from "../../../src/rules/index.ts";
 import * as gd from "../../../src/rules/grapple-die/index.ts";
-import { agree, meanAgrees, outcomesOk, pairsOk } from "../../support/odds.ts";
+import { agree, meanAgrees, outcomesOk, pairsOk, SIMULATION_MS, SIMULATION_TRIALS } from "../../support/odds.ts";
 import { badValues, combatantArb, grappleSituationArb, holdArb, optionsArb, overbearSituationArb } from "./arbitraries.ts";
 
 const T = gd.GRAPPLE_DIE_TABLE;
@@ -94,9 +94,9 @@ describe("odds", () => {
   });
 });
 
-const TRIALS = 200_000;
+const TRIALS = SIMULATION_TRIALS;
 
-describe("exact odds agree with a 200k-trial simulation (4 standard errors)", () => {
+describe("exact odds agree with a 50k-trial simulation (4 standard errors)", () => {
   const o = gd.GRAPPLE_DIE_DEFAULTS;
   const sword: gd.ReadiedAttack = { kind: "weapon", lengthFt: 3.5, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 };
   const fighter = gd.defaultCombatant("f", { strength: { score: 18, exceptional: 50 }, toHit: { kind: "thac0", thac0: 16 }, ac: 4, readiedAttack: sword });
@@ -122,7 +122,7 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
       TRIALS,
     );
     meanAgrees(exact.damage, dmg);
-  });
+  }, SIMULATION_MS);
 
   it.each([
     ["a fighter rushes an armed orc", fighter, orc],
@@ -146,7 +146,7 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
     const se = Math.sqrt(Math.max(exact.pStunned * (1 - exact.pStunned), 1 / TRIALS) / TRIALS);
     expect(Math.abs(stunned / TRIALS - exact.pStunned)).toBeLessThanOrEqual(4 * se);
     meanAgrees(exact.pushFeet, feet);
-  });
+  }, SIMULATION_MS);
 
   it("pummel and break roll", () => {
     const exact = gd.pummelOdds(fighter, orc, {}, o);
@@ -164,8 +164,8 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
     meanAgrees(exact.damage, dmg);
     const h = { ...(held[0] as gd.Hold), holderId: "f", die: 14 };
     const b = gd.breakOdds(orc, fighter, h, {}, o);
-    agree(b.outcomes, () => gd.rollBreak(orc, fighter, h, {}, o, dice).kind, 50_000);
-  });
+    agree(b.outcomes, () => gd.rollBreak(orc, fighter, h, {}, o, dice).kind, TRIALS);
+  }, SIMULATION_MS);
 
   it("property: random pairs agree on grapple and overbear outcomes", () => {
     fc.assert(
@@ -179,7 +179,7 @@ describe("exact odds agree with a 200k-trial simulation (4 standard errors)", ()
       }),
       { numRuns: 5 },
     );
-  });
+  }, SIMULATION_MS);
 });
 
 describe("no NaN or undefined for any valid profile", () => {

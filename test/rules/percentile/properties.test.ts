@@ -21,11 +21,11 @@ import {
   roundEndOdds,
   validateCombatant,
 } from "../../../src/rules/percentile/index.ts";
-import { agree, pairsOk, sumP } from "../../support/odds.ts";
+import { agree, pairsOk, SIMULATION_MS, SIMULATION_TRIALS, sumP } from "../../support/odds.ts";
 import { combatantArb, grappleSituationArb, holdArb, optionsArb, overbearSituationArb } from "./arbitraries.ts";
 
 /** Simulations and the larger property runs take seconds; on a shared, busy machine several times that. */
-const SIM_TIMEOUT = 120_000;
+const SIM_TIMEOUT = SIMULATION_MS;
 
 /** Walks a result: no undefined value, no NaN or infinite number anywhere. */
 function clean(v: unknown, path = "$"): string[] {
@@ -123,10 +123,10 @@ describe("odds are probabilities", () => {
   }, SIM_TIMEOUT);
 });
 
-const TRIALS = 200_000;
+const TRIALS = SIMULATION_TRIALS;
 const o = PERCENTILE_DEFAULTS;
 
-describe("exact odds agree with 200k seeded simulations", () => {
+describe("exact odds agree with 50k seeded simulations", () => {
   it("grapple: Variables on the chance and on the result, outcomes miss and hold:<category>", () => {
     // Chance 40 + 12 - 20 - 10 = 22 plus the attacker's d6+2 and minus the target's d4+5: 15..26.
     const a: PercentileCombatant = defaultCombatant("a", { armor: { ad: 4, magic: 0 }, dexterity: 12 });
@@ -185,7 +185,7 @@ describe("exact odds agree with 200k seeded simulations", () => {
     agree([{ kind: "broken", p }, { kind: "held", p: 1 - p }], () => {
       const r = resolveBreakFree(b, [h], [hold], {}, o, dice);
       return r.kind === "attempts" && r.attempts[0]?.broken ? "broken" : "held";
-    }, 100_000);
+    }, TRIALS);
   }, SIM_TIMEOUT);
 
   it("round end: the strangle knock-out", () => {
