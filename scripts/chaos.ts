@@ -172,6 +172,8 @@ async function main(): Promise<number> {
   for (const f of figures) {
     broken += f.broken;
     console.log(`${f.variant}: ${f.steps} steps run (${f.evenings} evenings), ${f.requests} requests made (${f.playerRequests} by players, ${f.forged} of them forged), ${f.checks} invariant checks, ${f.broken} broken`);
+    const cheats = Object.entries(f.cheats).sort(([a], [b]) => a.localeCompare(b));
+    console.log(`  cheats tried from players' consoles: ${cheats.reduce((n, [, c]) => n + c, 0)} (${cheats.map(([k, c]) => `${k} ${c}`).join(", ") || "none"})`);
     console.log(`  in play: ${f.seen.holds} holds made, ${f.seen.applied} results applied (${f.seen.rounds} of them round ends), ${f.seen.undone} undone, ${f.seen.refused} requests refused, ${f.seen.reopened} tabs reopened`);
     if (f.closedTabOverlaps + f.byHandOverlaps > 0) console.log(`  apart: ${f.closedTabOverlaps} writes met one still on its way from a closed tab, ${f.byHandOverlaps} met a person's own edit (neither the module's to wait for)`);
     if (f.repro) {

@@ -88,6 +88,18 @@ export function snapshot(ev: Evening): string {
   });
 }
 
+/** The holds as their halves stand: what a player's tampering must not change once the GM's tab has seen it. */
+export function holdsView(ev: Evening): string {
+  return JSON.stringify(
+    holdHalves(ev)
+      .map(({ effect }) => {
+        const h = effect.getFlag(M, "hold") as StoredHoldFlag & { record: unknown };
+        return `${effect.parent.uuid}|${effect.id}|${JSON.stringify(h.record)}|${h.role}|${h.twinUuid}|${effect.disabled === true}|${[...effect.statuses].sort().join(",")}`;
+      })
+      .sort(),
+  );
+}
+
 /** Where two snapshots first differ: the part of the world and the document, for the report. */
 function changedPart(before: string, after: string): string {
   const a = JSON.parse(before) as Record<string, unknown[]>;
@@ -123,6 +135,7 @@ export class Watcher {
   /** For each applied card counted: what it changed, per creature, to take back on undo. */
   private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
   private readonly forged = new Set<string>();
+  private readonly forgedCards = new Set<string>();
   /** Cards seen at an earlier check. */
   private readonly seenCards = new Set<string>();
   private writesSeen = 0;
@@ -168,7 +181,8 @@ export class Watcher {
     });
     const messages = [...this.ev.world.messages].sort((a, b) => (lastWrite.get(a.id) ?? -1) - (lastWrite.get(b.id) ?? -1));
     for (const m of messages) {
-      if (m.getFlag(M, "card") === undefined && m.getFlag(M, "roundCard") === undefined) continue;
+      // Only a GM's card is the module's: a player's message dressed as one changes nothing.
+      if (!m.author.isGM || (m.getFlag(M, "card") === undefined && m.getFlag(M, "roundCard") === undefined)) continue;
       const applied = stateOf(m) === "applied";
       const fresh = !this.seenCards.has(m.id);
       this.seenCards.add(m.id);
@@ -210,7 +224,7 @@ export class Watcher {
   }
 
   /** Everything, after a step. `before` is the world before a forged step run on its own. */
-  check(log: StepLog, before: string | null, escaped: readonly unknown[]): Breach[] {
+  check(log: StepLog, before: string | null, escaped: readonly unknown[], holdsBefore: string | null = null): Breach[] {
     const out: Breach[] = [];
     const ev = this.ev;
     const gmHere = ev.gmTabs().length > 0;
@@ -294,7 +308,7 @@ export class Watcher {
     }
 
     // rounds: once each.
-    for (const m of cardsOf(ev, "roundCard")) {
+    for (const m of cardsOf(ev, "roundCard").filter((x) => x.author.isGM)) {
       this.checks++;
       const card = m.getFlag(M, "roundCard") as { state: string; round: number; combatId: string };
       if (card.state === "applying" && gmHere) out.push({ invariant: "rounds", detail: `the card of round ${card.round} is left half applied with a GM's tab open` });
@@ -309,7 +323,9 @@ export class Watcher {
       const now = ev.world.combats.get(a.combatId)?.round ?? 0;
       if (ev.droppedHooks.has("updateCombat") && now <= a.ended) continue;
       this.checks++;
-      if (!ev.world.messages.has(roundCardId(a.combatId, a.ended))) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed` });
+      // The GM's card, not a player's message sitting at its id.
+      const card = ev.world.messages.get(roundCardId(a.combatId, a.ended));
+      if (!card?.author.isGM || card.getFlag(M, "roundCard") === undefined) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed${card && !card.author.isGM ? " (a player's message sits at its card's id)" : ""}` });
     }
 
     // forged: nothing comes of a forged request.
@@ -324,10 +340,22 @@ export class Watcher {
       const author = removed ? [...ev.world.usersCollection].find((u) => u.id === removed.by) : undefined;
       if (!m && !(refusedThenTaken && author && !author.isGM)) out.push({ invariant: "forged", detail: `the forged request ${id} was taken away as if done` });
     }
+    // Nothing comes of a player's own card: no GM's card answers it, no GM's write follows.
+    for (const id of log.forgedCards) this.forgedCards.add(id);
+    for (const id of this.forgedCards) {
+      this.checks++;
+      const made = ev.world.messages.get(cardIdFor(id));
+      if (made?.author.isGM) out.push({ invariant: "forged", detail: `the player's own card ${id} was carried out as ${made.id}` });
+    }
     if (before !== null) {
       this.checks++;
       const after = snapshot(ev);
-      if (after !== before) out.push({ invariant: "forged", detail: `a forged request changed the world: ${changedPart(before, after)}` });
+      if (after !== before) out.push({ invariant: "forged", detail: `a forged request or card changed the world: ${changedPart(before, after)}` });
+    }
+    if (holdsBefore !== null) {
+      this.checks++;
+      const after = holdsView(ev);
+      if (after !== holdsBefore) out.push({ invariant: "forged", detail: `a player's change to a hold half stayed: ${holdsBefore} -> ${after}` });
     }
 
     // ownership: what players' tabs wrote.
@@ -335,7 +363,8 @@ export class Watcher {
       const user = ev.world.usersCollection.get(w.user);
       if (!user || user.isGM) continue;
       this.checks++;
-      if (w.documentName === "ChatMessage") continue;
+      // A message is its author's; a combatant its creature's owner's to remove (C-73), which the server checks itself.
+      if (w.documentName === "ChatMessage" || (w.documentName === "Combatant" && w.op === "delete")) continue;
       const doc = w.parent ? ev.world.fromUuidSync(w.parent) : null;
       const owner = doc && typeof (doc as FakeActor).testUserPermission === "function" ? (doc as FakeActor).testUserPermission(user, "OWNER") : false;
       if (!owner && doc !== null) out.push({ invariant: "ownership", detail: `${user.name}'s tab wrote ${w.op} ${w.documentName} on ${w.parent}, which they do not own` });

@@ -9,10 +9,10 @@ import type { VariantId } from "../../src/foundry/base/types.ts";
 import type { EveningConfig, ShellLoader, TabSlot } from "./evening.ts";
 import { Evening, eveningConfig } from "./evening.ts";
 import type { Breach, Seen } from "./invariants.ts";
-import { snapshot, Watcher } from "./invariants.ts";
+import { holdsView, snapshot, Watcher } from "./invariants.ts";
 import { Prng, seedFrom } from "./prng.ts";
 import type { Step } from "./steps.ts";
-import { cardsOf, emptyLog, nextStep, start } from "./steps.ts";
+import { CHANGES_NOTHING, HALF_CHEATS, cardsOf, emptyLog, nextStep, start } from "./steps.ts";
 
 export interface EveningResult {
   readonly config: EveningConfig;
@@ -23,6 +23,8 @@ export interface EveningResult {
   /** Requests players posted (request cards, forged ones among them). */
   readonly playerRequests: number;
   readonly forged: number;
+  /** The cheats players tried from their consoles, by kind. */
+  readonly cheats: Readonly<Record<string, number>>;
   readonly checks: number;
   readonly breaches: ReadonlyArray<{ readonly step: number; readonly breach: Breach }>;
   /** Writes that met one of the module's on one parent but that no tab could wait for: one still on its way from a tab that had closed, or a person's own edit. */
@@ -68,6 +70,7 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
     const breaches: Array<{ step: number; breach: Breach }> = [];
     let playerRequests = 0;
     let forged = 0;
+    const cheats: Record<string, number> = {};
     const count = typeof plan === "number" ? plan : plan.length;
     // Whatever went wrong while the evening was set up counts against its first step.
     ev.observe();
@@ -77,9 +80,12 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       watcher.learnTokens();
       ev.missed.clear();
       ev.droppedHooks.clear();
-      // A forged request made when nothing else is waiting must leave the world as it was.
-      const alone = step.kind === "forge" && ev.gmTabs().length > 0 && cardsOf(ev, "request").every((m) => (m.getFlag("weaponless-combat", "request") as { state?: string }).state !== "pending");
+      // A forged request or card made when nothing else is waiting must leave the world as it was;
+      // a player's tampering with a hold half, the holds as they were (the GM's tab puts them back).
+      const quiet = ev.gmTabs().length > 0 && cardsOf(ev, "request").every((m) => (m.getFlag("weaponless-combat", "request") as { state?: string }).state !== "pending");
+      const alone = quiet && (step.kind === "forge" || (step.kind === "cheat" && CHANGES_NOTHING.has(step.how)));
       const before = alone ? snapshot(ev) : null;
+      const holdsBefore = quiet && step.kind === "cheat" && HALF_CHEATS.has(step.how) ? holdsView(ev) : null;
       const log = emptyLog();
       log.writesAtStart = ev.world.writes.length;
       await ev.prepare();
@@ -100,7 +106,9 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       ev.observe();
       playerRequests += log.requestsPosted;
       forged += log.forged.length;
-      const found = watcher.check(log, before, [...escaped.splice(0), ...log.errors]);
+      for (const c of log.cheats) cheats[c] = (cheats[c] ?? 0) + 1;
+      // A step that closed every GM tab (or reloaded one) leaves nothing to put the holds back yet.
+      const found = watcher.check(log, before, [...escaped.splice(0), ...log.errors], ev.gmTabs().length > 0 ? holdsBefore : null);
       trace?.(i, ev, found);
       for (const breach of found) breaches.push({ step: i, breach });
       if (found.length > 0 && stopAtBreak) break;
@@ -111,6 +119,7 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       requests: ev.world.writes.length,
       playerRequests,
       forged,
+      cheats,
       checks: watcher.checks,
       breaches,
       overlapsApart: { closedTab: watcher.closedTabOverlaps, byHand: watcher.byHandOverlaps },
@@ -166,6 +175,7 @@ export interface VariantFigures {
   requests: number;
   playerRequests: number;
   forged: number;
+  cheats: Record<string, number>;
   checks: number;
   broken: number;
   /** Overlaps counted apart (see EveningResult). */
@@ -195,7 +205,7 @@ export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]>
   const out: VariantFigures[] = [];
   const length = options.evening ?? 100;
   for (const variant of options.variants) {
-    const figures: VariantFigures = { variant, steps: 0, evenings: 0, requests: 0, playerRequests: 0, forged: 0, checks: 0, broken: 0, closedTabOverlaps: 0, byHandOverlaps: 0, seen: { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0, reopened: 0 } };
+    const figures: VariantFigures = { variant, steps: 0, evenings: 0, requests: 0, playerRequests: 0, forged: 0, cheats: {}, checks: 0, broken: 0, closedTabOverlaps: 0, byHandOverlaps: 0, seen: { holds: 0, applied: 0, undone: 0, rounds: 0, refused: 0, reopened: 0 } };
     for (let e = options.fromEvening ?? 0; figures.steps < options.steps; e++) {
       const config = eveningConfig(seedFrom(options.seed, variant, e), variant);
       const result = await runEvening(config, options.load, Math.min(length, options.steps - figures.steps));
@@ -204,6 +214,7 @@ export async function runChaos(options: ChaosOptions): Promise<VariantFigures[]>
       figures.requests += result.requests;
       figures.playerRequests += result.playerRequests;
       figures.forged += result.forged;
+      for (const [k, n] of Object.entries(result.cheats)) figures.cheats[k] = (figures.cheats[k] ?? 0) + n;
       figures.checks += result.checks;
       figures.broken += result.breaches.length;
       figures.closedTabOverlaps += result.overlapsApart.closedTab;

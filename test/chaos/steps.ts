@@ -17,16 +17,56 @@ import type { FakeChatMessage, FakeCombat, FakeEffect, FakeToken } from "../fake
 import type { Evening, Tab, TabSlot } from "./evening.ts";
 import { M } from "./evening.ts";
 import type { Prng } from "./prng.ts";
+import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
+import { strikeIdFor } from "../../src/foundry/cards/question-card.ts";
+import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 
 export type Via = "api" | "hud" | "menu";
 export type CardButton = "apply" | "undo" | "breakFree" | "release" | "overbear" | "cancel" | "ledger";
-export type Forgery = "othersToken" | "defenderAnswer" | "outOfRange" | "unknownKey" | "noSuchAction" | "garbage" | "replayOthers" | "staleAnswer" | "goneToken" | "refusedState";
+export type Forgery = "othersToken" | "defenderAnswer" | "outOfRange" | "unknownKey" | "noSuchAction" | "garbage" | "replayOthers" | "staleAnswer" | "goneToken" | "refusedState" | "oversized";
+
+/**
+ * What a player can do from their own browser's console besides requests: make or edit their own
+ * messages with the module's card flags (any kind, any state), take an id the GM's tab means to
+ * use, tamper with their own creature's hold half (remove it, with the module's own option too,
+ * switch it off, rewrite its record, point its twin elsewhere, strip its flags) or make one, store
+ * values no creature can have in their own profile, and take their own creature out of the fight.
+ */
+export type Cheat =
+  | "cardApplying"
+  | "cardUndoing"
+  | "cardPending"
+  | "roundApplying"
+  | "massApplying"
+  | "mapApplying"
+  | "strikeAnswered"
+  | "editIntoCard"
+  | "squatRound"
+  | "squatCard"
+  | "halfDelete"
+  | "halfDeletePaired"
+  | "halfDisable"
+  | "halfRecord"
+  | "halfTwin"
+  | "halfStrip"
+  | "halfForge"
+  | "poisonProfile"
+  | "leaveCombat";
+
+export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfForge", "poisonProfile", "leaveCombat"];
+
+/** Cheats that must leave the world as it was (when nothing else is under way): every card forged, every id taken. */
+export const CHANGES_NOTHING: ReadonlySet<Cheat> = new Set<Cheat>(["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "halfForge"]);
+/** Cheats on a hold half: the holds must be as they were once the GM's tab has seen them. */
+export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfForge"]);
 
 export type Step =
   /** Someone acts: a player with a creature (their own, or, forged at the door, another's), or the GM. */
   | { readonly kind: "act"; readonly by: TabSlot; readonly via: Via; readonly action: ShellAction; readonly attacker: number; readonly defender: number; readonly declared: Readonly<Record<string, boolean | number | string>> }
   /** A player writes a request card by hand (or copies one): the GM must refuse it. */
   | { readonly kind: "forge"; readonly by: TabSlot; readonly how: Forgery; readonly attacker: number; readonly defender: number; readonly pick: number }
+  /** A player cheats from the console: forged cards, ids taken, their hold halves tampered with, a poisoned profile, leaving the fight. */
+  | { readonly kind: "cheat"; readonly by: TabSlot; readonly how: Cheat; readonly target: number; readonly pick: number }
   /** The defender's owner (or someone else) answers a question card. */
   | { readonly kind: "answer"; readonly by: TabSlot; readonly card: number; readonly choice: number }
   /** A button on a card, as the tab renders it now, or as an older render still shows it. */
@@ -57,6 +97,10 @@ export type Step =
 /** What a step left for the checks: forged request cards, corrections, deletions, rounds advanced. */
 export interface StepLog {
   forged: string[];
+  /** Cards and squatters a player made by hand: no GM's write may follow from them. */
+  forgedCards: string[];
+  /** The cheats tried in this step (one that found nothing to work on is not). */
+  cheats: Cheat[];
   corrections: Array<{ tokenUuid: string; value: number }>;
   /**
    * What was removed, the holds then in place on its creatures, and the clocks its combat kept
@@ -75,7 +119,7 @@ export interface StepLog {
 }
 
 export function emptyLog(): StepLog {
-  return { forged: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0 };
+  return { forged: [], forgedCards: [], cheats: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0 };
 }
 
 /** Watches a call a step made: a rejection is an exception that escaped. */
@@ -202,6 +246,7 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
   const weights: Array<readonly [string, number]> = [
     ["act", 30],
     ["forge", 7],
+    ["cheat", 7],
     ["answer", strikes > 0 ? 10 : 0],
     ["button", cards > 0 ? 10 : 0],
     ["correct", cards > 0 ? 2 : 0],
@@ -223,8 +268,16 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     case "forge": {
       const players = [...ev.tabs.keys()].filter((s) => s.startsWith("p"));
       const by: TabSlot = players.length > 0 ? rng.pick(players) : "p0";
-      const how = rng.pick(["othersToken", "defenderAnswer", "outOfRange", "unknownKey", "noSuchAction", "garbage", "replayOthers", "staleAnswer", "goneToken", "refusedState"] as const);
+      const how = rng.pick(["othersToken", "defenderAnswer", "outOfRange", "unknownKey", "noSuchAction", "garbage", "replayOthers", "staleAnswer", "goneToken", "refusedState", "oversized"] as const);
       return { kind: "forge", by, how, attacker: rng.int(0, 999), defender: rng.int(0, 999), pick: rng.int(0, 999) };
+    }
+    case "cheat": {
+      const players = [...ev.tabs.keys()].filter((x) => x.startsWith("p"));
+      const by: TabSlot = players.length > 0 ? rng.pick(players) : "p0";
+      // A player whose creature is in a hold tampers with its half more often than not.
+      const inHold = holdHalves(ev).some((h) => h.token !== null && owned(ev, by).includes(ev.tokens.indexOf(h.token)));
+      const how = inHold && rng.chance(0.6) ? rng.pick([...HALF_CHEATS]) : rng.pick(CHEATS);
+      return { kind: "cheat", by, how, target: rng.int(0, 999), pick: rng.int(0, 999) };
     }
     case "answer":
       return { kind: "answer", by: someSlot(ev, rng, 0.3), card: rng.int(0, 999), choice: rng.int(0, 9) };
@@ -364,40 +417,49 @@ function forge(ev: Evening, step: Extract<Step, { kind: "forge" }>, log: StepLog
     case "othersToken": {
       const theirs = at(ev.tokens, at(notMine, step.attacker) ?? -1);
       if (!theirs) return;
-      request = { intent: intent(action, theirs), state: "pending", dice: [[20, 20]], result: { kind: "hold" } };
+      request = { ask: { kind: "action", intent: intent(action, theirs) }, state: "pending", dice: [[20, 20]], result: { kind: "hold" } };
       break;
     }
     case "defenderAnswer": {
       const withAnswer = (variant?.actions ?? []).map((a) => [a, variant?.situational(a).find((s) => s.by === "defender")] as const).filter(([, s]) => s !== undefined);
       const pair = at(withAnswer, step.pick);
       if (!pair || !pair[1] || pair[1].kind !== "choice") return;
-      request = { intent: intent(pair[0], own, { [pair[1].key]: pair[1].choices[0] }), state: "pending" };
+      request = { ask: { kind: "action", intent: intent(pair[0], own, { [pair[1].key]: pair[1].choices[0] }) }, state: "pending" };
       break;
     }
     case "outOfRange": {
       const numbered = (variant?.actions ?? []).flatMap((a) => (variant?.situational(a) ?? []).filter((s) => s.kind === "number").map((s) => [a, s] as const));
       const pair = at(numbered, step.pick);
       if (!pair || pair[1].kind !== "number") return;
-      request = { intent: intent(pair[0], own, { [pair[1].key]: pair[1].max + 1 + (step.pick % 50) }), state: "pending" };
+      request = { ask: { kind: "action", intent: intent(pair[0], own, { [pair[1].key]: pair[1].max + 1 + (step.pick % 50) }) }, state: "pending" };
       break;
     }
     case "unknownKey":
-      request = { intent: intent(action, own, { autoHit: true }), state: "pending" };
+      request = { ask: { kind: "action", intent: intent(action, own, { autoHit: true }) }, state: "pending" };
       break;
     case "noSuchAction":
-      request = { intent: intent(step.pick % 2 === 0 ? "fireball" : (["liftOff", "deathBlow", "subdue", "chargingOverbear"].find((a) => !variant?.actions.includes(a as ShellAction)) ?? "fireball"), own), state: "pending" };
+      request = { ask: { kind: "action", intent: intent(step.pick % 2 === 0 ? "fireball" : (["liftOff", "deathBlow", "subdue", "chargingOverbear"].find((a) => !variant?.actions.includes(a as ShellAction)) ?? "fireball"), own) }, state: "pending" };
       break;
     case "garbage":
-      request = [{ intent: null, state: "pending" }, { intent: "grapple everyone", state: "pending" }, { intent: { action, attackerUuid: 42, defenderUuid: defender.uuid }, state: "pending" }, { intent: intent(action, own), state: "pending", answers: { strikeId: "nope", choice: "hit" } }][step.pick % 4];
+      request = [
+        { ask: null, state: "pending" },
+        { ask: { kind: "action", intent: "grapple everyone" }, state: "pending" },
+        { ask: { kind: "action", intent: { action, attackerUuid: 42, defenderUuid: defender.uuid } }, state: "pending" },
+        { ask: { kind: "answer", strikeId: "nope", choice: "hit" }, state: "pending" },
+        { ask: { kind: "move", job: { moverUuid: own.uuid, to: "everywhere" } }, state: "pending" },
+        { intent: intent(action, own), state: "pending" },
+      ][step.pick % 6];
       break;
     case "replayOthers": {
       const others = requestFlagsSeen(ev).filter((r) => r.author !== tab.user.id && r.request && typeof r.request === "object");
       const copy = at(others, step.pick);
       if (!copy) return;
-      const r = copy.request as { intent?: { attackerUuid?: string; defenderUuid?: string }; answers?: unknown };
-      // A copy is a forgery when its creature is not this player's: the one acting, or, for an
-      // answer to a question, the defender whose owner answers.
-      const actor = ev.tokens.find((t) => t.uuid === (r.answers ? r.intent?.defenderUuid : r.intent?.attackerUuid));
+      const r = copy.request as { ask?: { kind?: string; intent?: { attackerUuid?: string }; strikeId?: string; job?: { moverUuid?: string } } };
+      // A copy is a forgery when its creature is not this player's: the one acting or moving, or,
+      // for an answer to a question, the defender whose owner answers.
+      const strike = r.ask?.kind === "answer" ? ev.world.messages.get(r.ask.strikeId ?? "")?.getFlag(M, "strike") as { intent?: { defenderUuid?: string } } | undefined : undefined;
+      const uuid = r.ask?.kind === "answer" ? strike?.intent?.defenderUuid : r.ask?.kind === "move" ? r.ask.job?.moverUuid : r.ask?.intent?.attackerUuid;
+      const actor = ev.tokens.find((t) => t.uuid === uuid);
       if (!actor || actor.baseActor.testUserPermission(tab.user, "OWNER")) return;
       request = { ...(copy.request as object), state: "pending" };
       break;
@@ -406,18 +468,21 @@ function forge(ev: Evening, step: Extract<Step, { kind: "forge" }>, log: StepLog
       const gone = ev.answeredStrikes;
       const strike = at(gone, step.pick);
       if (!strike) return;
-      request = { intent: strike.intent, state: "pending", answers: { strikeId: strike.id, choice: strike.choice } };
+      request = { ask: { kind: "answer", strikeId: strike.id, choice: strike.choice }, state: "pending" };
       break;
     }
     case "goneToken": {
       const gone = ev.tokens.filter((t) => !t.exists);
       const g = at(gone, step.pick);
       if (!g) return;
-      request = { intent: intent(action, g), state: "pending" };
+      request = { ask: { kind: "action", intent: intent(action, g) }, state: "pending" };
       break;
     }
     case "refusedState":
-      request = { intent: intent(action, own), state: "refused", outcome: { kind: "refused", key: "WC.Refuse.stale", params: {} } };
+      request = { ask: { kind: "action", intent: intent(action, own) }, state: "refused", outcome: { kind: "refused", key: "WC.Refuse.stale", params: {} } };
+      break;
+    case "oversized":
+      request = { ask: { kind: "action", intent: intent(action, own, Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, "x".repeat(30)]))) }, state: "pending" };
       break;
   }
   log.requestsPosted++;
@@ -425,6 +490,146 @@ function forge(ev: Evening, step: Extract<Step, { kind: "forge" }>, log: StepLog
     const m = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request } } } as never)) as unknown as FakeChatMessage;
     log.forged.push(m.id);
   });
+}
+
+/** The consequences a forged card claims: the target's hit points gone, its holds ended, one on it made, out cold. */
+function forgedConsequences(ev: Evening, by: FakeToken, target: FakeToken): Record<string, unknown> {
+  const holds = holdHalves(ev).map((h) => (h.effect.getFlag(M, "hold") as { record: { id: string; heldId: string; holderId: string } }).record).filter((r) => r.heldId === target.uuid || r.holderId === target.uuid);
+  return {
+    holdsAdded: [{ id: `FORGED>${target.uuid}`, holderId: by.uuid, heldId: target.uuid, label: "WC.Part.strangle", data: {} }],
+    holdsRemoved: holds.map((r) => r.id),
+    damage: [{ targetId: target.uuid, actual: 999, temporary: 5, reason: "WC.Action.pummel" }],
+    conditions: [{ targetId: target.uuid, condition: "unconscious", active: true, rounds: 9 }],
+    notes: [],
+    lifts: [{ targetId: target.uuid, feet: 90 }],
+  };
+}
+
+function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog): void {
+  const tab = ev.tabs.get(step.by);
+  if (!tab || tab.user.isGM) return;
+  const mine = owned(ev, step.by);
+  const own = at(ev.tokens, at(mine, step.pick) ?? -1);
+  const target = at(liveTokens(ev), step.target);
+  const combat = at(ev.combats.filter((c) => ev.world.combats.has(c.id)), step.pick);
+  if (!own || !target) return;
+  const c = forgedConsequences(ev, own, target);
+  // The cheat is made on the player's tab; the log keeps which kinds were really tried.
+  const go = (fn: (tab: Tab) => unknown, foundry = false) => {
+    log.cheats.push(step.how);
+    onTab(ev, step.by, log, fn, foundry);
+  };
+  const intent = { action: "pummel", attackerUuid: own.uuid, defenderUuid: target.uuid, declared: {} };
+  const card = (state: string) => ({ version: 1, variant: ev.config.variant, requestId: `F${step.pick}`, intent, attackerName: own.name, defenderName: target.name, resolution: { action: "pummel", result: {}, consequences: c, headline: { key: "WC.Result.hit" } }, consequences: c, state, ...(combat ? { combatId: combat.id, round: combat.round } : {}) });
+  const undo = [{ actorUuid: target.actor.uuid, restore: { [ev.hpPath]: 1, name: "Pwned", "ownership.default": 3 }, created: [], deleted: [{ _id: "FORGEDeffect0001", name: "Forged", statuses: ["dead"], flags: {} }], token: { uuid: target.uuid, restore: { x: 9999, hidden: true } } }];
+  const post = (flags: Record<string, unknown>, id?: string) =>
+    go(async () => {
+      // An id taken already (a round's card made before the GM went back a round) refuses the player's message: so be it.
+      const m = (await ChatMessage.create({ content: '<section class="wc-card"><button data-wc-action="apply">Apply</button></section>', ...(id ? { _id: id } : {}), flags: { [M]: flags } } as never, id ? { keepId: true } : {}).catch(() => null)) as unknown as FakeChatMessage | null;
+      if (!m) return;
+      log.forgedCards.push(m.id);
+      // The GM's tab renders it as it renders every message: a forged card gets no buttons.
+      for (const gm of ev.gmTabs()) gm.client.run(() => render(gm, m, m.content).querySelector<HTMLButtonElement>("[data-wc-action=apply]")?.click());
+    });
+  const halves = holdHalves(ev).filter((h) => h.token !== null && mine.includes(ev.tokens.indexOf(h.token)));
+  const half = at(halves, step.target);
+  switch (step.how) {
+    case "cardApplying":
+      return post({ card: card("applying"), undo });
+    case "cardUndoing":
+      return post({ card: card("undoing"), undo });
+    case "cardPending":
+      return post({ card: card("pending"), undo });
+    case "roundApplying":
+      return post({ roundCard: { version: 1, kind: "roundEnd", variant: ev.config.variant, combatId: combat?.id ?? "none", round: combat?.round ?? 1, resolution: { result: {}, consequences: c, holdsUpdated: [], timers: [], lines: [] }, names: {}, outOfMelee: [], state: "applying" }, undo });
+    case "massApplying":
+      return post({ massCharge: { version: 1, requestId: `F${step.pick}`, result: {}, consequences: c, names: { [target.uuid]: target.name }, state: "applying" }, undo });
+    case "mapApplying":
+      return post({ mapCard: { version: 1, title: { key: "WC.Fall.title" }, lines: [], names: {}, state: "applying", consequences: c, moves: [{ uuid: target.uuid, x: 9000, y: 9000, elevation: 50 }], requestId: `F${step.pick}` } });
+    case "strikeAnswered": {
+      // A question the player made, answered by the player: the GM's creature does what it says.
+      const holder = holdHalves(ev).map((h) => (h.effect.getFlag(M, "hold") as { record: { heldId: string; holderId: string } }).record).find((r) => r.heldId === own.uuid);
+      const asked = holder ? { action: "release", attackerUuid: holder.holderId, defenderUuid: own.uuid, declared: {} } : { ...intent, declared: { toHitBonus: 20 } };
+      go(async () => {
+        const q = (await ChatMessage.create({ content: "", flags: { [M]: { strike: { intent: asked, key: "firstStrike", choices: ["roll", "none"], attackerName: "?", defenderName: "?" } } } } as never)) as unknown as FakeChatMessage;
+        log.forgedCards.push(q.id);
+        const r = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request: { state: "pending", ask: { kind: "answer", strikeId: q.id, choice: "none" } } } } } as never)) as unknown as FakeChatMessage;
+        log.forged.push(r.id);
+      });
+      log.requestsPosted++;
+      return;
+    }
+    case "editIntoCard":
+      go(async () => {
+        const m = (await ChatMessage.create({ content: "hello" } as never)) as unknown as FakeChatMessage;
+        log.forgedCards.push(m.id);
+        await m.update({ [`flags.${M}.card`]: card("applying"), [`flags.${M}.undo`]: undo } as never);
+      });
+      return;
+    case "squatRound":
+      if (!combat) return;
+      return post({}, roundCardId(combat.id, combat.round));
+    case "squatCard": {
+      const pending = cardsOf(ev, "request").filter((m) => (m.getFlag(M, "request") as { state?: string }).state === "pending");
+      const r = at(pending, step.pick);
+      if (!r) return;
+      go(async () => {
+        for (const id of [cardIdFor(r.id), strikeIdFor(r.id)]) {
+          const m = (await ChatMessage.create({ _id: id, content: "squat" } as never, { keepId: true }).catch(() => null)) as unknown as FakeChatMessage | null;
+          if (m) log.forgedCards.push(m.id);
+        }
+      });
+      return;
+    }
+    case "halfDelete":
+      if (half) go(() => half.effect.delete());
+      return;
+    case "halfDeletePaired":
+      if (half) go(() => half.effect.delete({ [M]: { pairHandled: true } }));
+      return;
+    case "halfDisable":
+      if (half) go(() => half.effect.update({ disabled: true }));
+      return;
+    case "halfRecord":
+      if (half) go(() => half.effect.update({ [`flags.${M}.hold.record.label`]: "WC.Part.leg", [`flags.${M}.hold.record.data`]: { forged: true } }));
+      return;
+    case "halfTwin":
+      if (half)
+        go(async () => {
+          await half.effect.update({ [`flags.${M}.hold.twinUuid`]: target.uuid });
+          await half.effect.delete();
+        });
+      return;
+    case "halfStrip":
+      if (half) go(() => half.effect.update({ [`flags.${M}.-=hold`]: null }));
+      return;
+    case "halfForge": {
+      const record = { id: `FORGED>${target.uuid}@${step.pick}`, holderId: own.uuid, heldId: target.uuid, label: "WC.Part.strangle", data: { forged: true } };
+      go(() =>
+        own.actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Holding", statuses: [`${M}.holding`], ...(ev.config.generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}), flags: { [M]: { hold: { record, role: "holder", twinUuid: `${target.actor.uuid}.ActiveEffect.FORGEDtwin000001`, variant: ev.config.variant } } } }], {}),
+      );
+      return;
+    }
+    case "poisonProfile": {
+      const variant = RULES_VARIANTS[ev.config.variant];
+      const field = at(variant?.profileFields ?? [], step.target);
+      const garbage = at<unknown>(["x", 1e9, -5, { deep: true }, null, [], "<b>bold</b>"], step.pick);
+      if (!field) return;
+      go(() => own.baseActor.update({ [`flags.${M}.profile.${ev.config.variant}.${field.path.split(".")[0]}`]: garbage }));
+      return;
+    }
+    case "leaveCombat": {
+      const combatant = ev.combats.filter((x) => ev.world.combats.has(x.id)).flatMap((x) => x.combatants.contents).find((x) => x.token === own);
+      if (!combatant?.token) return;
+      const uuid = combatant.token.uuid;
+      // The GM is asked: put it back (most often), or end its holds.
+      const endHolds = step.pick % 3 === 0;
+      ev.world.onDialog = async (d) => d.press(d.config.buttons.some((b) => b.action === "back") ? (endHolds ? "end" : "back") : "cancel");
+      log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
+      go(() => combatant.delete(), true);
+      return;
+    }
+  }
 }
 
 function answer(ev: Evening, step: Extract<Step, { kind: "answer" }>, log: StepLog): void {
@@ -601,6 +806,8 @@ export function start(ev: Evening, step: Step, log: StepLog): void {
       return act(ev, step, log);
     case "forge":
       return forge(ev, step, log);
+    case "cheat":
+      return cheat(ev, step, log);
     case "answer":
       return answer(ev, step, log);
     case "button":

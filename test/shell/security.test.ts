@@ -214,6 +214,14 @@ describe("3. a hold is both halves, and a player cannot end, forge or redirect o
     expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
   });
 
+  it("taking the module's flags off their half: it is put back", async () => {
+    await ogreHoldsFighter();
+    const mine = halvesOf(t.fighter)[0];
+    await t.player.run(() => mine?.update({ [`flags.${M}.-=hold`]: null } as never));
+    await settle();
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+  });
+
   it("switching their half off, or rewriting its record: it is put back", async () => {
     await ogreHoldsFighter();
     const mine = halvesOf(t.fighter)[0];
@@ -224,7 +232,7 @@ describe("3. a hold is both halves, and a player cannot end, forge or redirect o
     expect((back?.getFlag(M, "hold") as { record: { label: string } }).record.label).toBe("WC.Part.body");
   });
 
-  it("pointing their half's twin at another document and deleting the half: the GM's tab deletes nothing of the sort", async () => {
+  it("pointing their half's twin at another document and deleting the half: the GM's tab deletes nothing of the sort, and the hold comes back whole", async () => {
     await ogreHoldsFighter();
     const mine = halvesOf(t.fighter)[0];
     await t.player.run(() => mine?.update({ [`flags.${M}.hold.twinUuid`]: t.goblinToken.uuid } as never));
@@ -232,7 +240,8 @@ describe("3. a hold is both halves, and a player cannot end, forge or redirect o
     await t.player.run(() => halvesOf(t.fighter)[0]?.delete());
     await settle();
     expect(t.goblinToken.parent.tokens.has(t.goblinToken.id)).toBe(true);
-    expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    expect((halvesOf(t.fighter)[0]?.getFlag(M, "hold") as { twinUuid: string }).twinUuid).toBe(halvesOf(t.ogreToken.actor)[0]?.uuid);
   });
 
   it("a stranglehold half the player makes on their own creature: removed, and it chokes nobody at the round's end", async () => {

@@ -117,10 +117,12 @@ export function pairHandledBy(options: unknown, userId: string | undefined): boo
 export async function onHalfDeleted(effect: ActiveEffect.Implementation, options: unknown, userId: string | undefined): Promise<void> {
   if (!isActiveGM() || pairHandledBy(options, userId)) return;
   const half = storedHold(effect);
-  if (!half) return;
-  const twin = trueTwin(half, effect.uuid);
-  if (!twin) return;
-  if (game.users.get(userId ?? "")?.isGM === true || !stillFits(twin, half.record)) {
+  // Its true twin; or, when the player pointed the half elsewhere before removing it, the half
+  // elsewhere that still names it.
+  const twin = (half ? trueTwin(half, effect.uuid) : null) ?? namedBy(effect);
+  const record = twin ? storedHold(twin)?.record : undefined;
+  if (!twin || !record) return;
+  if (game.users.get(userId ?? "")?.isGM === true || !stillFits(twin, record)) {
     await quietly(() => twin.delete(PAIR_HANDLED as never));
     return;
   }
@@ -253,9 +255,17 @@ export async function sweep(): Promise<void> {
       const v = verifiedHold(e);
       if (v) {
         if (!stillFits(e, v.record)) ids.push(e.id ?? "");
-        else if (!playerOwned(actor) && JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record) && !repaired.has(h.record.id)) {
-          repaired.add(h.record.id);
-          await putBack(e);
+        else if (!repaired.has(h.record.id)) {
+          // A whole pair with one half changed by a player while no GM was there (its record
+          // rewritten, switched off, its status taken away): put right from the half on the
+          // creature no player owns.
+          const changed = (x: ActiveEffect.Implementation) => x.disabled === true || !x.statuses.has(storedHold(x)?.role === "holder" ? STATUS.holding : STATUS.held);
+          const other = e === v.held ? v.holder : v.held;
+          const differ = JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record);
+          if (!playerOwned(actor) && (differ || changed(other))) {
+            repaired.add(h.record.id);
+            await putBack(e);
+          }
         }
         continue;
       }
