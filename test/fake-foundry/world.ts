@@ -687,7 +687,13 @@ export class FakeToken extends FakeDocument {
       // [C-11] A synthetic actor's data changes are its token's delta.
       this.actor.applyData(e.delta as Data);
     }
-    if (e.flags && typeof e.flags === "object") applyUpdate(this.flags, e.flags as Data);
+    // [C-02] Flags as the update gives them, deletions ("-=key") included.
+    const flagChanges = Object.fromEntries(Object.entries(changes).filter(([k]) => k === "flags" || k.startsWith("flags.")));
+    if (Object.keys(flagChanges).length > 0) {
+      const holder: Data = { flags: this.flags };
+      applyUpdate(holder, flagChanges);
+      this.flags = holder.flags as Data;
+    }
   }
   async update(changes: Data, options: Data = {}): Promise<this> {
     await this.parent.updateEmbeddedDocuments("Token", [{ ...changes, _id: this.id }], options);

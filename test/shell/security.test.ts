@@ -90,281 +90,342 @@ function requestFlag(intent: Record<string, unknown>, extra: Record<string, unkn
   return { request: { state: "pending", intent, ask: { kind: "action", intent }, ...extra } };
 }
 
-beforeEach(() => {
-  t = makeTable();
-  t.fighterToken.disposition = 1;
-  t.goblinToken.disposition = -1;
-  t.ogreToken.disposition = -1;
-  combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
-});
-
-const damage = (target: FakeToken) => ({
-  holdsAdded: [],
-  holdsRemoved: [],
-  damage: [{ targetId: target.uuid, actual: 999, temporary: 0, reason: "WC.Action.pummel" }],
-  conditions: [],
-  notes: [],
-});
-
-describe("1. a player's message dressed as the module's card is never carried out", () => {
-  const card = (target: FakeToken, state: string) => ({
-    version: 1,
-    variant: "d12-holds",
-    requestId: "FORGEDrequest001",
-    intent: { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: target.uuid, declared: {} },
-    attackerName: "Fighter",
-    defenderName: "Goblin",
-    resolution: { action: "pummel", result: {}, consequences: damage(target), headline: { key: "WC.Result.hit" } },
-    consequences: damage(target),
-    state,
+describe.each([13, 14] as const)("Foundry v%i", (generation) => {
+  beforeEach(() => {
+    t = makeTable({ world: { generation } });
+    t.fighterToken.disposition = 1;
+    t.goblinToken.disposition = -1;
+    t.ogreToken.disposition = -1;
+    combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
   });
 
-  it("a result card left 'applying': not finished live, nor when a GM's tab starts", async () => {
-    const mark = t.world.writes.length;
-    await forge({ card: card(t.goblinToken, "applying"), undo: [] });
-    await reopenGM();
-    expect(hp(t.goblinToken.actor)).toBe(5);
-    expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+  const damage = (target: FakeToken) => ({
+    holdsAdded: [],
+    holdsRemoved: [],
+    damage: [{ targetId: target.uuid, actual: 999, temporary: 0, reason: "WC.Action.pummel" }],
+    conditions: [],
+    notes: [],
   });
 
-  it("an 'undoing' card whose undo record restores any path on any actor: nothing is written", async () => {
-    const mark = t.world.writes.length;
-    await forge({ card: card(t.goblinToken, "undoing"), undo: [{ actorUuid: t.goblin.uuid, restore: { "system.attributes.hp.value": 1, name: "Pwned", "ownership.default": 3 }, created: [], deleted: [] }] });
-    await reopenGM();
-    expect(hp(t.goblinToken.actor)).toBe(5);
-    expect(t.goblinToken.actor.name).toBe("Goblin");
-    expect(gmWrites(mark).filter((w) => w.documentName === "Actor")).toEqual([]);
-  });
-
-  it("a round card and a mass-charge card left 'applying': nothing is written", async () => {
-    const mark = t.world.writes.length;
-    const resolution = { result: {}, consequences: damage(t.ogreToken), holdsUpdated: [], timers: [], lines: [] };
-    await forge({ roundCard: { version: 1, kind: "roundEnd", variant: "d12-holds", combatId: combat.id, round: 1, resolution, names: {}, outOfMelee: [], state: "applying" } });
-    await forge({ massCharge: { version: 1, requestId: "FORGEDcharge0001", result: {}, consequences: damage(t.ogreToken), names: { [t.ogreToken.uuid]: "Ogre" }, state: "applying" } });
-    await reopenGM();
-    expect(hp(t.ogreToken.actor)).toBe(20);
-    expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
-  });
-
-  it("the player's own message, edited afterwards into an applying card: nothing is written, live or at a GM tab's start", async () => {
-    const m = (await t.player.run(() => ChatMessage.create({ content: "hello" } as never))) as unknown as FakeChatMessage;
-    await settle();
-    await t.player.run(() => m.update({ [`flags.${M}.card`]: card(t.goblinToken, "applying"), [`flags.${M}.undo`]: [] } as never));
-    await settle();
-    expect(hp(t.goblinToken.actor)).toBe(5);
-    await reopenGM();
-    expect(hp(t.goblinToken.actor)).toBe(5);
-  });
-
-  it("a forged card waiting for the GM gets no Apply button on the GM's tab", async () => {
-    const m = await forge({ card: card(t.goblinToken, "pending"), undo: [] });
-    const mark = t.world.writes.length;
-    await t.gm.run(async () => {
-      const li = document.createElement("li");
-      li.innerHTML = '<section class="wc-card"><button data-wc-action="apply">Apply</button></section>';
-      (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("renderChatMessageHTML", m, li);
-      li.querySelector<HTMLButtonElement>("[data-wc-action=apply]")?.click();
+  describe("1. a player's message dressed as the module's card is never carried out", () => {
+    const card = (target: FakeToken, state: string) => ({
+      version: 1,
+      variant: "d12-holds",
+      requestId: "FORGEDrequest001",
+      intent: { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: target.uuid, declared: {} },
+      attackerName: "Fighter",
+      defenderName: "Goblin",
+      resolution: { action: "pummel", result: {}, consequences: damage(target), headline: { key: "WC.Result.hit" } },
+      consequences: damage(target),
+      state,
     });
-    await settle();
-    expect(hp(t.goblinToken.actor)).toBe(5);
-    expect(gmWrites(mark)).toEqual([]);
-  });
-});
 
-describe("2. a player's own question card, answered by the player, is not carried out", () => {
-  it("the GM's ogre does not 'release' the fighter on a forged question", async () => {
-    await ogreHoldsFighter();
-    const intent = { action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} };
-    const q = await forge({ strike: { intent, key: "firstStrike", choices: ["roll", "miss"], attackerName: "Ogre", defenderName: "Fighter" } });
-    await forge({ request: { state: "pending", intent, answers: { strikeId: q.id, choice: "roll" }, ask: { kind: "answer", strikeId: q.id, choice: "roll" } } });
-    await settle();
-    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
-  });
+    it("a result card left 'applying': not finished live, nor when a GM's tab starts", async () => {
+      const mark = t.world.writes.length;
+      await forge({ card: card(t.goblinToken, "applying"), undo: [] });
+      await reopenGM();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+      expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+    });
 
-  it("a forged question cannot smuggle a bonus beyond the form's bounds (+20 where the form allows +10) either", async () => {
-    // The player's fighter against the player's own dog: the player owns the defender, so may answer.
-    const dog = t.world.addActor("Dog", { attributes: { hp: { value: 6, max: 6 } } }, { [t.alice.id]: 3 });
-    dog.flags[M] = { profile: { "d12-holds": (t.goblin.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] } };
-    const dogToken = t.world.addToken(t.fighterToken.parent, dog);
-    const intent = { action: "chargingOverbear", attackerUuid: t.fighterToken.uuid, defenderUuid: dogToken.uuid, declared: { toHitBonus: 20 } };
-    const q = await forge({ strike: { intent, key: "firstStrike", choices: ["none"], attackerName: "Fighter", defenderName: "Dog" } });
-    t.world.fallbackFace = () => 5;
-    await forge({ request: { state: "pending", intent: { ...intent, declared: {} }, answers: { strikeId: q.id, choice: "none" }, ask: { kind: "answer", strikeId: q.id, choice: "none" } } });
-    await settle();
-    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "card"))).toEqual([]);
-  });
-});
+    it("an 'undoing' card whose undo record restores any path on any actor: nothing is written", async () => {
+      const mark = t.world.writes.length;
+      await forge({ card: card(t.goblinToken, "undoing"), undo: [{ actorUuid: t.goblin.uuid, restore: { "system.attributes.hp.value": 1, name: "Pwned", "ownership.default": 3 }, created: [], deleted: [] }] });
+      await reopenGM();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+      expect(t.goblinToken.actor.name).toBe("Goblin");
+      expect(gmWrites(mark).filter((w) => w.documentName === "Actor")).toEqual([]);
+    });
 
-describe("3. a hold is both halves, and a player cannot end, forge or redirect one", () => {
-  it("the held player deletes their half: it is put back, and the GM is told who did it", async () => {
-    await ogreHoldsFighter();
-    const mine = halvesOf(t.fighter)[0];
-    await t.player.run(() => mine?.delete());
-    await settle();
-    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
-    expect(warnedGM("Alice")).toBe(true);
-  });
+    it("a round card and a mass-charge card left 'applying': nothing is written", async () => {
+      const mark = t.world.writes.length;
+      const resolution = { result: {}, consequences: damage(t.ogreToken), holdsUpdated: [], timers: [], lines: [] };
+      await forge({ roundCard: { version: 1, kind: "roundEnd", variant: "d12-holds", combatId: combat.id, round: 1, resolution, names: {}, outOfMelee: [], state: "applying" } });
+      await forge({ massCharge: { version: 1, requestId: "FORGEDcharge0001", result: {}, consequences: damage(t.ogreToken), names: { [t.ogreToken.uuid]: "Ogre" }, state: "applying" } });
+      await reopenGM();
+      expect(hp(t.ogreToken.actor)).toBe(20);
+      expect(gmWrites(mark).filter((w) => w.documentName !== "ChatMessage")).toEqual([]);
+    });
 
-  it("deleting it with the module's own 'both halves handled' option changes nothing: no one-sided hold is left", async () => {
-    await ogreHoldsFighter();
-    const mine = halvesOf(t.fighter)[0];
-    await t.player.run(() => mine?.delete({ [M]: { pairHandled: true } }));
-    await settle();
-    expect(halvesOf(t.fighter)).toHaveLength(1);
-    expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
-  });
+    it("the player's own message, edited afterwards into an applying card: nothing is written, live or at a GM tab's start", async () => {
+      const m = (await t.player.run(() => ChatMessage.create({ content: "hello" } as never))) as unknown as FakeChatMessage;
+      await settle();
+      await t.player.run(() => m.update({ [`flags.${M}.card`]: card(t.goblinToken, "applying"), [`flags.${M}.undo`]: [] } as never));
+      await settle();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+      await reopenGM();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+    });
 
-  it("taking the module's flags off their half: it is put back", async () => {
-    await ogreHoldsFighter();
-    const mine = halvesOf(t.fighter)[0];
-    await t.player.run(() => mine?.update({ [`flags.${M}.-=hold`]: null } as never));
-    await settle();
-    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    it("a forged card waiting for the GM gets no Apply button on the GM's tab", async () => {
+      const m = await forge({ card: card(t.goblinToken, "pending"), undo: [] });
+      const mark = t.world.writes.length;
+      await t.gm.run(async () => {
+        const li = document.createElement("li");
+        li.innerHTML = '<section class="wc-card"><button data-wc-action="apply">Apply</button></section>';
+        (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("renderChatMessageHTML", m, li);
+        li.querySelector<HTMLButtonElement>("[data-wc-action=apply]")?.click();
+      });
+      await settle();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+      expect(gmWrites(mark)).toEqual([]);
+    });
   });
 
-  it("switching their half off, or rewriting its record: it is put back", async () => {
-    await ogreHoldsFighter();
-    const mine = halvesOf(t.fighter)[0];
-    await t.player.run(() => mine?.update({ disabled: true, [`flags.${M}.hold.record.label`]: "WC.Part.arm" } as never));
-    await settle();
-    const back = halvesOf(t.fighter)[0];
-    expect(back?.disabled).toBe(false);
-    expect((back?.getFlag(M, "hold") as { record: { label: string } }).record.label).toBe("WC.Part.body");
+  describe("1b. even a GM's card undoes only what the module writes", () => {
+    it("an undo record naming any path and any effect restores only hit points and the module's own marks", async () => {
+      const before = t.goblinToken.actor.name;
+      const m = (await t.gm.run(() =>
+        ChatMessage.create({
+          _id: "UNDOcard00000001",
+          content: "",
+          flags: {
+            [M]: {
+              card: { version: 1, variant: "d12-holds", requestId: "R", intent: { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }, attackerName: "F", defenderName: "G", resolution: { action: "pummel", result: {}, consequences: damage(t.goblinToken), headline: { key: "WC.Result.hit" } }, consequences: damage(t.goblinToken), state: "applied" },
+              undo: [{ actorUuid: t.goblinToken.actor.uuid, restore: { "system.attributes.hp.value": 2, name: "Pwned", "ownership.default": 3, "flags.other-module.x": 1 }, created: [], deleted: [{ _id: "NOTOURSeffect001", name: "Not ours", statuses: ["dead"], flags: {} }] }],
+            },
+          },
+        } as never, { keepId: true }),
+      )) as unknown as FakeChatMessage;
+      const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
+      await t.gm.run(() => handleCardAction(m as never, "undo"));
+      await settle();
+      expect(hp(t.goblinToken.actor)).toBe(2);
+      expect(t.goblinToken.actor.name).toBe(before);
+      expect([...t.goblinToken.actor.effects].map((e) => e.id)).not.toContain("NOTOURSeffect001");
+    });
   });
 
-  it("pointing their half's twin at another document and deleting the half: the GM's tab deletes nothing of the sort, and the hold comes back whole", async () => {
-    await ogreHoldsFighter();
-    const mine = halvesOf(t.fighter)[0];
-    await t.player.run(() => mine?.update({ [`flags.${M}.hold.twinUuid`]: t.goblinToken.uuid } as never));
-    await settle();
-    await t.player.run(() => halvesOf(t.fighter)[0]?.delete());
-    await settle();
-    expect(t.goblinToken.parent.tokens.has(t.goblinToken.id)).toBe(true);
-    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
-    expect((halvesOf(t.fighter)[0]?.getFlag(M, "hold") as { twinUuid: string }).twinUuid).toBe(halvesOf(t.ogreToken.actor)[0]?.uuid);
+  describe("2. a player's own question card, answered by the player, is not carried out", () => {
+    it("the GM's ogre does not 'release' the fighter on a forged question", async () => {
+      await ogreHoldsFighter();
+      const intent = { action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} };
+      const q = await forge({ strike: { intent, key: "firstStrike", choices: ["roll", "miss"], attackerName: "Ogre", defenderName: "Fighter" } });
+      await forge({ request: { state: "pending", intent, answers: { strikeId: q.id, choice: "roll" }, ask: { kind: "answer", strikeId: q.id, choice: "roll" } } });
+      await settle();
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    });
+
+    it("a forged question cannot smuggle a bonus beyond the form's bounds (+20 where the form allows +10) either", async () => {
+      // The player's fighter against the player's own dog: the player owns the defender, so may answer.
+      const dog = t.world.addActor("Dog", { attributes: { hp: { value: 6, max: 6 } } }, { [t.alice.id]: 3 });
+      dog.flags[M] = { profile: { "d12-holds": (t.goblin.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] } };
+      const dogToken = t.world.addToken(t.fighterToken.parent, dog);
+      const intent = { action: "chargingOverbear", attackerUuid: t.fighterToken.uuid, defenderUuid: dogToken.uuid, declared: { toHitBonus: 20 } };
+      const q = await forge({ strike: { intent, key: "firstStrike", choices: ["none"], attackerName: "Fighter", defenderName: "Dog" } });
+      t.world.fallbackFace = () => 5;
+      await forge({ request: { state: "pending", intent: { ...intent, declared: {} }, answers: { strikeId: q.id, choice: "none" }, ask: { kind: "answer", strikeId: q.id, choice: "none" } } });
+      await settle();
+      expect(t.world.messages.contents.filter((m) => m.getFlag(M, "card"))).toEqual([]);
+    });
   });
 
-  it("a stranglehold half the player makes on their own creature: removed, and it chokes nobody at the round's end", async () => {
-    const record = { id: "FORGED>strangle", holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid, label: "WC.Part.strangle", data: { id: "FORGED>strangle", part: "strangle", result: 12, sizeAdjustment: 0, holderSize: "M", roundGained: 0, holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid } };
-    await t.player.run(() =>
-      t.fighter.createEmbeddedDocuments("ActiveEffect", [{ name: "Holding", statuses: [`${M}.holding`], flags: { [M]: { hold: { record, role: "holder", twinUuid: `${t.goblin.uuid}.ActiveEffect.NOTAREALEFFECT01`, variant: "d12-holds" } } } }] as never, {}),
-    );
-    await settle();
-    expect(halvesOf(t.fighter)).toHaveLength(0);
-    t.world.fallbackFace = (sides) => sides;
-    await t.gm.run(() => combat.update({ round: 3 }, { direction: 1 }));
-    await settle();
-    expect(hp(t.goblinToken.actor)).toBe(5);
+  describe("3. a hold is both halves, and a player cannot end, forge or redirect one", () => {
+    it("the held player deletes their half: it is put back, and the GM is told who did it", async () => {
+      await ogreHoldsFighter();
+      const mine = halvesOf(t.fighter)[0];
+      await t.player.run(() => mine?.delete());
+      await settle();
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+      expect(warnedGM("Alice")).toBe(true);
+    });
+
+    it("deleting it with the module's own 'both halves handled' option changes nothing: no one-sided hold is left", async () => {
+      await ogreHoldsFighter();
+      const mine = halvesOf(t.fighter)[0];
+      await t.player.run(() => mine?.delete({ [M]: { pairHandled: true } }));
+      await settle();
+      expect(halvesOf(t.fighter)).toHaveLength(1);
+      expect(halvesOf(t.ogreToken.actor)).toHaveLength(1);
+    });
+
+    it("taking the module's flags off their half: it is put back", async () => {
+      await ogreHoldsFighter();
+      const mine = halvesOf(t.fighter)[0];
+      await t.player.run(() => mine?.update({ [`flags.${M}.-=hold`]: null } as never));
+      await settle();
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    });
+
+    it("switching their half off, or rewriting its record: it is put back", async () => {
+      await ogreHoldsFighter();
+      const mine = halvesOf(t.fighter)[0];
+      await t.player.run(() => mine?.update({ disabled: true, [`flags.${M}.hold.record.label`]: "WC.Part.arm" } as never));
+      await settle();
+      const back = halvesOf(t.fighter)[0];
+      expect(back?.disabled).toBe(false);
+      expect((back?.getFlag(M, "hold") as { record: { label: string } }).record.label).toBe("WC.Part.body");
+    });
+
+    it("pointing their half's twin at another document and deleting the half: the GM's tab deletes nothing of the sort, and the hold comes back whole", async () => {
+      await ogreHoldsFighter();
+      const mine = halvesOf(t.fighter)[0];
+      await t.player.run(() => mine?.update({ [`flags.${M}.hold.twinUuid`]: t.goblinToken.uuid } as never));
+      await settle();
+      await t.player.run(() => halvesOf(t.fighter)[0]?.delete());
+      await settle();
+      expect(t.goblinToken.parent.tokens.has(t.goblinToken.id)).toBe(true);
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+      expect((halvesOf(t.fighter)[0]?.getFlag(M, "hold") as { twinUuid: string }).twinUuid).toBe(halvesOf(t.ogreToken.actor)[0]?.uuid);
+    });
+
+    it("a stranglehold half the player makes on their own creature: removed, and it chokes nobody at the round's end", async () => {
+      const record = { id: "FORGED>strangle", holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid, label: "WC.Part.strangle", data: { id: "FORGED>strangle", part: "strangle", result: 12, sizeAdjustment: 0, holderSize: "M", roundGained: 0, holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid } };
+      await t.player.run(() =>
+        t.fighter.createEmbeddedDocuments("ActiveEffect", [{ name: "Holding", statuses: [`${M}.holding`], duration: { value: null, units: "seconds", expiry: null }, flags: { [M]: { hold: { record, role: "holder", twinUuid: `${t.goblin.uuid}.ActiveEffect.NOTAREALEFFECT01`, variant: "d12-holds" } } } }] as never, {}),
+      );
+      await settle();
+      expect(halvesOf(t.fighter)).toHaveLength(0);
+      t.world.fallbackFace = (sides) => sides;
+      await t.gm.run(() => combat.update({ round: 3 }, { direction: 1 }));
+      await settle();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+    });
+
+    it("taking their own combatant out of the fight while held: the GM is asked, and putting it back keeps the hold", async () => {
+      await ogreHoldsFighter();
+      t.world.onDialog = (d) => d.press("back");
+      const mine = [...combat.combatants].find((c) => c.tokenId === t.fighterToken.id);
+      await t.player.run(() => mine?.delete());
+      await settle();
+      expect([...combat.combatants].some((c) => c.tokenId === t.fighterToken.id)).toBe(true);
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    });
   });
 
-  it("taking their own combatant out of the fight while held: the GM is asked, and putting it back keeps the hold", async () => {
-    await ogreHoldsFighter();
-    t.world.onDialog = (d) => d.press("back");
-    const mine = [...combat.combatants].find((c) => c.tokenId === t.fighterToken.id);
-    await t.player.run(() => mine?.delete());
-    await settle();
-    expect([...combat.combatants].some((c) => c.tokenId === t.fighterToken.id)).toBe(true);
-    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
-  });
-});
-
-describe("4. a name with markup runs nothing in the GM's browser", () => {
-  it("the GM's 'what becomes of the holds' dialog shows the name as text", async () => {
-    await ogreHoldsFighter();
-    (t.fighterToken as unknown as { name: string }).name = '<img id="pwned" src="x">';
-    let made = false;
-    t.world.onDialog = (d) => {
-      made = d.element.querySelector("#pwned") !== null || d.element.querySelector("img") !== null;
-      return d.press("cancel");
-    };
-    await t.gm.run(() => t.ogreToken.move({ x: t.ogreToken.x + 300 }, { method: "dragging" }));
-    await settle();
-    expect(made).toBe(false);
-    expect(t.gm.notifications.every((n) => !n.message.includes("<img"))).toBe(true);
-  });
-});
-
-describe("5. moves are checked where the GM is", () => {
-  it("a held creature walking off with the module's own move option is put back", async () => {
-    await ogreHoldsFighter();
-    const x = t.fighterToken.x;
-    await t.player.run(() => t.fighterToken.parent.updateEmbeddedDocuments("Token", [{ _id: t.fighterToken.id, x: x + 500 }], { [M]: { move: "mine" } } as never));
-    await settle();
-    expect(t.fighterToken.x).toBe(x);
-    expect(warnedGM("Alice")).toBe(true);
-  });
-});
-
-describe("6. ids a player cannot claim", () => {
-  it("a message at the id of the next round card stops nothing: the round end still runs", async () => {
-    await ogreHoldsFighter();
-    await t.player.run(() => ChatMessage.create({ _id: stableId(`round|${combat.id}|1`), content: "squat" } as never, { keepId: true }));
-    await settle();
-    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
-    await settle();
-    const round = t.world.messages.get(stableId(`round|${combat.id}|1`));
-    expect(round?.author.isGM).toBe(true);
-    expect(round?.getFlag(M, "roundCard")).toBeDefined();
+  describe("4. a name with markup runs nothing in the GM's browser", () => {
+    it("the GM's 'what becomes of the holds' dialog shows the name as text", async () => {
+      await ogreHoldsFighter();
+      (t.fighterToken as unknown as { name: string }).name = '<img id="pwned" src="x">';
+      let made = false;
+      t.world.onDialog = (d) => {
+        made = d.element.querySelector("#pwned") !== null || d.element.querySelector("img") !== null;
+        return d.press("cancel");
+      };
+      await t.gm.run(() => t.ogreToken.move({ x: t.ogreToken.x + 300 }, { method: "dragging" }));
+      await settle();
+      expect(made).toBe(false);
+      expect(t.gm.notifications.every((n) => !n.message.includes("<img"))).toBe(true);
+    });
   });
 
-  it("a message at the id of the card a request will make stops nothing: the attack is carried out", async () => {
-    t.world.disconnect(t.gm);
-    const request = await forge(requestFlag({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
-    await t.player.run(() => ChatMessage.create({ _id: stableId(`card|${request.id}`), content: "squat" } as never, { keepId: true }));
-    t.world.script([[20, 20], [12, 6], [12, 1]]);
-    await reopenGM();
-    const card = t.world.messages.get(stableId(`card|${request.id}`));
-    expect(card?.author.isGM).toBe(true);
-    expect(card?.getFlag(M, "card")).toBeDefined();
-  });
-});
-
-describe("7. what a creature may do in a round is counted", () => {
-  it("a held player asks to break free three times in one round: only the first is carried out", async () => {
-    await ogreHoldsFighter();
-    t.world.fallbackFace = () => 1;
-    const ask = () => act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
-    await ask();
-    await ask();
-    await ask();
-    await settle();
-    const tries = t.world.messages.contents.filter((m) => (m.getFlag(M, "card") as { intent?: { action: string } } | undefined)?.intent?.action === "breakFree");
-    expect(tries).toHaveLength(1);
-  });
-});
-
-describe("8. a poisoned profile stops nobody", () => {
-  it("a value no creature can have in the player's own profile: their creature still acts, the GM is told, and the round end runs", async () => {
-    await ogreHoldsFighter();
-    await t.player.run(() => t.fighter.update({ [`flags.${M}.profile.d12-holds.movement`]: "fast", [`flags.${M}.profile.d12-holds.size`]: "colossal" } as never));
-    await settle();
-    await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
-    await settle();
-    expect(t.world.messages.contents.some((m) => m.getFlag(M, "roundCard"))).toBe(true);
-    t.world.fallbackFace = () => 1;
-    const out = await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
-    expect(out.kind).not.toBe("refused");
-  });
-});
-
-describe("9. no flood, no echo", () => {
-  it("two hundred requests at once: a few are carried out, the rest taken away, and the GM writes far fewer than 400 times", async () => {
-    t.world.disconnect(t.gm);
-    for (let i = 0; i < 200; i++) await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
-    const mark = t.world.writes.length;
-    t.world.fallbackFace = () => 1;
-    await reopenGM();
-    const cards = t.world.messages.contents.filter((m) => m.getFlag(M, "card"));
-    expect(cards.length).toBeLessThanOrEqual(3);
-    expect(gmWrites(mark).length).toBeLessThan(220);
+  describe("5. moves are checked where the GM is", () => {
+    it("a held creature walking off with the module's own move option is put back", async () => {
+      await ogreHoldsFighter();
+      const x = t.fighterToken.x;
+      await t.player.run(() => t.fighterToken.parent.updateEmbeddedDocuments("Token", [{ _id: t.fighterToken.id, x: x + 500 }], { [M]: { move: "mine" } } as never));
+      await settle();
+      expect(t.fighterToken.x).toBe(x);
+      expect(warnedGM("Alice")).toBe(true);
+    });
   });
 
-  it("a huge 'declared' is refused and not echoed back into the card the GM rewrites", async () => {
-    const declared: Record<string, unknown> = {};
-    for (let i = 0; i < 2000; i++) declared[`k${i}`] = "x".repeat(20);
-    const m = await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared }));
-    const seen = t.world.removedMessages.get(m.id)?.flags ?? (t.world.messages.get(m.id)?.flags as Record<string, unknown> | undefined) ?? {};
-    expect(JSON.stringify(seen).length).toBeLessThan(10_000);
-    expect(t.world.messages.contents.filter((x) => x.getFlag(M, "card"))).toEqual([]);
+  describe("6. ids a player cannot claim", () => {
+    it("a message at the id of the next round card stops nothing: the round end still runs", async () => {
+      await ogreHoldsFighter();
+      await t.player.run(() => ChatMessage.create({ _id: stableId(`round|${combat.id}|1`), content: "squat" } as never, { keepId: true }));
+      await settle();
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await settle();
+      const round = t.world.messages.get(stableId(`round|${combat.id}|1`));
+      expect(round?.author.isGM).toBe(true);
+      expect(round?.getFlag(M, "roundCard")).toBeDefined();
+    });
+
+    it("a message at the id of the card a request will make stops nothing: the attack is carried out", async () => {
+      t.world.disconnect(t.gm);
+      const request = await forge(requestFlag({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+      await t.player.run(() => ChatMessage.create({ _id: stableId(`card|${request.id}`), content: "squat" } as never, { keepId: true }));
+      t.world.script([[20, 20], [12, 6], [12, 1]]);
+      await reopenGM();
+      const card = t.world.messages.get(stableId(`card|${request.id}`));
+      expect(card?.author.isGM).toBe(true);
+      expect(card?.getFlag(M, "card")).toBeDefined();
+    });
+  });
+
+  describe("6b. effects a player makes on their own creature at the ids the module's will use", () => {
+    it("a harmless effect squatting the id of the fighter's half of the hold it grapples into: removed, and the hold made whole", async () => {
+      t.world.disconnect(t.gm);
+      const request = await forge(requestFlag({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+      const record = `${t.fighterToken.uuid}>${t.goblinToken.uuid}@${combat.round}.1`;
+      await t.player.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [{ _id: stableId(`${request.id}|${record}|holder`), name: "Just a scarf", statuses: [], duration: { value: null, units: "seconds", expiry: null } }] as never, { keepId: true }));
+      // d20 20 hits; d12 6 + 1 = 7: arm; the goblin's break d12 1 fails.
+      t.world.script([[20, 20], [12, 6], [12, 1]]);
+      await reopenGM();
+      const mine = halvesOf(t.fighter);
+      expect(mine).toHaveLength(1);
+      expect((mine[0]?.getFlag(M, "hold") as { role: string }).role).toBe("holder");
+      expect(halvesOf(t.goblinToken.actor)).toHaveLength(1);
+    });
+  });
+
+  describe("6c. the module's marks a player puts on their own creature", () => {
+    it("the mark of the next round's card, put on the player's creature beforehand, does not spare it the round's writes", async () => {
+      // The fighter, out of melee, heals a point of temporary damage at the round's end.
+      t.fighterToken.x = 2000;
+      t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
+      await t.player.run(() => t.fighter.update({ [`flags.${M}.applied`]: [stableId(`round|${combat.id}|1`)] } as never));
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await settle();
+      expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    });
+
+    it("a lift-off mark a player puts on their own token is taken off, and the GM told", async () => {
+      await t.player.run(() => t.fighterToken.update({ [`flags.${M}.aloft`]: { ground: -100 } } as never));
+      await settle();
+      expect(t.fighterToken.getFlag(M, "aloft")).toBeUndefined();
+      expect(warnedGM("Alice")).toBe(true);
+    });
+  });
+
+  describe("7. what a creature may do in a round is counted", () => {
+    it("a held player asks to break free three times in one round: only the first is carried out", async () => {
+      await ogreHoldsFighter();
+      t.world.fallbackFace = () => 1;
+      const ask = () => act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
+      await ask();
+      await ask();
+      await ask();
+      await settle();
+      const tries = t.world.messages.contents.filter((m) => (m.getFlag(M, "card") as { intent?: { action: string } } | undefined)?.intent?.action === "breakFree");
+      expect(tries).toHaveLength(1);
+    });
+  });
+
+  describe("8. a poisoned profile stops nobody", () => {
+    it("a value no creature can have in the player's own profile: their creature still acts, the GM is told, and the round end runs", async () => {
+      await ogreHoldsFighter();
+      await t.player.run(() => t.fighter.update({ [`flags.${M}.profile.d12-holds.movement`]: "fast", [`flags.${M}.profile.d12-holds.size`]: "colossal" } as never));
+      await settle();
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await settle();
+      expect(t.world.messages.contents.some((m) => m.getFlag(M, "roundCard"))).toBe(true);
+      t.world.fallbackFace = () => 1;
+      const out = await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
+      expect(out.kind).not.toBe("refused");
+    });
+  });
+
+  describe("9. no flood, no echo", () => {
+    it("two hundred requests at once: a few are carried out, the rest taken away, and the GM writes far fewer than 400 times", async () => {
+      t.world.disconnect(t.gm);
+      for (let i = 0; i < 200; i++) await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+      const mark = t.world.writes.length;
+      t.world.fallbackFace = () => 1;
+      await reopenGM();
+      const cards = t.world.messages.contents.filter((m) => m.getFlag(M, "card"));
+      expect(cards.length).toBeLessThanOrEqual(3);
+      expect(gmWrites(mark).length).toBeLessThan(220);
+    });
+
+    it("a huge 'declared' is refused and not echoed back into the card the GM rewrites", async () => {
+      const declared: Record<string, unknown> = {};
+      for (let i = 0; i < 2000; i++) declared[`k${i}`] = "x".repeat(20);
+      const m = await forge(requestFlag({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared }));
+      const seen = t.world.removedMessages.get(m.id)?.flags ?? (t.world.messages.get(m.id)?.flags as Record<string, unknown> | undefined) ?? {};
+      expect(JSON.stringify(seen).length).toBeLessThan(10_000);
+      expect(t.world.messages.contents.filter((x) => x.getFlag(M, "card"))).toEqual([]);
+    });
   });
 });

@@ -23,6 +23,7 @@ import { tokenByUuid } from "../documents/cast.ts";
 import { combatTimers } from "../documents/combat-state.ts";
 import { clockStillRuns, holdFitsItsCombat, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
 import { statusIcon } from "../documents/statuses.ts";
+import { untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
 
 function isActiveGM(): boolean {
@@ -94,7 +95,8 @@ async function putBack(twin: ActiveEffect.Implementation): Promise<boolean> {
     const flags: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(half.fields)) if (k.startsWith(`flags.${MODULE_ID}.`)) flags[k.slice(`flags.${MODULE_ID}.`.length)] = v;
     const data = Object.fromEntries(Object.entries(half.fields).filter(([k]) => !k.startsWith("flags.")));
-    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, flags: { [MODULE_ID]: flags } }] as never, { keepId: true }));
+    // Made as the module makes a half: no core duration (v14 wants its block of the new shape).
+    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, ...untimedDuration(), flags: { [MODULE_ID]: flags } }] as never, { keepId: true }));
   }
   return true;
 }
@@ -158,6 +160,32 @@ export async function onEffectUpdated(effect: ActiveEffect.Implementation, userI
     return;
   }
   if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+}
+
+/**
+ * A player changed the module's own flags on their token (the mark of a creature lifted off the
+ * ground, which the rules read for its pace in the air, and where a fall ends): only the GM's side
+ * writes those, so they are taken off again, and the GM is told.
+ */
+export async function onTokenUpdated(token: TokenDocument.Implementation, changed: unknown, userId: string | undefined): Promise<void> {
+  if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
+  // The change as Foundry gives it (expanded), or with dotted keys: the module's token flags it touched.
+  const c = (changed ?? {}) as Record<string, unknown>;
+  const nested = (c.flags as Record<string, unknown> | undefined)?.[MODULE_ID];
+  const prefix = `flags.${MODULE_ID}.`;
+  const keys = [
+    ...new Set([
+      ...(nested && typeof nested === "object" ? Object.keys(nested as Record<string, unknown>) : []),
+      ...Object.keys(c)
+        .filter((k) => k.startsWith(prefix))
+        .map((k) => k.slice(prefix.length).split(".")[0] ?? ""),
+    ]),
+  ]
+    .map((k) => k.replace(/^-=/, ""))
+    .filter((k) => k !== "");
+  if (keys.length === 0) return;
+  await quietly(() => token.update(Object.fromEntries(keys.map((k) => [`flags.${MODULE_ID}.-=${k}`, null])) as never));
+  notify("warn", "WC.Guard.tokenFlags", { user: userName(userId), name: token.name ?? "?" });
 }
 
 /** An effect a player made with the module's hold or condition flags: the module writes those only from a GM's tab. */

@@ -5,7 +5,7 @@
  * (gm/hold-guard.ts says what each does).
  */
 import { gmWork } from "../gm/queue.ts";
-import { clocksGone, onEffectCreated, onEffectUpdated, onHalfDeleted, onTokensGone, removeEffects } from "../gm/hold-guard.ts";
+import { clocksGone, onEffectCreated, onEffectUpdated, onHalfDeleted, onTokensGone, onTokenUpdated, removeEffects } from "../gm/hold-guard.ts";
 import { storedHold } from "../documents/holds.ts";
 import { askAboutCombatant } from "../ui/combatant-removed.ts";
 
@@ -29,6 +29,7 @@ export function listen(): void {
   Hooks.on("deleteActiveEffect", (effect, options, userId) => queue(() => onHalfDeleted(effect as ActiveEffect.Implementation, options, userId as string)));
   Hooks.on("updateActiveEffect", (effect, _changed, _options, userId) => queue(() => onEffectUpdated(effect as ActiveEffect.Implementation, userId as string)));
   Hooks.on("createActiveEffect", (effect, _options, userId) => queue(() => onEffectCreated(effect as ActiveEffect.Implementation, userId as string)));
+  Hooks.on("updateToken", (token, changed, _options, userId) => queue(() => onTokenUpdated(token as TokenDocument.Implementation, changed, userId as string)));
   Hooks.on("deleteToken", (token) => tokensGone([token as TokenDocument.Implementation], [...game.combats]));
   Hooks.on("deleteCombatant", (combatant, _options, userId) => {
     const c = combatant as Combatant.Implementation;
