@@ -1,13 +1,14 @@
 /**
  * Filling in what a sheet lacks. A system reader gives the facts it found; `complete` adds the
  * rest from the token's footprint, from other facts (AC from the armour worn, height from size),
- * or from the project's ordinary values, each with the reason a GM sees. A value the sheet holds
- * but that cannot be used (out of range, unreadable text) is recorded as rejected: its default
- * then says what the sheet held and why it was not used.
+ * or from the variants' ordinary values (ordinary.ts: their default profiles), each with the
+ * reason a GM sees. A value the sheet holds but that cannot be used (out of range, unreadable
+ * text) is recorded as rejected: its default then says what the sheet held and why it was not used.
  */
 import type { Size } from "../rules/core/size.ts";
 import { ADND_ARMOR_AC, dexDefense } from "./armor.ts";
 import { negativeText, parseAttacks, parseHeight, parseHitDice, parseMovement, parseWeight } from "./parse.ts";
+import { ORDINARY_FACTS as O } from "./ordinary.ts";
 import type { Got } from "./read.ts";
 import { at, clamp, fill, intIn, isObj, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
 import type { ActorData, CreatureFacts, Fact, Reason } from "./types.ts";
@@ -137,7 +138,7 @@ export function readDexterity(f: Found, root: unknown, dexPath: string, defenseP
 export function sizeFromToken(actor: ActorData, why: string): Fact<Size> {
   const w = num(actor.prototypeToken, "width");
   const h = num(actor.prototypeToken, "height");
-  if (w === undefined && h === undefined) return fill<Size>("M", "sizeNoToken", { why });
+  if (w === undefined && h === undefined) return fill<Size>(O.size, "sizeNoToken", { why });
   const squares = Math.max(w ?? 0, h ?? 0);
   const size: Size = squares <= 0.5 ? "S" : squares < 2 ? "M" : squares < 3 ? "L" : "VL";
   return fill(size, "sizeFromToken", { why, squares });
@@ -189,22 +190,22 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
   const isChar = kind.value === "character";
   const size = or("size", () => sizeFromToken(actor, systemLabel));
   const body = BODY_BY_SIZE.rows[size.value];
-  const strength = or("strength", () => (isChar ? fill({ score: 10 }, "noStrength") : sheet(null, { key: "WC.Fill.monsterNoStrength" })));
-  const dexterity = or("dexterity", () => fill(10, "noDexterity"));
-  const dexAcAdjustment = or("dexAcAdjustment", () => (dexterity.source === "sheet" ? sheet(dexDefense(dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: dexterity.value } }) : fill(0, "noDexterity")));
+  const strength = or("strength", () => (isChar ? fill(O.strength, "noStrength") : sheet(null, { key: "WC.Fill.monsterNoStrength" })));
+  const dexterity = or("dexterity", () => fill(O.dexterity, "noDexterity"));
+  const dexAcAdjustment = or("dexAcAdjustment", () => (dexterity.source === "sheet" ? sheet(dexDefense(dexterity.value), { key: "WC.Fill.dexFromTable", params: { dex: dexterity.value } }) : fill(O.dexAcAdjustment, "noDexterity")));
   const armor = or("armor", () => fill(null, "noItems"));
   const shield = or("shield", () => fill(null, "noItems"));
-  const magicProtection = or("magicProtection", () => fill(0, "noItems"));
+  const magicProtection = or("magicProtection", () => fill(O.magicProtection, "noItems"));
   const naturalAc = or("naturalAc", () => sheet(null));
   const ac = or("ac", () => {
     const body = armor.value ? armor.value.ad - armor.value.plus : (naturalAc.value ?? ADND_ARMOR_AC.none);
     const v = body - (shield.value ? 1 + shield.value.plus : 0) + dexAcAdjustment.value - magicProtection.value;
     return fill(clamp(v, -20, 10), "acFromPieces");
   });
-  const level = or("level", () => (isChar ? fill(1, "noLevel") : sheet(0)));
+  const level = or("level", () => (isChar ? fill(O.level, "noLevel") : sheet(0)));
   // A character's level stands for its hit dice: filled in when the level is.
-  const hitDice = or("hitDice", () => (isChar ? { value: { dice: level.value, adjustment: 0 }, source: level.source, reason: level.source === "default" && level.reason ? level.reason : { key: "WC.Fill.hitDiceIsLevel" } } : fill({ dice: 1, adjustment: 0 }, "noHitDice")));
-  const thac0Fallback = () => (isChar ? fill(20, "noThac0") : fill(thac0FromHitDice(hitDice.value.dice), "thac0FromHitDice", { hd: hitDice.value.dice }));
+  const hitDice = or("hitDice", () => (isChar ? { value: { dice: level.value, adjustment: 0 }, source: level.source, reason: level.source === "default" && level.reason ? level.reason : { key: "WC.Fill.hitDiceIsLevel" } } : fill(O.hitDice, "noHitDice")));
+  const thac0Fallback = () => (isChar ? fill(O.thac0, "noThac0") : fill(thac0FromHitDice(hitDice.value.dice), "thac0FromHitDice", { hd: hitDice.value.dice }));
   return {
     name,
     kind,
@@ -216,27 +217,27 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
     dexAcAdjustment,
     armor,
     shield,
-    helmet: or("helmet", () => fill(false, "noItems")),
+    helmet: or("helmet", () => fill(O.helmet, "noItems")),
     magicProtection,
     ac,
     naturalAc,
-    movement: or("movement", () => fill(12, "noMovement")),
-    flight: or("flight", () => fill<"none" | "wings" | "magic">("none", "notOnSheets")),
+    movement: or("movement", () => fill(O.movement, "noMovement")),
+    flight: or("flight", () => fill(O.flight, "notOnSheets")),
     heightIn: or("heightIn", () => fill(body.heightIn, "heightBySize", { size: size.value, value: body.heightIn })),
     weightLb: or("weightLb", () => fill(body.weightLb, "weightBySize", { size: size.value, value: body.weightLb })),
     level,
-    classGroup: or("classGroup", () => (isChar ? fill("fighter", "noClass") : sheet("fighter"))),
+    classGroup: or("classGroup", () => (isChar ? fill(O.classGroup, "noClass") : sheet(O.classGroup))),
     classes: or("classes", () => sheet([])),
     // A character of no known class is not known to be no monk either.
-    monkLevel: or("monkLevel", () => (isChar ? fill(0, "noClass") : sheet(0))),
+    monkLevel: or("monkLevel", () => (isChar ? fill(O.monkLevel, "noClass") : sheet(0))),
     hitDice,
-    attacksPerRound: or("attacksPerRound", () => fill(1, "noAttacks")),
+    attacksPerRound: or("attacksPerRound", () => fill(O.attacksPerRound, "noAttacks")),
     naturalAttack: or("naturalAttack", () => (isChar ? sheet(null) : fill(null, "noDamage"))),
     thac0: or("thac0", thac0Fallback),
-    intelligence: or("intelligence", () => fill("average", "noIntelligence")),
-    saveVsBreath: or("saveVsBreath", () => fill(17, "noSaves")),
-    arms: or("arms", () => (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed"))),
-    legs: or("legs", () => (isChar ? fill(2, "notOnSheets") : fill(2, "limbsAssumed"))),
+    intelligence: or("intelligence", () => fill(O.intelligence, "noIntelligence")),
+    saveVsBreath: or("saveVsBreath", () => fill(O.saveVsBreath, "noSaves")),
+    arms: or("arms", () => (isChar ? fill(O.arms, "notOnSheets") : fill(O.arms, "limbsAssumed"))),
+    legs: or("legs", () => (isChar ? fill(O.legs, "notOnSheets") : fill(O.legs, "limbsAssumed"))),
   };
 }
 

@@ -17,6 +17,7 @@ import { classGroupFromName } from "./classes.ts";
 import type { Found } from "./fill.ts";
 import { SHEET_RANGE, completeFacts, nameOf, readCommon, readHitDiceText, readMovement, reject, sizeFromToken, take } from "./fill.ts";
 import { intelligenceFromScore, namesWeapon, parseDamage } from "./parse.ts";
+import { ORDINARY_FACTS } from "./ordinary.ts";
 import type { ItemData } from "./read.ts";
 import { actorType, flag, int, intIn, isPrepared, itemsOf, outOfRange, sheet, text } from "./read.ts";
 import { FOUNDRY_STATUSES } from "./statuses.ts";
@@ -167,7 +168,7 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
     const cls = text(actor, P.className);
     const group = cls ? classGroupFromName(cls) : undefined;
     if (group) f.classGroup = sheet(group.group);
-    if (cls) f.monkLevel = sheet(/monk|mystic/i.test(cls) ? (f.level?.value ?? 1) : 0);
+    if (cls) f.monkLevel = sheet(/monk|mystic/i.test(cls) ? (f.level?.value ?? ORDINARY_FACTS.level) : 0);
   } else {
     readHitDiceText(f, actor, P.hitDice);
     if (items) readMonsterAttacks(f, items);

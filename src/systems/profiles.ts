@@ -6,6 +6,7 @@
 import type { Strength } from "../rules/core/strength.ts";
 import { NON_PROFICIENCY_PENALTY } from "./classes.ts";
 import { MONSTER_STRENGTH_BY_SIZE } from "./fill.ts";
+import { D12_ORDINARY, GRAPPLE_DIE_ORDINARY, PERCENTILE_ORDINARY } from "./ordinary.ts";
 import { clamp, fill, plainZero, sheet } from "./read.ts";
 import type { CreatureFacts, Fact, Reason, SourceKind } from "./types.ts";
 
@@ -21,7 +22,9 @@ export interface ReadProfile {
   readonly reasons: Record<string, Reason>;
 }
 
-class Builder {
+class Builder<P extends object> {
+  /** `ordinary`: the variant's default profile, where fields no host system keeps come from. */
+  constructor(private readonly ordinary: P) {}
   readonly profile: Record<string, unknown> = {};
   readonly sources: Record<string, SourceKind> = {};
   readonly reasons: Record<string, Reason> = {};
@@ -37,9 +40,9 @@ class Builder {
     const reason = dflt?.reason ?? facts.find((f) => f.reason)?.reason;
     this.put(field, { value, source: dflt ? "default" : "sheet", ...(reason ? { reason } : {}) });
   }
-  /** A field no host system keeps: the variant's ordinary value. */
-  plain(field: string, value: unknown): void {
-    this.put(field, fill(value, "notOnSheets"));
+  /** A field no host system keeps: the variant's ordinary value, from its default profile. */
+  plain(field: keyof P & string): void {
+    this.put(field, fill(this.ordinary[field], "notOnSheets"));
   }
   done(): ReadProfile {
     return { profile: this.profile, sources: this.sources, reasons: this.reasons };
@@ -54,7 +57,7 @@ function strengthValue(s: Strength): Strength {
 const ac = (n: number) => clamp(Math.round(n), -20, 10);
 
 export function d12Profile(id: string, f: CreatureFacts): ReadProfile {
-  const b = new Builder();
+  const b = new Builder(D12_ORDINARY);
   b.put("id", sheet(id));
   b.put("name", sheet(f.name));
   b.put("kind", f.kind);
@@ -66,32 +69,32 @@ export function d12Profile(id: string, f: CreatureFacts): ReadProfile {
   b.put("armor", f.armor, { type: armor?.kind ?? "none", plus: armor && armor.kind !== "none" ? clamp(armor.plus, -5, 5) : 0 });
   b.put("shield", f.shield, f.shield.value ? { plus: clamp(f.shield.value.plus, -5, 5) } : null);
   b.put("magicProtection", f.magicProtection, clamp(f.magicProtection.value, -10, 10));
-  b.plain("specialAcBonus", 0);
+  b.plain("specialAcBonus");
   if (f.kind.value === "monster" && f.naturalAc.value !== null && !armor) {
     // The sheet gives the AC; whether it is a tough hide or agility it does not say.
     b.put("naturalAc", fill(null, "naturalAcBasis", { ac: ac(f.naturalAc.value) }), { ac: ac(f.naturalAc.value), basis: "toughness" });
   }
   if (f.ac.source === "sheet") b.put("normalAc", f.ac, ac(f.ac.value));
   b.put("movement", f.movement, clamp(Math.round(f.movement.value), 0, 240));
-  b.plain("heavilyEncumbered", false);
+  b.plain("heavilyEncumbered");
   b.put("arms", f.arms, clamp(f.arms.value, 0, 100));
   b.put("legs", f.legs, clamp(f.legs.value, 0, 100));
-  b.plain("hasWindpipe", true);
+  b.plain("hasWindpipe");
   b.put("intelligence", f.intelligence);
   b.put("attacksPerRound", f.attacksPerRound, clamp(f.attacksPerRound.value, 0, 20));
   b.put("monkLevel", f.monkLevel, clamp(f.monkLevel.value, 0, 30));
   b.put("flight", f.flight);
-  b.plain("levelDrain", false);
-  b.plain("freeAction", false);
-  b.plain("aquatic", false);
-  b.plain("pummelingWeapon", false);
-  b.plain("conditions", []);
+  b.plain("levelDrain");
+  b.plain("freeAction");
+  b.plain("aquatic");
+  b.plain("pummelingWeapon");
+  b.plain("conditions");
   b.put("toHit", f.thac0, { kind: "thac0", thac0: clamp(f.thac0.value, -10, 30) });
   return b.done();
 }
 
 export function grappleDieProfile(id: string, f: CreatureFacts): ReadProfile {
-  const b = new Builder();
+  const b = new Builder(GRAPPLE_DIE_ORDINARY);
   const isChar = f.kind.value === "character";
   b.put("id", sheet(id));
   b.put("name", sheet(f.name));
@@ -115,23 +118,23 @@ export function grappleDieProfile(id: string, f: CreatureFacts): ReadProfile {
   b.put("shieldAc", f.shield, f.shield.value ? clamp(1 + f.shield.value.plus, 0, 10) : 0);
   b.putFrom("armor", [f.armor, f.helmet], { type: f.armor.value?.kind ?? "none", helm: f.helmet.value });
   b.put("saveVsBreath", f.saveVsBreath, clamp(f.saveVsBreath.value, 1, 30));
-  b.plain("dexSaveAdjustment", 0);
+  b.plain("dexSaveAdjustment");
   b.put("toHit", f.thac0, { kind: "thac0", thac0: clamp(f.thac0.value, -10, 30) });
   const nat = f.naturalAttack.value;
   // A wielded weapon's length is not on any stat block: 3 ft, a one-handed weapon (project default).
   if (!isChar && nat && nat.kind === "weapon") b.put("readiedAttack", fill(null, "weaponLength", { ft: 3 }), { kind: "weapon", lengthFt: 3, damage: { count: nat.count, sides: nat.sides }, damageBonus: clamp(nat.bonus, -20, 50), toHitBonus: 0 });
   else if (!isChar && nat) b.put("readiedAttack", f.naturalAttack, { kind: "natural", lengthFt: 0, damage: { count: nat.count, sides: nat.sides }, damageBonus: clamp(nat.bonus, -20, 50), toHitBonus: 0 });
   else b.put("readiedAttack", isChar ? fill(null, "noReadiedWeapon") : f.naturalAttack, null);
-  b.plain("grappleAbility", false);
-  b.plain("pummelProficient", false);
+  b.plain("grappleAbility");
+  b.plain("pummelProficient");
   if (isChar) b.put("nonProficiencyPenalty", f.classGroup, NON_PROFICIENCY_PENALTY[f.classGroup.value]);
   else b.put("nonProficiencyPenalty", sheet(0, { key: "WC.Fill.monsterClassless" }));
-  b.plain("conditions", []);
+  b.plain("conditions");
   return b.done();
 }
 
 export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
-  const b = new Builder();
+  const b = new Builder(PERCENTILE_ORDINARY);
   const isChar = f.kind.value === "character";
   b.put("id", sheet(id));
   b.put("name", sheet(f.name));
@@ -168,9 +171,9 @@ export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
   b.put("magicProtection", f.magicProtection, clamp(f.magicProtection.value, -10, 10));
   b.put("speed", f.movement, clamp(Math.round(f.movement.value * 10), 0, 1000));
   b.put("foreLimbs", f.arms, clamp(f.arms.value, 0, 100));
-  b.plain("abilities", []);
-  b.plain("maxMeleeAttackers", 6);
-  b.plain("conditions", []);
+  b.plain("abilities");
+  b.plain("maxMeleeAttackers");
+  b.plain("conditions");
   return b.done();
 }
 

@@ -241,7 +241,9 @@ describe("texts", () => {
   const text = (key: string): unknown => get(lang, key);
 
   it("every key the round end names has a text, and every placeholder a parameter", () => {
-    const source = readFileSync("src/rules/grapple-die/variant.ts", "utf8");
+    // variant.ts and the files it assembles, split by concern.
+    const wiring = ["variant", "situational", "profile-fields", "setup", "headlines", "resolve-wiring", "odds-wiring", "more-wiring", "round-wiring"];
+    const source = wiring.map((f) => readFileSync(`src/rules/grapple-die/${f}.ts`, "utf8")).join("\n");
     const keys = [...new Set(source.match(/"WC\.Round\.[A-Za-z]+"/g) ?? [])].map((k) => k.slice(1, -1));
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((k) => typeof text(k) !== "string")).toEqual([]);

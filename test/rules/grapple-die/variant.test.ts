@@ -502,8 +502,10 @@ function purposes(v: unknown, out: Set<string>): void {
 }
 
 describe("lang keys", () => {
-  it("every WC.* key and error code in variant.ts has a text in lang/en.json", () => {
-    const code = readFileSync("src/rules/grapple-die/variant.ts", "utf8");
+  it("every WC.* key and error code in variant.ts and its parts has a text in lang/en.json", () => {
+    // variant.ts and the files it assembles, split by concern.
+    const wiring = ["variant", "situational", "profile-fields", "setup", "headlines", "resolve-wiring", "odds-wiring", "more-wiring", "round-wiring"];
+    const code = wiring.map((f) => readFileSync(`src/rules/grapple-die/${f}.ts`, "utf8")).join("\n");
     const keys = [...new Set(code.match(/"WC\.[A-Za-z.]+"/g) ?? [])].map((k) => k.slice(1, -1));
     expect(keys.length).toBeGreaterThan(20);
     expect(keys.filter((k) => !has(k))).toEqual([]);
