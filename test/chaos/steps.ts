@@ -514,8 +514,9 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
   const combat = at(ev.combats.filter((c) => ev.world.combats.has(c.id)), step.pick);
   if (!own || !target) return;
   const c = forgedConsequences(ev, own, target);
-  // The cheat is made on the player's tab; the log keeps which kinds were really tried.
-  const go = (fn: (tab: Tab) => unknown, foundry = false) => {
+  // The cheat is made on the player's tab, by hand through Foundry's own document calls (the
+  // module cannot wait for it; its refusals are Foundry's); the log keeps which kinds were tried.
+  const go = (fn: (tab: Tab) => unknown, foundry = true) => {
     log.cheats.push(step.how);
     onTab(ev, step.by, log, fn, foundry);
   };
