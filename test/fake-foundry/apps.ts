@@ -29,13 +29,14 @@ interface AppOptions {
 export class FakeApplicationV2 {
   static DEFAULT_OPTIONS: AppOptions = {};
   readonly options: AppOptions;
-  element: HTMLElement = document.createElement("div");
+  element: HTMLElement;
   rendered = false;
   private readonly client: FakeClient;
   constructor(options: AppOptions = {}) {
     const defaults = (this.constructor as typeof FakeApplicationV2).DEFAULT_OPTIONS;
     this.options = { ...defaults, ...options, window: { ...defaults.window, ...options.window } };
     this.client = world().current();
+    this.element = this.client.document.createElement("div");
   }
   get id(): string {
     return this.options.id ?? "app";
@@ -55,7 +56,7 @@ export class FakeApplicationV2 {
     const force = typeof options === "boolean" ? options : options.force === true;
     if (!force && !this.rendered) return this;
     const context = await this._prepareContext(options);
-    const el = document.createElement(this.options.tag ?? "div");
+    const el = this.client.document.createElement(this.options.tag ?? "div");
     el.id = this.id;
     el.className = (this.options.classes ?? []).join(" ");
     el.innerHTML = await this._renderHTML(context);
@@ -147,6 +148,7 @@ export class FakeCombatTracker {
   render(): HTMLElement {
     return this.client.run(() => {
       this.renders++;
+      const document = this.client.document;
       const el = document.createElement("section");
       el.id = "combat";
       const list = document.createElement("ol");
@@ -175,7 +177,7 @@ export class FakeCombatTracker {
     return this.client.run(() => {
       const entries: MenuEntry[] = [];
       this.client.Hooks.callAll("getCombatTrackerContextOptions", this, entries);
-      const row = (this.element ?? this.render()).querySelector<HTMLElement>(`[data-combatant-id="${combatantId}"]`) ?? document.createElement("li");
+      const row = (this.element ?? this.render()).querySelector<HTMLElement>(`[data-combatant-id="${combatantId}"]`) ?? this.client.document.createElement("li");
       row.dataset.combatantId = combatantId;
       const v14 = world().generation >= 14;
       // [C-52] v14 still reads the v13 names, with a deprecation warning (removed in v16).
@@ -201,6 +203,7 @@ export class FakeCombatTracker {
 
 /** [C-53] The token HUD: three columns; renderTokenHUD(hud, html, context) with hud.document the token. */
 export function renderTokenHUD(client: FakeClient, token: FakeToken): HTMLElement {
+  const document = client.document;
   const html = document.createElement("div");
   html.id = "token-hud";
   for (const col of ["left", "middle", "right"]) {

@@ -2,7 +2,7 @@
  * A typed fake of the Foundry v13/v14 pieces the shell uses: one server-side store of documents,
  * and any number of clients (browser tabs), each with its own `game`, `Hooks`, `CONFIG` and `ui`.
  * The globals the shell reads are getters that answer for the client whose code is running
- * (AsyncLocalStorage), so a player's client and two GM tabs can run side by side.
+ * (AsyncLocalStorage in Node, see host.ts), so a player's client and two GM tabs can run side by side.
  *
  * Every behaviour modelled here is a claim about Foundry. Each carries a tag [C-nn] whose public
  * source is listed in docs/foundry-contract.md; where nobody knows how Foundry behaves, the
@@ -10,8 +10,6 @@
  * Every server request is counted in `world.writes` (one entry per request, however many
  * documents it carries).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { Collection } from "./collection.ts";
 import type { FakeSystem } from "./systems.ts";
@@ -20,6 +18,7 @@ import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, rende
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import type { FakeGrid, Position } from "./movement.ts";
 import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
+import { contextStore, moduleFile, nextTask } from "./host.ts";
 
 type Fn = (...args: never[]) => unknown;
 export type Data = Record<string, unknown>;
@@ -1103,13 +1102,17 @@ class FakeSettings {
 // ------------------------------------------------------------------------------------------
 export class FakeDialog {
   readonly element: HTMLElement;
-  constructor(readonly config: DialogConfig) {
-    this.element = document.createElement("div");
-    const form = document.createElement("form");
+  /** Drawn in the document of the tab that opened it. */
+  constructor(
+    readonly config: DialogConfig,
+    doc: Document = document,
+  ) {
+    this.element = doc.createElement("div");
+    const form = doc.createElement("form");
     form.innerHTML = config.content;
-    const footer = document.createElement("footer");
+    const footer = doc.createElement("footer");
     for (const b of config.buttons) {
-      const el = document.createElement("button");
+      const el = doc.createElement("button");
       el.type = "submit";
       el.dataset.action = b.action;
       // [C-71] DialogV2 puts a button's label into the button as HTML.
@@ -1165,6 +1168,7 @@ export class FakeClient {
     readonly world: FakeWorld,
     readonly user: FakeUser,
     readonly locks: FakeLockManager = new FakeLockManager(),
+    private readonly page: Document | null = null,
   ) {
     this.navigator = world.webLocks ? { locks: { request: (name, callback) => locks.request(this, name, callback) } } : {};
     const w = world;
@@ -1205,6 +1209,14 @@ export class FakeClient {
   }
   run<T>(fn: () => T): T {
     return storage.run(this, fn);
+  }
+  /**
+   * The document this tab draws in: the one DOM all tabs share in Node, or the tab's own page
+   * (the demo's frames) when it was given one on connecting. The fake's windows, dialogs, tracker
+   * and HUD are made in it, as a tab's own Foundry makes them in its own page.
+   */
+  get document(): Document {
+    return this.page ?? document;
   }
   /** The token HUD for a token, as this client would draw it (fires renderTokenHUD). */
   renderTokenHUD(token: FakeToken): HTMLElement {
@@ -1277,7 +1289,7 @@ class FakeUsers extends Collection<FakeUser> {
 }
 
 // ------------------------------------------------------------------------------------------
-const storage = new AsyncLocalStorage<FakeClient>();
+const storage = contextStore<FakeClient>();
 let activeWorld: FakeWorld | null = null;
 function makeActive(w: FakeWorld): void {
   activeWorld = w;
@@ -1287,7 +1299,7 @@ export function world(): FakeWorld {
   return activeWorld;
 }
 
-const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as Data;
+const lang = JSON.parse(moduleFile("lang/en.json")) as Data;
 const templates = new Map<string, Handlebars.TemplateDelegate>();
 
 export interface FakeWorldOptions {
@@ -1400,7 +1412,7 @@ export class FakeWorld {
    * it on its way, and whether one was a person's own edit (`byHand`) rather than the module's.
    */
   readonly overlapDetails: Array<{ parent: string; clients: FakeClient[]; fromClosedTab: boolean; byHand: boolean }> = [];
-  private readonly hand = new AsyncLocalStorage<boolean>();
+  private readonly hand = contextStore<boolean>();
   /** Errors from actors a "partial" batch left out, for the batch call to throw. */
   readonly partialFailures: unknown[] = [];
   /** [C-06] The world's permission table: the lowest role holding each permission. */
@@ -1481,11 +1493,11 @@ export class FakeWorld {
    * Opens a browser tab for `user`: the system's code and then the module's register their hooks
    * (a system is loaded before modules), and the lifecycle hooks run in order. [C-43]
    */
-  connect(user: FakeUser, register: () => void, options: { browser?: string } = {}): FakeClient {
+  connect(user: FakeUser, register: () => void, options: { browser?: string; document?: Document } = {}): FakeClient {
     // A user's tabs are in one browser unless told otherwise.
     const browser = options.browser ?? user.id;
     if (!this.browsers.has(browser)) this.browsers.set(browser, new FakeLockManager());
-    const c = new FakeClient(this, user, this.browsers.get(browser) as FakeLockManager);
+    const c = new FakeClient(this, user, this.browsers.get(browser) as FakeLockManager, options.document ?? null);
     const wasActive = user.active;
     this.clients.push(c);
     c.run(() => {
@@ -1611,7 +1623,7 @@ export class FakeWorld {
     let lost = false;
     try {
       this.waiting++;
-      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
+      await nextTask().finally(() => this.waiting--);
       // The tab closed while this was on its way: the server never had it.
       if (client.closed === "lost") {
         lost = true;
@@ -1646,7 +1658,7 @@ export class FakeWorld {
     if (client.closed) return never();
     if (this.latency === "all") {
       this.waiting++;
-      await new Promise((r) => setImmediate(r)).finally(() => this.waiting--);
+      await nextTask().finally(() => this.waiting--);
       if (client.closed === "lost") return never();
     }
     const out = carry();
@@ -1790,14 +1802,14 @@ export class FakeWorld {
 
   /** Lets pending hook work (fire-and-forget handlers) finish. */
   async settle(): Promise<void> {
-    for (let i = 0; i < 30; i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 30; i++) await nextTask();
   }
 
   renderTemplate(path: string, data: Data): string {
     const file = path.replace(/^modules\/weaponless-combat\//, "");
     let t = templates.get(file);
     if (!t) {
-      t = Handlebars.compile(readFileSync(file, "utf8"));
+      t = Handlebars.compile(moduleFile(file));
       templates.set(file, t);
     }
     return t(data);
@@ -1836,7 +1848,7 @@ function installGlobals(): void {
         HandlebarsApplicationMixin,
         DialogV2: {
           wait: async (config: DialogConfig) => {
-            const d = new FakeDialog(config);
+            const d = new FakeDialog(config, world().current().document);
             world().dialogs.push(d);
             config.render?.(new Event("render"), d);
             return world().onDialog(d);
