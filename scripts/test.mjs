@@ -9,7 +9,10 @@
 //   4. find Debian's Chromium for the browser tests (CHROMIUM_PATH, else /usr/bin/chromium); when
 //      it is missing, install it with apt-get if running as root, else say in one line what to
 //      run and leave the browser tests out (counted as one failure)
-//   5. vitest: every project, with coverage and its thresholds
+//   5. the demo page (`npm run demo -- --smoke`): built into demo-dist/ and played in Chromium,
+//      one grapple and one round end per rule set, as the GM and as a player (one failure if it
+//      does not end `demo ok: 3 rule sets`; left out with the browser tests when Chromium is missing)
+//   6. vitest: every project, with coverage and its thresholds
 //
 // The golden vectors (test/vectors/**) run inside vitest (test/vectors.test.ts), so they count
 // once and toward coverage; `npm run vectors -- <dir>` runs them on their own.
@@ -160,7 +163,18 @@ const haveChromium = await ensureChromium();
 record("chromium", haveChromium, haveChromium ? undefined : "browser tests not run");
 if (!haveChromium) failed += 1;
 
-// 5. Vitest, all projects (only the unit project without a browser), with coverage. The JSON
+// 5. The demo page, played headless: it runs the module's shell on the fake Foundry in Chromium.
+if (haveChromium) {
+  const { code, stdout } = await run("npm", ["run", "-s", "demo", "--", "--smoke"]);
+  const ok = code === 0 && /^demo ok: 3 rule sets$/m.test(stdout);
+  record("demo smoke (npm run demo -- --smoke)", ok, ok ? undefined : `exit code ${code}, see the line above`);
+  if (!ok) failed += 1;
+} else {
+  // Counted once already, with the browser tests.
+  record("demo smoke (npm run demo -- --smoke)", false, "not run: needs Chromium");
+}
+
+// 6. Vitest, all projects (only the unit project without a browser), with coverage. The JSON
 // report carries the test counts.
 const tmp = mkdtempSync(join(tmpdir(), "wc-test-"));
 const vitestJson = join(tmp, "vitest.json");

@@ -1,0 +1,42 @@
+/**
+ * What the page (the server's frame) and each client tab (a frame of its own) hand each other.
+ * Types only: a tab never imports the fake's code, or it would get a second copy of its classes;
+ * it reaches the page's one copy through `window.parent.wcDemo`.
+ */
+import type { FakeClient, FakeDialog, FakeScene, FakeUser, FakeWorld } from "../test/fake-foundry/world.ts";
+
+export type TabKey = "gm" | "player";
+
+/** How a token is drawn on the map: an icon, a colour, and the fixture its creature came from. */
+export interface TokenLook {
+  readonly icon: string;
+  readonly colour: string;
+  readonly source: string;
+}
+
+/** The page, as a tab sees it. */
+export interface DemoServer {
+  readonly world: FakeWorld;
+  readonly scene: FakeScene;
+  readonly looks: ReadonlyMap<string, TokenLook>;
+  userOf(tab: TabKey): FakeUser;
+  /** Opens the tab's client: the fake connects it, `register` runs the module's hooks, then init, setup, ready. */
+  connect(tab: TabKey, page: Document, register: () => void): FakeClient;
+  /** The tab is drawn and listening. */
+  ready(tab: TabKey, api: TabApi): void;
+}
+
+/** A tab, as the page (and the smoke run) sees it. Every call runs as the tab's client. */
+export interface TabApi {
+  /** Shows a DialogV2 this tab's code opened; resolves as DialogV2.wait does. */
+  showDialog(dialog: FakeDialog): Promise<unknown>;
+  /** The GM's setting of the rule set, as the settings window saves it: false when it was refused. */
+  setVariant(variant: string): Promise<boolean>;
+}
+
+declare global {
+  interface Window {
+    wcDemo?: DemoServer;
+    wcTab?: TabApi;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * `npm run demo -- --smoke`: the demo page in headless Chromium, played as a person plays it.
+ * For each rule set: Reset, choose the rule set with the switch; as the GM, the ogre grapples a
+ * goblin from the token HUD's palette (select, target, palette, the action dialog's odds, Roll);
+ * as the player, Brannoc grapples another goblin the same way (a request the GM's tab carries
+ * out); then the GM ends the round with Next round and both tabs show the round card. Along the
+ * way it checks that the player's tab hides the GM's buttons and that the GM's tab shows them.
+ *
+ * Throws an Error whose message is one line saying what did not happen.
+ */
+import type { Frame, FrameLocator, Locator, Page } from "playwright";
+import { chromium } from "playwright";
+
+const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
+/** Generous: the machine may be busy with another test run. */
+const STEP_MS = 30_000;
+
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+class SmokeError extends Error {}
+
+async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof SmokeError) throw e;
+    const why = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+    throw new SmokeError(`${what}: ${why}`);
+  }
+}
+
+interface Tab {
+  readonly key: "gm" | "player";
+  readonly ui: FrameLocator;
+  frame(): Frame;
+}
+
+/** Result cards (not a request, a question or a round card) in a tab's chat log. */
+const RESULT = "#chat .wc-card:not(.wc-round):not(.wc-request):not(.wc-strike)";
+const ROUND = "#chat .wc-round";
+
+async function count(l: Locator): Promise<number> {
+  return l.count();
+}
+
+async function waitForMore(l: Locator, than: number, what: string): Promise<void> {
+  const deadline = Date.now() + STEP_MS;
+  while ((await count(l)) <= than) {
+    if (Date.now() > deadline) throw new SmokeError(`${what} did not appear within ${STEP_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function view(page: Page, who: "gm" | "player"): Promise<void> {
+  await page.click(`[data-view="${who}"]`);
+}
+
+/** Selects `actor`, targets `target`, opens the palette on `actor` and rolls `action` in the dialog. */
+async function grapple(tabs: Tab[], tab: Tab, actor: string, target: string): Promise<void> {
+  const ui = tab.ui;
+  const token = (name: string) => ui.locator(`.token[data-name="${name}"]`);
+  await step(`${tab.key}: select ${actor}`, () => token(actor).click());
+  await step(`${tab.key}: target ${target}`, async () => {
+    await ui.locator('[data-tool="target"]').click();
+    await token(target).click();
+    await ui.locator('[data-tool="select"]').click();
+    await ui.locator(".token--targeted", { hasText: target }).waitFor({ timeout: STEP_MS });
+  });
+  await step(`${tab.key}: open ${actor}'s HUD and the module's palette`, async () => {
+    await token(actor).click({ button: "right" });
+    await ui.locator("#token-hud .wc-hud__toggle").click();
+    await ui.locator('#token-hud .wc-hud__palette [data-wc-action="grapple"]').click();
+  });
+  const before = await count(ui.locator(RESULT));
+  await step(`${tab.key}: the grapple dialog shows the odds and rolls`, async () => {
+    const dialog = ui.locator("[data-demo-dialog]");
+    await dialog.waitFor({ timeout: STEP_MS });
+    await dialog.locator(".wc-odds-picture, .wc-odds").first().waitFor({ timeout: STEP_MS });
+    await dialog.locator('button[data-action="roll"]').click();
+  });
+  await step(`${tab.key}: ${actor}'s grapple on ${target} gives a result card`, async () => {
+    const deadline = Date.now() + STEP_MS;
+    while ((await count(ui.locator(RESULT))) <= before) {
+      if (Date.now() > deadline) throw new SmokeError(`no result card for ${actor}'s grapple within ${STEP_MS / 1000} s`);
+      // A question first (grapple-die's free attack): whoever may answer it, answers.
+      for (const t of tabs) {
+        const answer = t.ui.locator("#chat .wc-strike [data-wc-strike]:visible").first();
+        if ((await answer.count()) > 0) await answer.click();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+}
+
+/** The player's tab never shows a GM's button; the GM's shows at least one (Undo, Apply). */
+async function buttonsByRole(gm: Tab, player: Tab): Promise<void> {
+  const shownToPlayer = await player.ui.locator("#chat [data-wc-gm-only]:visible").count();
+  if (shownToPlayer > 0) throw new SmokeError(`the player's tab shows ${shownToPlayer} of the GM's card buttons`);
+  const shownToGM = await gm.ui.locator("#chat [data-wc-gm-only]:visible").count();
+  if (shownToGM === 0) throw new SmokeError("the GM's tab shows none of the GM's card buttons");
+}
+
+async function playVariant(page: Page, tabs: [Tab, Tab], variant: string): Promise<void> {
+  const [gm, player] = tabs;
+  const state = () => page.evaluate(() => (window as unknown as { wcDemoState: () => { generation: number; setting: unknown } }).wcDemoState());
+  await step(`${variant}: reset the table`, async () => {
+    const before = (await state()).generation;
+    await page.click("#reset");
+    await page.waitForFunction((g) => (window as unknown as { wcDemoState: () => { generation: number } }).wcDemoState().generation > g, before, { timeout: STEP_MS });
+  });
+  await step(`${variant}: choose the rule set`, async () => {
+    await page.selectOption("#variant", variant);
+    await page.waitForFunction((v) => (window as unknown as { wcDemoState: () => { setting: unknown } }).wcDemoState().setting === v, variant, { timeout: STEP_MS });
+    await gm.ui.locator("#user", { hasText: variant === "d12-holds" ? "d12 holds" : variant === "grapple-die" ? "Grapple die" : "Percentile" }).waitFor({ state: "attached", timeout: STEP_MS });
+  });
+  await view(page, "gm");
+  await grapple(tabs, gm, "Ogre", "Goblin 1");
+  await view(page, "player");
+  await grapple(tabs, player, "Brannoc the Bold", "Goblin 2");
+  await step(`${variant}: the player's result card reached the GM's tab too`, () => waitForMore(gm.ui.locator(RESULT), 1, "the player's card in the GM's tab"));
+  await step(`${variant}: buttons by role`, () => buttonsByRole(gm, player));
+  await view(page, "gm");
+  const rounds = { gm: await count(gm.ui.locator(ROUND)), player: await count(player.ui.locator(ROUND)) };
+  await step(`${variant}: the GM ends the round`, () => gm.ui.locator('[data-demo-action="next-round"]').click());
+  await step(`${variant}: the round card in the GM's tab`, () => waitForMore(gm.ui.locator(ROUND), rounds.gm, "the round card"));
+  await view(page, "player");
+  await step(`${variant}: the round card in the player's tab`, () => waitForMore(player.ui.locator(ROUND), rounds.player, "the round card"));
+  await step(`${variant}: the tracker shows round 2`, () => player.ui.locator("#tracker h3", { hasText: "round 2" }).waitFor({ timeout: STEP_MS }));
+}
+
+export interface SmokeOptions {
+  readonly url: string;
+  readonly chromium: string;
+  /** Where to keep a picture of the page when a step fails. */
+  readonly failureShot?: string;
+}
+
+export async function smoke(options: SmokeOptions): Promise<void> {
+  const browser = await step("start Chromium", () => chromium.launch({ executablePath: options.chromium, args: CHROMIUM_ARGS }));
+  const errors: string[] = [];
+  let page: Page | null = null;
+  try {
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on("pageerror", (e) => errors.push(e.message.split("\n")[0] ?? ""));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text().split("\n")[0] ?? "");
+    });
+    const p = page;
+    await step("open the page", () => p.goto(`${options.url}?seed=24&view=gm`, { waitUntil: "load", timeout: STEP_MS }));
+    await step("the tabs connect", () => p.waitForFunction(() => (window as unknown as { wcDemoState?: () => { generation: number } }).wcDemoState?.().generation === 1, undefined, { timeout: STEP_MS }));
+    const tab = (key: "gm" | "player"): Tab => ({ key, ui: p.frameLocator(`#tab-${key}`), frame: () => p.frame({ url: new RegExp(`tab\\.html\\?tab=${key}`) }) as Frame });
+    const tabs: [Tab, Tab] = [tab("gm"), tab("player")];
+    for (const v of VARIANTS) {
+      await playVariant(p, tabs, v);
+      if (errors.length > 0) throw new SmokeError(`${v}: the page reported an error: ${errors[0]}`);
+    }
+  } catch (e) {
+    if (page && options.failureShot) await page.screenshot({ path: options.failureShot }).catch(() => undefined);
+    if (errors.length > 0 && e instanceof SmokeError && !e.message.includes("reported an error")) throw new SmokeError(`${e.message} (the page said: ${errors[0]})`);
+    throw e;
+  } finally {
+    await browser.close();
+  }
+}
