@@ -3,7 +3,7 @@
  * Types only: a tab never imports the fake's code, or it would get a second copy of its classes;
  * it reaches the page's one copy through `window.parent.wcDemo`.
  */
-import type { FakeClient, FakeDialog, FakeScene, FakeUser, FakeWorld } from "../test/fake-foundry/world.ts";
+import type { FakeClient, FakeDialog, FakeScene, FakeWorld } from "../test/fake-foundry/world.ts";
 
 export type TabKey = "gm" | "player";
 
@@ -19,7 +19,6 @@ export interface DemoServer {
   readonly world: FakeWorld;
   readonly scene: FakeScene;
   readonly looks: ReadonlyMap<string, TokenLook>;
-  userOf(tab: TabKey): FakeUser;
   /** Opens the tab's client: the fake connects it, `register` runs the module's hooks, then init, setup, ready. */
   connect(tab: TabKey, page: Document, register: () => void): FakeClient;
   /** The tab is drawn and listening. */

@@ -81,6 +81,7 @@ try {
   fail(`the page did not build: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`, 1);
 }
 if (!existsSync(join(outDir, "index.html"))) fail("the build left no demo-dist/index.html", 1);
+const built = Date.now();
 
 let served: Awaited<ReturnType<typeof serve>>;
 try {
@@ -103,7 +104,8 @@ if (options.smoke) {
     clearTimeout(limit);
     await served.close();
   }
-  console.log(`demo smoke: built and played in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  console.log(`demo smoke: built in ${seconds(started, built)} s, played in ${seconds(built, Date.now())} s`);
   console.log("demo ok: 3 rule sets");
 } else {
   console.log(`Weaponless Combat demo (a stand-in for Foundry, for trying the rules): ${served.url}`);

@@ -8,7 +8,6 @@
  * URL parameters keep the choice over a reload: ?variant=grapple-die&view=both&seed=7 (a seed
  * makes the dice repeat, for a bug report or the smoke run).
  */
-import "../../node_modules/@fortawesome/fontawesome-free/css/all.min.css";
 import "./page.css";
 import lang from "../../lang/en.json";
 import type { DemoServer, TabApi, TabKey } from "../bridge.ts";
@@ -47,7 +46,8 @@ function describe(): void {
   );
   const list = claims();
   $("claims-title").textContent = `Which Foundry behaviours it imitates (${list.length}, from docs/foundry-contract.md)`;
-  $("claims-intro").textContent = "Each one is a claim about Foundry with a public source, listed in the project's docs/foundry-contract.md; the page runs the same fake the tests check them with.";
+  $("claims-intro").textContent =
+    "Each one is a claim about Foundry with a public source, listed in the project's docs/foundry-contract.md; the page runs the same fake the tests check them with, as Foundry v13 (build 351). Where nobody knows how Foundry behaves, the fake has a switch and the tests run both ways; the page uses the fake's defaults.";
   for (const c of list) {
     const li = document.createElement("li");
     const tag = document.createElement("b");
@@ -102,7 +102,6 @@ function server(r: Running): DemoServer {
     world: r.table.world,
     scene: r.table.scene,
     looks: r.table.looks,
-    userOf: (tab) => (tab === "gm" ? r.table.gmUser : r.table.playerUser),
     connect: (tab, page, register) => {
       const c = r.table.world.connect(tab === "gm" ? r.table.gmUser : r.table.playerUser, register, { document: page });
       r.clients.set(tab, c);
@@ -185,6 +184,17 @@ $("reset").addEventListener("click", () => void reset());
   variant,
   setting: running?.table.world.settingValues.get(`${MODULE}.variant`),
 });
+
+// The rule set may also change in the GM's own settings window: the switch follows it.
+setInterval(() => {
+  const setting = running?.table.world.settingValues.get(`${MODULE}.variant`);
+  if (typeof setting === "string" && setting !== variant && (VARIANTS as readonly string[]).includes(setting)) {
+    variant = setting as Variant;
+    select.value = variant;
+    note(null);
+    remember();
+  }
+}, 500);
 
 describe();
 showView();

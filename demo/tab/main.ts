@@ -5,7 +5,7 @@
  * whatever this frame runs, runs as this tab's client (tab/realm.ts). Then it draws the map, the
  * tracker, the chat log, windows and notifications, and draws them again when the world changes.
  */
-import "../../node_modules/@fortawesome/fontawesome-free/css/all.min.css";
+import "@fortawesome/fontawesome-free/css/all.min.css";
 import "../../styles/weaponless-combat.css";
 import "./tab.css";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
@@ -19,6 +19,7 @@ import { MapView } from "./map.ts";
 import { ChatLog } from "./chat.ts";
 import { Tracker } from "./tracker.ts";
 import { Notices, Windows } from "./windows.ts";
+import { openSettings } from "./settings.ts";
 
 const tab = (new URLSearchParams(location.search).get("tab") === "player" ? "player" : "gm") as TabKey;
 const server = window.parent.wcDemo;
@@ -92,6 +93,16 @@ function tools(): void {
   };
   box.append(button("select", "Select tokens: click to select, drag to move, right-click for the HUD", "fa-solid fa-arrow-pointer"), button("target", "Select targets: click a token to target it (or press T over it)", "fa-solid fa-bullseye"), button("clear", "Clear your targets", "fa-solid fa-eraser"));
   box.querySelector('[data-tool="select"]')?.setAttribute("aria-pressed", "true");
+  if (c.user.isGM) {
+    const settings = el("button", "tools__tool tools__settings");
+    settings.type = "button";
+    settings.dataset.demoAction = "settings";
+    settings.title = "Configure settings: the module's settings and its Rule options";
+    settings.setAttribute("aria-label", settings.title);
+    settings.append(icon("fa-solid fa-gears"));
+    settings.addEventListener("click", () => openSettings(ctx, (title, kind, onClose) => windows.frame(title, kind, onClose)));
+    box.append(settings);
+  }
 }
 
 function header(): void {

@@ -20,7 +20,8 @@ export class Windows {
     private readonly ctx: TabContext,
   ) {}
 
-  private frame(title: string, kind: string, onClose: () => void): { frame: HTMLElement; content: HTMLElement } {
+  /** A window frame over the map with `title`; `onClose` runs when its close button is pressed. */
+  frame(title: string, kind: string, onClose: () => void): { frame: HTMLElement; content: HTMLElement } {
     const frame = el("div", `application window-app ${kind}`);
     frame.setAttribute("role", "dialog");
     frame.setAttribute("aria-label", title);
@@ -49,6 +50,10 @@ export class Windows {
       };
       header.addEventListener("pointermove", move);
       header.addEventListener("pointerup", up);
+    });
+    // The window pressed comes to the front.
+    frame.addEventListener("pointerdown", () => {
+      if (this.layer.lastElementChild !== frame) this.layer.append(frame);
     });
     const content = el("section", "window-content");
     frame.append(header, content);

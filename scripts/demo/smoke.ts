@@ -8,7 +8,7 @@
  *
  * Throws an Error whose message is one line saying what did not happen.
  */
-import type { Frame, FrameLocator, Locator, Page } from "playwright";
+import type { FrameLocator, Locator, Page } from "playwright";
 import { chromium } from "playwright";
 
 const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
@@ -32,7 +32,6 @@ async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
 interface Tab {
   readonly key: "gm" | "player";
   readonly ui: FrameLocator;
-  frame(): Frame;
 }
 
 /** Result cards (not a request, a question or a round card) in a tab's chat log. */
@@ -148,7 +147,13 @@ export async function smoke(options: SmokeOptions): Promise<void> {
     const p = page;
     await step("open the page", () => p.goto(`${options.url}?seed=24&view=gm`, { waitUntil: "load", timeout: STEP_MS }));
     await step("the tabs connect", () => p.waitForFunction(() => (window as unknown as { wcDemoState?: () => { generation: number } }).wcDemoState?.().generation === 1, undefined, { timeout: STEP_MS }));
-    const tab = (key: "gm" | "player"): Tab => ({ key, ui: p.frameLocator(`#tab-${key}`), frame: () => p.frame({ url: new RegExp(`tab\\.html\\?tab=${key}`) }) as Frame });
+    await step("the page says it is a stand-in for Foundry, and what it imitates", async () => {
+      const notice = (await p.locator("#notice").innerText()).toLowerCase();
+      if (!notice.includes("not foundry") || !notice.includes("stand-in")) throw new SmokeError("the page does not say that it is a stand-in for Foundry");
+      const claims = await p.locator("#claims li").count();
+      if (claims < 20) throw new SmokeError(`the page lists ${claims} of Foundry's behaviours from docs/foundry-contract.md (its table rows were not found)`);
+    });
+    const tab = (key: "gm" | "player"): Tab => ({ key, ui: p.frameLocator(`#tab-${key}`) });
     const tabs: [Tab, Tab] = [tab("gm"), tab("player")];
     for (const v of VARIANTS) {
       await playVariant(p, tabs, v);
