@@ -38,6 +38,12 @@ export class MapView {
       }
     });
     this.board.addEventListener("contextmenu", (event) => event.preventDefault());
+    // The token under the pointer, for T: read from the element, which the next drawing replaces.
+    this.board.addEventListener("pointerover", (event) => {
+      const id = (event.target as HTMLElement).closest<HTMLElement>(".token")?.dataset.tokenId;
+      this.hovered = (id ? this.ctx.scene.tokens.get(id) : undefined) ?? null;
+    });
+    this.board.addEventListener("pointerleave", () => (this.hovered = null));
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement) return;
       if (event.key === "Escape") this.hud.close();
@@ -137,10 +143,6 @@ export class MapView {
     }
     if (this.ctx.user.targets.has(token.object)) box.append(icon("fa-solid fa-crosshairs token__target"));
 
-    box.addEventListener("pointerenter", () => (this.hovered = token));
-    box.addEventListener("pointerleave", () => {
-      if (this.hovered === token) this.hovered = null;
-    });
     box.addEventListener("contextmenu", (event) => {
       event.preventDefault();
       event.stopPropagation();
@@ -173,6 +175,8 @@ export class MapView {
       box.removeEventListener("pointermove", move);
       box.removeEventListener("pointerup", up);
       box.removeEventListener("pointercancel", up);
+      box.removeEventListener("lostpointercapture", up);
+      if (!this.dragging) return;
       this.dragging = false;
       const grid = this.ctx.scene.grid.size;
       const col = Math.round((token.x * scale + e.clientX - start.x) / this.square);
@@ -187,5 +191,6 @@ export class MapView {
     box.addEventListener("pointermove", move);
     box.addEventListener("pointerup", up);
     box.addEventListener("pointercancel", up);
+    box.addEventListener("lostpointercapture", up);
   }
 }
