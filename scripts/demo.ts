@@ -8,55 +8,48 @@
  *   npm run demo -- --port 8080      another port
  *   npm run demo -- --no-open        do not open a browser
  *   npm run demo -- --smoke          play it headless in Chromium and stop: prints `demo ok: 3 rule sets`
+ *   npm run demo -- --picture F.png  the README's picture of it (docs/images/demo.png), then stop
  *   npm run demo -- --help
  *
  * Exit codes: 0 done, 1 the build, the server or the smoke run failed (one line says why),
- * 2 a bad argument.
+ * 2 a bad argument (scripts/cli.ts).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "vite";
-import { demoConfig, outDir } from "../demo/vite.config.ts";
-import { serve } from "./demo/serve.ts";
+import { readArgs, usageExit, wholeNumber } from "./cli.ts";
 
-const HELP = `npm run demo [-- options]
+const USAGE = `Usage: npm run demo [-- options]
 
-Builds the demo page into demo-dist/, serves it on this machine and prints its address.
+Builds the demo page into demo-dist/ (never dist/), serves it on this machine and prints its
+address: the module's own code on a stand-in for Foundry, for trying the three rule sets as the
+GM and as a player.
 
   --port N     serve on port N (default 5174; the next free one if it is taken)
   --no-open    do not open a browser
   --smoke      play one grapple and one round end in each rule set, as the GM and as a player,
-               in headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium), then stop
+               in headless Chromium (CHROMIUM_PATH, else /usr/bin/chromium), print
+               "demo ok: 3 rule sets" and stop (exit 1 and the reason otherwise)
+  --picture F  take the README's picture of the page into F (a .png), then stop
   --help       this text`;
 
-interface Options {
-  port: number;
-  open: boolean;
-  smoke: boolean;
+const { values } = readArgs({ name: "demo", usage: USAGE, options: { port: { type: "string" }, "no-open": { type: "boolean" }, smoke: { type: "boolean" }, picture: { type: "string" } } });
+let port = 5174;
+try {
+  port = wholeNumber("port", values.port, 5174, 1);
+  if (port > 65535) throw new Error(`--port takes a port from 1 to 65535, not ${port}`);
+} catch (e) {
+  usageExit("demo", e);
 }
+if (values.picture !== undefined && !values.picture.endsWith(".png")) usageExit("demo", new Error(`--picture takes a .png file, not ${JSON.stringify(values.picture)}`));
+if (values.picture !== undefined && values.smoke === true) usageExit("demo", new Error("--smoke and --picture are separate runs: give one"));
+const options = { port, open: values["no-open"] !== true, smoke: values.smoke === true, picture: values.picture };
 
-function fail(message: string, code: number): never {
+/** A failure after the arguments: one line on stderr, exit 1. */
+function fail(message: string): never {
   console.error(`demo: ${message}`);
-  process.exit(code);
-}
-
-function parse(args: readonly string[]): Options {
-  const options: Options = { port: 5174, open: true, smoke: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? "";
-    if (a === "--help" || a === "-h") {
-      console.log(HELP);
-      process.exit(0);
-    } else if (a === "--smoke") options.smoke = true;
-    else if (a === "--no-open") options.open = false;
-    else if (a === "--port" || a.startsWith("--port=")) {
-      const value = a === "--port" ? args[++i] : a.slice("--port=".length);
-      if (value === undefined || !/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) fail(`--port needs a number from 1 to 65535, got ${value === undefined ? "nothing" : JSON.stringify(value)}`, 2);
-      options.port = Number(value);
-    } else fail(`unknown argument ${JSON.stringify(a)} (npm run demo -- --help lists the options)`, 2);
-  }
-  return options;
+  process.exit(1);
 }
 
 /** Opens the address where a person has a desktop; says nothing when there is none. */
@@ -73,33 +66,45 @@ function openBrowser(url: string): void {
   }
 }
 
-const options = parse(process.argv.slice(2));
 const started = Date.now();
+const { build } = await import("vite");
+const { demoConfig, outDir } = await import("../demo/vite.config.ts");
+const { serve } = await import("./demo/serve.ts");
 try {
   await build(demoConfig());
 } catch (e) {
-  fail(`the page did not build: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`, 1);
+  fail(`the page did not build: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
 }
-if (!existsSync(join(outDir, "index.html"))) fail("the build left no demo-dist/index.html", 1);
+if (!existsSync(join(outDir, "index.html"))) fail("the build left no demo-dist/index.html");
 const built = Date.now();
 
 let served: Awaited<ReturnType<typeof serve>>;
 try {
-  served = await serve(outDir, options.smoke ? 0 : options.port);
+  served = await serve(outDir, options.smoke || options.picture !== undefined ? 0 : options.port);
 } catch (e) {
-  fail(`${(e as Error).message}; choose another with --port N`, 1);
+  fail(`${(e as Error).message}; choose another with --port N`);
 }
 
-if (options.smoke) {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(chromium)) fail(`the smoke run needs Chromium at ${chromium} (install Debian's chromium, or set CHROMIUM_PATH)`, 1);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if ((options.smoke || options.picture !== undefined) && !existsSync(chromium)) fail(`this needs Chromium at ${chromium} (install Debian's chromium, or set CHROMIUM_PATH)`);
+if (options.picture !== undefined) {
+  const { picture } = await import("./demo/picture.ts");
+  try {
+    await picture({ url: served.url, chromium, file: options.picture });
+  } catch (e) {
+    fail(`no picture: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
+  } finally {
+    await served.close();
+  }
+  console.log(`demo: the picture is in ${options.picture}`);
+} else if (options.smoke) {
   const { smoke } = await import("./demo/smoke.ts");
   // A limit for the whole run, well above its usual 15 s, for a machine busy with other work.
-  const limit = setTimeout(() => fail("the smoke run took longer than 240 s", 1), 240_000);
+  const limit = setTimeout(() => fail("the smoke run took longer than 240 s"), 240_000);
   try {
-    await smoke({ url: served.url, chromium });
+    await smoke({ url: served.url, chromium, failureShot: join(tmpdir(), "weaponless-demo-smoke-failure.png") });
   } catch (e) {
-    fail(`smoke failed: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`, 1);
+    fail(`smoke failed: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`);
   } finally {
     clearTimeout(limit);
     await served.close();

@@ -8,7 +8,8 @@
  *
  * Throws an Error whose message is one line saying what did not happen.
  */
-import type { FrameLocator, Locator, Page } from "playwright";
+import { readFileSync } from "node:fs";
+import type { Browser, FrameLocator, Locator, Page } from "playwright";
 import { chromium } from "playwright";
 
 const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
@@ -16,6 +17,9 @@ const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
 const STEP_MS = 30_000;
 
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Each rule set's name, as the module's language file gives it. */
+const VARIANT_NAMES = (JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Variant: Record<string, string> } }).WC.Variant;
 
 class SmokeError extends Error {}
 
@@ -29,7 +33,7 @@ async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-interface Tab {
+export interface Tab {
   readonly key: "gm" | "player";
   readonly ui: FrameLocator;
 }
@@ -50,12 +54,15 @@ async function waitForMore(l: Locator, than: number, what: string): Promise<void
   }
 }
 
-async function view(page: Page, who: "gm" | "player"): Promise<void> {
+export async function view(page: Page, who: "gm" | "player"): Promise<void> {
   await page.click(`[data-view="${who}"]`);
 }
 
-/** Selects `actor`, targets `target`, opens the palette on `actor` and rolls `action` in the dialog. */
-async function grapple(tabs: Tab[], tab: Tab, actor: string, target: string): Promise<void> {
+/**
+ * Selects `actor`, targets `target`, opens the palette on `actor` and rolls `action` in its
+ * dialog; resolves when a result card for it is in the tab's chat log.
+ */
+export async function play(tabs: readonly Tab[], tab: Tab, actor: string, target: string, action = "grapple"): Promise<void> {
   const ui = tab.ui;
   const token = (name: string) => ui.locator(`.token[data-name="${name}"]`);
   await step(`${tab.key}: select ${actor}`, () => token(actor).click());
@@ -68,19 +75,19 @@ async function grapple(tabs: Tab[], tab: Tab, actor: string, target: string): Pr
   await step(`${tab.key}: open ${actor}'s HUD and the module's palette`, async () => {
     await token(actor).click({ button: "right" });
     await ui.locator("#token-hud .wc-hud__toggle").click();
-    await ui.locator('#token-hud .wc-hud__palette [data-wc-action="grapple"]').click();
+    await ui.locator(`#token-hud .wc-hud__palette [data-wc-action="${action}"]`).click();
   });
   const before = await count(ui.locator(RESULT));
-  await step(`${tab.key}: the grapple dialog shows the odds and rolls`, async () => {
+  await step(`${tab.key}: the ${action} dialog shows the odds and rolls`, async () => {
     const dialog = ui.locator("[data-demo-dialog]");
     await dialog.waitFor({ timeout: STEP_MS });
     await dialog.locator(".wc-odds-picture, .wc-odds").first().waitFor({ timeout: STEP_MS });
     await dialog.locator('button[data-action="roll"]').click();
   });
-  await step(`${tab.key}: ${actor}'s grapple on ${target} gives a result card`, async () => {
+  await step(`${tab.key}: ${actor}'s ${action} on ${target} gives a result card`, async () => {
     const deadline = Date.now() + STEP_MS;
     while ((await count(ui.locator(RESULT))) <= before) {
-      if (Date.now() > deadline) throw new SmokeError(`no result card for ${actor}'s grapple within ${STEP_MS / 1000} s`);
+      if (Date.now() > deadline) throw new SmokeError(`no result card for ${actor}'s ${action} within ${STEP_MS / 1000} s`);
       // A question first (grapple-die's free attack): whoever may answer it, answers.
       for (const t of tabs) {
         const answer = t.ui.locator("#chat .wc-strike [data-wc-strike]:visible").first();
@@ -110,12 +117,12 @@ async function playVariant(page: Page, tabs: [Tab, Tab], variant: string): Promi
   await step(`${variant}: choose the rule set`, async () => {
     await page.selectOption("#variant", variant);
     await page.waitForFunction((v) => (window as unknown as { wcDemoState: () => { setting: unknown } }).wcDemoState().setting === v, variant, { timeout: STEP_MS });
-    await gm.ui.locator("#user", { hasText: variant === "d12-holds" ? "d12 holds" : variant === "grapple-die" ? "Grapple die" : "Percentile" }).waitFor({ state: "attached", timeout: STEP_MS });
+    await gm.ui.locator("#user", { hasText: VARIANT_NAMES[variant] ?? variant }).waitFor({ state: "attached", timeout: STEP_MS });
   });
   await view(page, "gm");
-  await grapple(tabs, gm, "Ogre", "Goblin 1");
+  await play(tabs, gm, "Ogre", "Goblin 1");
   await view(page, "player");
-  await grapple(tabs, player, "Brannoc the Bold", "Goblin 2");
+  await play(tabs, player, "Brannoc the Bold", "Goblin 2");
   await step(`${variant}: the player's result card reached the GM's tab too`, () => waitForMore(gm.ui.locator(RESULT), 1, "the player's card in the GM's tab"));
   await step(`${variant}: buttons by role`, () => buttonsByRole(gm, player));
   await view(page, "gm");
@@ -134,35 +141,46 @@ export interface SmokeOptions {
   readonly failureShot?: string;
 }
 
+export function launch(path: string): Promise<Browser> {
+  return step("start Chromium", () => chromium.launch({ executablePath: path, args: CHROMIUM_ARGS }));
+}
+
+/** Opens the page with its query (a seed, a view) and waits for both tabs; `errors` collects what the page reports. */
+export async function openDemo(browser: Browser, url: string, query: string, errors: string[], viewport = { width: 1400, height: 900 }): Promise<{ page: Page; tabs: [Tab, Tab] }> {
+  const page = await browser.newPage({ viewport });
+  page.on("pageerror", (e) => errors.push(e.message.split("\n")[0] ?? ""));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text().split("\n")[0] ?? "");
+  });
+  await step("open the page", () => page.goto(`${url}?${query}`, { waitUntil: "load", timeout: STEP_MS }));
+  await step("the tabs connect", () => page.waitForFunction(() => (window as unknown as { wcDemoState?: () => { generation: number } }).wcDemoState?.().generation === 1, undefined, { timeout: STEP_MS }));
+  const tab = (key: "gm" | "player"): Tab => ({ key, ui: page.frameLocator(`#tab-${key}`) });
+  return { page, tabs: [tab("gm"), tab("player")] };
+}
+
 export async function smoke(options: SmokeOptions): Promise<void> {
-  const browser = await step("start Chromium", () => chromium.launch({ executablePath: options.chromium, args: CHROMIUM_ARGS }));
+  const browser = await launch(options.chromium);
   const errors: string[] = [];
   let page: Page | null = null;
   try {
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on("pageerror", (e) => errors.push(e.message.split("\n")[0] ?? ""));
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text().split("\n")[0] ?? "");
-    });
+    const opened = await openDemo(browser, options.url, "seed=24&view=gm", errors);
+    page = opened.page;
     const p = page;
-    await step("open the page", () => p.goto(`${options.url}?seed=24&view=gm`, { waitUntil: "load", timeout: STEP_MS }));
-    await step("the tabs connect", () => p.waitForFunction(() => (window as unknown as { wcDemoState?: () => { generation: number } }).wcDemoState?.().generation === 1, undefined, { timeout: STEP_MS }));
+    const tabs = opened.tabs;
     await step("the page says it is a stand-in for Foundry, and what it imitates", async () => {
       const notice = (await p.locator("#notice").innerText()).toLowerCase();
       if (!notice.includes("not foundry") || !notice.includes("stand-in")) throw new SmokeError("the page does not say that it is a stand-in for Foundry");
       const claims = await p.locator("#claims li").count();
       if (claims < 20) throw new SmokeError(`the page lists ${claims} of Foundry's behaviours from docs/foundry-contract.md (its table rows were not found)`);
     });
-    const tab = (key: "gm" | "player"): Tab => ({ key, ui: p.frameLocator(`#tab-${key}`) });
-    const tabs: [Tab, Tab] = [tab("gm"), tab("player")];
     for (const v of VARIANTS) {
       await playVariant(p, tabs, v);
       if (errors.length > 0) throw new SmokeError(`${v}: the page reported an error: ${errors[0]}`);
     }
   } catch (e) {
-    if (page && options.failureShot) await page.screenshot({ path: options.failureShot }).catch(() => undefined);
-    if (errors.length > 0 && e instanceof SmokeError && !e.message.includes("reported an error")) throw new SmokeError(`${e.message} (the page said: ${errors[0]})`);
-    throw e;
+    const shot = page && options.failureShot ? await page.screenshot({ path: options.failureShot }).then(() => ` (a picture of the page: ${options.failureShot})`, () => "") : "";
+    const said = errors.length > 0 && e instanceof SmokeError && !e.message.includes("reported an error") ? ` (the page said: ${errors[0]})` : "";
+    throw new SmokeError(`${e instanceof Error ? e.message : String(e)}${said}${shot}`);
   } finally {
     await browser.close();
   }

@@ -8,6 +8,7 @@ import { PROCESS_MS, runNode } from "./processes.ts";
 const SCRIPTS: ReadonlyArray<readonly [npm: string, file: string, name: string, bad: readonly string[]]> = [
   ["build", "scripts/build.ts", "build", ["--fast"]],
   ["chaos", "scripts/chaos.ts", "chaos", ["--steps", "many"]],
+  ["demo", "scripts/demo.ts", "demo", ["--port", "web"]],
   ["lang:check", "scripts/lang-check.ts", "lang:check", ["--all"]],
   ["profile", "scripts/profile.ts", "profile", ["--fast"]],
   ["release", "scripts/release.ts", "release", ["--draft"]],

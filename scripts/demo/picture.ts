@@ -1,0 +1,25 @@
+/**
+ * `npm run demo -- --picture <file.png>`: the README's picture of the demo page, played the same
+ * way each time (seeded dice): Alice's Brannoc pummels a goblin (a request the GM's tab carries
+ * out), the GM's ogre grapples Brannoc, and the token HUD's palette is open on the ogre.
+ */
+import { launch, openDemo, play, view } from "./smoke.ts";
+
+export async function picture(options: { readonly url: string; readonly chromium: string; readonly file: string }): Promise<void> {
+  const browser = await launch(options.chromium);
+  const errors: string[] = [];
+  try {
+    const { page, tabs } = await openDemo(browser, options.url, "seed=2&variant=d12-holds&view=player", errors, { width: 1440, height: 860 });
+    const [gm, player] = tabs;
+    await play(tabs, player, "Brannoc the Bold", "Goblin 2", "pummel");
+    await view(page, "gm");
+    await play(tabs, gm, "Ogre", "Brannoc the Bold", "grapple");
+    await gm.ui.locator('.token[data-name="Ogre"]').click({ button: "right" });
+    await gm.ui.locator("#token-hud .wc-hud__toggle").click();
+    await gm.ui.locator("#token-hud .wc-hud__palette").waitFor();
+    if (errors.length > 0) throw new Error(`the page reported an error: ${errors[0]}`);
+    await page.screenshot({ path: options.file });
+  } finally {
+    await browser.close();
+  }
+}
