@@ -222,6 +222,7 @@ export function renderTokenHUD(client: FakeClient, token: FakeToken): HTMLElemen
  * for one with choices, else a text input).
  */
 export function renderSettingsConfig(client: FakeClient): HTMLElement {
+  const document = client.document;
   const html = document.createElement("div");
   html.id = "settings-config";
   const form = document.createElement("form");
@@ -247,8 +248,10 @@ export function renderSettingsConfig(client: FakeClient): HTMLElement {
       input = select;
     } else {
       const box = document.createElement("input");
-      box.type = config.type === Boolean ? "checkbox" : "text";
-      if (config.type === Boolean) box.checked = value === true;
+      // By name too: a tab in its own frame (the demo page) registers its own frame's Boolean.
+      const boolean = config.type === Boolean || (typeof config.type === "function" && config.type.name === "Boolean");
+      box.type = boolean ? "checkbox" : "text";
+      if (boolean) box.checked = value === true;
       else box.value = String(value ?? "");
       input = box;
     }
