@@ -17,6 +17,8 @@ import dnd5e from "../test/systems/fixtures/dnd5e/goblin.json";
 import adnd2e from "../test/systems/fixtures/adnd2e/griffon.json";
 
 export interface CreatureSpec {
+  /** The host system it was exported from. */
+  readonly system: string;
   /** Which fixture it was made from, shown on the page. */
   readonly source: string;
   readonly name: string;
@@ -31,7 +33,7 @@ function at(o: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((x, k) => (x !== null && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), o);
 }
 
-function spec(systemId: string, file: string, data: unknown, name?: string): CreatureSpec {
+function spec(systemId: string, title: string, file: string, data: unknown): CreatureSpec {
   const actor = data as ActorData & { name: string; type: string; prototypeToken?: { width?: number; height?: number } };
   const system = systemFor(systemId);
   const paths = system.hitPoints(actor.type);
@@ -46,8 +48,9 @@ function spec(systemId: string, file: string, data: unknown, name?: string): Cre
     profiles[variant] = rest;
   }
   return {
-    source: `${system.id} · ${file}`,
-    name: name ?? actor.name,
+    system: title,
+    source: `${title}, test/systems/fixtures/${file}`,
+    name: actor.name,
     type: actor.type,
     hp: { value: Number.isFinite(value) ? value : 1, max: Number.isFinite(max) ? max : 1 },
     profiles,
@@ -55,7 +58,7 @@ function spec(systemId: string, file: string, data: unknown, name?: string): Cre
   };
 }
 
-export const FIGHTER = spec("ars", "ars/fighter-18-76.json", ars);
-export const OGRE = spec("ose", "ose/ogre.json", ose);
-export const GOBLIN = spec("dnd5e", "dnd5e/goblin.json", dnd5e);
-export const FLIER = spec("adnd2e", "adnd2e/griffon.json", adnd2e);
+export const FIGHTER = spec("ars", "ARS", "ars/fighter-18-76.json", ars);
+export const OGRE = spec("ose", "OSE", "ose/ogre.json", ose);
+export const GOBLIN = spec("dnd5e", "dnd5e", "dnd5e/goblin.json", dnd5e);
+export const FLIER = spec("adnd2e", "adnd2e", "adnd2e/griffon.json", adnd2e);

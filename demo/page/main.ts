@@ -14,10 +14,12 @@ import type { DemoServer, TabApi, TabKey } from "../bridge.ts";
 import type { DemoTable, Variant } from "./table.ts";
 import { MODULE, VARIANTS, buildTable } from "./table.ts";
 import { claims } from "./contract.ts";
+import { FIGHTER, FLIER, GOBLIN, OGRE } from "../creatures.ts";
 import type { FakeClient } from "../../test/fake-foundry/world.ts";
 
 type View = TabKey | "both";
 const VIEWS: readonly View[] = ["gm", "player", "both"];
+const CREATURES = [FIGHTER, OGRE, GOBLIN, FLIER];
 
 const params = new URLSearchParams(location.search);
 const seedParam = params.get("seed");
@@ -44,6 +46,7 @@ function describe(): void {
       "The Gamemaster's tab and Alice's tab are two frames, each with its own copy of the module, so a player's request, the numbers a player may not see and the GM's buttons can be seen from both sides. " +
       "Nothing is saved: Reset puts the table back.",
   );
+  $("creatures").textContent = `The creatures come from exported actors of four host systems, each read by the module's reader for its system: ${CREATURES.map((c) => `${c.name} (${c.system})`).join(", ")}; a token's tooltip names its file. One world runs one system and this one runs none, so the profile form shows those readings as the GM's own values.`;
   const list = claims();
   $("claims-title").textContent = `Which Foundry behaviours it imitates (${list.length}, from docs/foundry-contract.md)`;
   $("claims-intro").textContent =

@@ -20,6 +20,11 @@ interface AppOptions {
   form?: { handler?: FormHandler; closeOnSubmit?: boolean; submitOnChange?: boolean };
 }
 
+/** A <form>, by its name: an element of another frame's document (the demo's tabs) is of that frame's classes. */
+function isForm(el: Element): el is HTMLFormElement {
+  return el.localName === "form";
+}
+
 /**
  * [C-50] ApplicationV2: options from the class's DEFAULT_OPTIONS; render({force}) prepares the
  * context and draws the element (a <form> when `tag` is "form"); clicks on [data-action] call the
@@ -66,7 +71,7 @@ export class FakeApplicationV2 {
       const action = name ? this.options.actions?.[name] : undefined;
       if (target && action) void action.call(this, event, target);
     });
-    if (el instanceof HTMLFormElement) {
+    if (isForm(el)) {
       el.addEventListener("submit", (event) => {
         event.preventDefault();
         void this.submit();
@@ -80,7 +85,7 @@ export class FakeApplicationV2 {
   /** What pressing the form's submit button does. */
   async submit(): Promise<void> {
     const form = this.element;
-    if (!(form instanceof HTMLFormElement)) throw new Error(`fake: ${this.id} is not a form`);
+    if (!isForm(form)) throw new Error(`fake: ${this.id} is not a form`);
     await this.client.run(async () => {
       await this.options.form?.handler?.call(this, new Event("submit"), form, new FormData(form));
       if (this.options.form?.closeOnSubmit) await this.close();
