@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  globalIgnores(["dist/**", "coverage/**", "node_modules/**", ".vitest/**", "bench-results/**"]),
+  globalIgnores(["dist/**", "demo-dist/**", "coverage/**", "node_modules/**", ".vitest/**", "bench-results/**"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,11 +1,12 @@
 // The README says what the module does: its table of contents leads somewhere, its pictures are
-// in the repository under the names `npm run shots -- --readme` writes, its action list is the
-// rules' own, its rule sets go by their one name, and the Foundry build module.json says it is
+// in the repository under the names `npm run shots -- --readme` and `npm run demo -- --picture`
+// write, its action list is the rules' own, its rule sets go by their one name, and the Foundry build module.json says it is
 // verified on is one the contract's sources cover.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULES_VARIANTS, SHELL_ACTIONS } from "../../src/rules/index.ts";
 import { README_PICTURES } from "../../scripts/shots/readme-pictures.ts";
+import { DEMO_PICTURE } from "../../scripts/demo/readme-picture.ts";
 
 const readme = readFileSync("README.md", "utf8");
 const contributing = readFileSync("CONTRIBUTING.md", "utf8");
@@ -35,9 +36,9 @@ describe("README.md and CONTRIBUTING.md", () => {
     expect(contributing).toContain("## Architecture");
   });
 
-  it("shows the three pictures, kept in the repository under the names npm run shots -- --readme writes", () => {
+  it("shows the three pictures npm run shots -- --readme writes and the demo's (npm run demo -- --picture), kept in the repository", () => {
     const shown = [...readme.matchAll(/!\[[^\]]+\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1] as string);
-    expect(shown.sort()).toEqual(Object.keys(README_PICTURES).map((f) => `docs/images/${f}`).sort());
+    expect(shown.sort()).toEqual([...Object.keys(README_PICTURES), DEMO_PICTURE].map((f) => `docs/images/${f}`).sort());
     for (const f of shown) expect(existsSync(f), f).toBe(true);
   });
 
