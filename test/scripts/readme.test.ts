@@ -1,7 +1,7 @@
 // The README says what the module does: its table of contents leads somewhere, its pictures are
 // in the repository under the names `npm run shots -- --readme` and `npm run demo -- --picture`
-// write, its action list is the rules' own, its rule sets go by their one name, and the Foundry build module.json says it is
-// verified on is one the contract's sources cover.
+// write, its action list is the rules' own, its rule sets go by their one name, and the Foundry
+// build module.json says it is verified on is one the contract's sources cover.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULES_VARIANTS, SHELL_ACTIONS } from "../../src/rules/index.ts";
