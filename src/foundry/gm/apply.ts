@@ -109,7 +109,11 @@ export function planConsequences(
     const flags = (data.flags ?? {}) as Record<string, Record<string, unknown>>;
     return { ...data, flags: { ...flags, [MODULE_ID]: { ...(flags[MODULE_ID] ?? {}), [key]: combatId } } };
   };
-  for (const h of c.holdsAdded) {
+  // A result written after one of the two left the combat it happened in (a card applied late)
+  // makes no hold there, as the hold would have ended with the leaving; no timed condition either.
+  const fits = (h: HoldRecord) => !combatId || holdFitsItsCombat(combatId, h.heldId, h.holderId);
+  const holdsAdded = c.holdsAdded.filter(fits);
+  for (const h of holdsAdded) {
     const [held, holder] = holdEffectPair(h, actorOf(h.heldId), actorOf(h.holderId), variant, requestId);
     w(held.actor).creates.push(stamped(held.data, "combat"));
     w(holder.actor).creates.push(stamped(holder.data, "combat"));
@@ -146,6 +150,7 @@ export function planConsequences(
     const has = effectsMeaning(actor, x.condition);
     const timed = x.rounds !== undefined || x.segments !== undefined;
     const effect = conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`));
+    if (x.active && timed && combatId && !clockStillRuns(combatId, actor.uuid)) continue;
     if (x.active && has.length === 0) w(actor).creates.push(timed ? stamped(effect, "clock") : effect);
     // The module's own effect of that condition, made earlier, is now timed by this combat too.
     if (x.active && timed && combatId) {
@@ -162,7 +167,7 @@ export function planConsequences(
   }
   const broken = holdsKnown.filter((h) => removed.has(h.id));
   const overborne = c.conditions.filter((x) => x.condition === "prone" && x.active).map((x) => x.targetId);
-  return { markId: requestId, writes: [...writes.values()], established: c.holdsAdded, broken, overborne, tokens: liftWrites(c.lifts ?? [], requestId) };
+  return { markId: requestId, writes: [...writes.values()], established: holdsAdded, broken, overborne, tokens: liftWrites(c.lifts ?? [], requestId) };
 }
 
 /** The value the host will keep when `next` is written at `path`: held at the field's floor where the schema says. */
