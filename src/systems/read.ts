@@ -146,7 +146,7 @@ export function shown(v: unknown): string | number {
   try {
     return JSON.stringify(v)?.slice(0, 60) ?? String(v);
   } catch {
-    return String(v);
+    return typeof v;
   }
 }
 

@@ -22,9 +22,9 @@ import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk,
 import { Refusal, resolveCast } from "../documents/cast.ts";
 import { validateJob } from "../gm/moves.ts";
 import { gmWork } from "../gm/queue.ts";
-import { refusalOf } from "../gm/resolve.ts";
+import { refusalOf, refusalOfAny } from "../gm/resolve.ts";
 import { activeVariant } from "../world/settings.ts";
-import { carryOutMove } from "./map-card.ts";
+import { carryOutMove, mapCardId } from "./map-card.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeIdFor } from "./question-card.ts";
 import { cardIdFor, perform } from "./result-card.ts";
@@ -312,7 +312,9 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
         out = await performAnswer(answered, ask.choice, author, id);
       } else out = await carryOutMove(validateJob(ask.job), author, id);
     } catch (e) {
-      out = refusalOf(e);
+      // An error after the GM's card was made is the pipeline's to finish, not a refusal.
+      if (!(e instanceof Refusal) && [cardIdFor(id), strikeIdFor(id), mapCardId(id)].some((c) => game.messages.get(c))) throw e;
+      out = refusalOfAny(e);
     }
     // "duplicate": the result was made already (another GM tab, or the GM's own click on the
     // same question): the request is answered all the same, so its card goes.
@@ -374,7 +376,7 @@ export async function processPendingRequests(): Promise<void> {
   for (const m of pending) {
     if (!isActiveGM()) return;
     if (overLimit(m)) dropExcess(m);
-    else await gmWork(() => handleRequest(m));
+    else await gmWork(() => handleRequest(m)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
   }
 }
 

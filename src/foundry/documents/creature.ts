@@ -87,13 +87,19 @@ function withOverrides(variant: RulesVariant, id: string, read: { profile: Recor
       variant.validateProfile(id, profile, "profile");
       break;
     } catch (e) {
-      if (!(e instanceof RulesInputError)) throw e;
+      if (!(e instanceof RulesInputError)) {
+        // Data the rules' checks cannot even read: none of the GM's values is believed.
+        for (const f of Object.keys(kept)) refused.push(f);
+        warnOnce(name, "*", null);
+        kept = {};
+        break;
+      }
       const bad = fieldsNamed(e, new Set(Object.keys(kept)));
       // What the rules refuse is not the GM's values but the sheet's: nothing to leave out here.
       if (bad.length === 0) break;
       for (const f of bad) {
         refused.push(f);
-        warnOnce(name, f, kept[f], e);
+        warnOnce(name, f, e);
         delete kept[f];
       }
       kept = { ...kept };
@@ -108,12 +114,14 @@ function withOverrides(variant: RulesVariant, id: string, read: { profile: Recor
   return { profile: { ...read.profile, ...kept }, sources, reasons, refused };
 }
 
-function warnOnce(name: string, field: string, value: unknown, e: RulesInputError): void {
+/** Once per creature and field in a tab: a player who edits their bad value again and again is not heard each time. */
+function warnOnce(name: string, field: string, e: RulesInputError | null): void {
   if (!game.user?.isGM) return;
   const told = tabState("profile-warned", () => new Set<string>());
-  const key = `${name}|${field}|${JSON.stringify(value)}`;
+  const key = `${name}|${field}`;
   if (told.has(key)) return;
   told.add(key);
+  if (!e) return notify("warn", "WC.Refuse.badProfileData", { name });
   const details = e.issues.filter((i) => i.path.split(".")[1] === field).map((i) => i18n.format(`WC.Error.${i.code}`, i.params ?? {})).join("; ");
   notify("warn", "WC.Refuse.badProfileValue", { name, field, details });
 }

@@ -6,6 +6,7 @@
  */
 import type { ActionContext, HoldRecord, Resolution, RulesVariant } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import type { Intent, Refused } from "../base/types.ts";
 import type { CastMember, Side } from "../documents/cast.ts";
@@ -83,6 +84,17 @@ export function refusalOf(e: unknown): Refused {
     return { kind: "refused", key: options ? "WC.Refuse.badOptions" : "WC.Refuse.badInput", params: { details } };
   }
   throw e;
+}
+
+/**
+ * Any error of carrying out a player's request, as its refusal: the rules' and the shell's own
+ * reasons as they are, anything else (data made so that reading it throws, a server error) told
+ * in general and logged, so that one request never keeps the others waiting.
+ */
+export function refusalOfAny(e: unknown): Refused {
+  if (e instanceof Refusal || e instanceof RulesInputError) return refusalOf(e);
+  console.error(`${MODULE_ID} | a request could not be carried out`, e);
+  return { kind: "refused", key: "WC.Refuse.unreadable", params: {} };
 }
 
 /** A resolution the rules refused: its reason, to tell the user in a notice (and post no card). */

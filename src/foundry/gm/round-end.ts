@@ -63,12 +63,15 @@ function readable(sides: readonly Side[]): { sides: Side[]; participants: RoundC
   const ok: Side[] = [];
   const participants: RoundContext["participants"][number][] = [];
   for (const s of sides) {
-    const p = participant(s, variant);
+    // One creature whose data cannot be read (its player may write it) is left out; nobody else's round stops.
+    let p: ReturnType<typeof participant>;
     try {
+      p = participant(s, variant);
       variant.validateProfile(s.id, p.profile, "profile");
     } catch (e) {
-      if (!(e instanceof RulesInputError)) throw e;
-      notify("warn", "WC.Refuse.leftOutOfRound", { name: s.name, details: e.issues.map((i) => i.path).join(", ") });
+      const details = e instanceof RulesInputError ? e.issues.map((i) => i.path).join(", ") : "?";
+      if (!(e instanceof RulesInputError)) console.error(e);
+      notify("warn", "WC.Refuse.leftOutOfRound", { name: s.name, details });
       continue;
     }
     ok.push(s);

@@ -25,7 +25,7 @@ export class IssueList {
 
   int(path: string, v: unknown, min: number, max: number): v is number {
     if (typeof v !== "number" || !Number.isInteger(v)) {
-      this.add(path, "notInteger", { got: describe(v) });
+      this.add(path, "notInteger", { got: describeValue(v) });
       return false;
     }
     if (v < min || v > max) {
@@ -37,7 +37,7 @@ export class IssueList {
 
   bool(path: string, v: unknown): v is boolean {
     if (typeof v !== "boolean") {
-      this.add(path, "notBoolean", { got: describe(v) });
+      this.add(path, "notBoolean", { got: describeValue(v) });
       return false;
     }
     return true;
@@ -45,7 +45,7 @@ export class IssueList {
 
   oneOf<T extends string>(path: string, v: unknown, allowed: readonly T[]): v is T {
     if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) {
-      this.add(path, "notOneOf", { allowed: allowed.join("|"), got: describe(v) });
+      this.add(path, "notOneOf", { allowed: allowed.join("|"), got: describeValue(v) });
       return false;
     }
     return true;
@@ -53,7 +53,7 @@ export class IssueList {
 
   str(path: string, v: unknown): v is string {
     if (typeof v !== "string" || v.length === 0) {
-      this.add(path, "notText", { got: describe(v) });
+      this.add(path, "notText", { got: describeValue(v) });
       return false;
     }
     return true;
@@ -61,7 +61,7 @@ export class IssueList {
 
   object(path: string, v: unknown): v is Record<string, unknown> {
     if (typeof v !== "object" || v === null || Array.isArray(v)) {
-      this.add(path, "notObject", { got: describe(v) });
+      this.add(path, "notObject", { got: describeValue(v) });
       return false;
     }
     return true;
@@ -69,7 +69,7 @@ export class IssueList {
 
   array(path: string, v: unknown): v is unknown[] {
     if (!Array.isArray(v)) {
-      this.add(path, "notList", { got: describe(v) });
+      this.add(path, "notList", { got: describeValue(v) });
       return false;
     }
     return true;
@@ -80,10 +80,19 @@ export class IssueList {
   }
 }
 
-function describe(v: unknown): string {
+/** Longest piece of a text value an issue quotes: the rest is left out, as the value may be anyone's. */
+const QUOTED = 40;
+
+/**
+ * A value as an issue names it: numbers and (short) texts as they are, anything else by its kind.
+ * Never calls the value's own methods, so data made to throw (a `toString` that is not a
+ * function) is named like any other.
+ */
+export function describeValue(v: unknown): string {
   if (v === undefined) return "missing";
   if (v === null) return "null";
   if (typeof v === "number") return Number.isNaN(v) ? "NaN" : String(v);
-  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "string") return JSON.stringify(v.length > QUOTED ? `${v.slice(0, QUOTED)}…` : v);
+  if (typeof v === "boolean") return v ? "true" : "false";
   return Array.isArray(v) ? "list" : typeof v;
 }

@@ -4,7 +4,7 @@
  * `checkTable`, which rejects gaps and overlaps with a message naming them.
  */
 import type { InputIssue } from "./errors.ts";
-import { RulesInputError } from "./errors.ts";
+import { RulesInputError, describeValue } from "./errors.ts";
 
 export interface RangeRow<R> {
   readonly min?: number;
@@ -48,7 +48,7 @@ export function checkTable(table: RangeTable<unknown>, path: string, domain?: { 
   rows.forEach((r, i) => {
     for (const [k, v] of [["min", r.min], ["max", r.max]] as const) {
       if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v))) {
-        issues.push({ path: `${path}.rows[${i}].${k}`, code: "notInteger", params: { got: String(v) } });
+        issues.push({ path: `${path}.rows[${i}].${k}`, code: "notInteger", params: { got: describeValue(v) } });
       }
     }
     if (r.min !== undefined && r.max !== undefined && r.min > r.max) {

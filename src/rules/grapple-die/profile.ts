@@ -5,6 +5,7 @@
  */
 import type { DiceFormula } from "../core/dice.ts";
 import type { IssueList } from "../core/errors.ts";
+import { describeValue } from "../core/errors.ts";
 import type { Size } from "../core/size.ts";
 import { SIZES, sizeIndex } from "../core/size.ts";
 import type { Strength } from "../core/strength.ts";
@@ -139,7 +140,7 @@ const SIZE_LIST: readonly Size[] = SIZES;
 
 export function num(issues: IssueList, path: string, v: unknown, min: number, max: number): boolean {
   if (typeof v !== "number" || !Number.isFinite(v)) {
-    issues.add(path, "notNumber", { got: v === undefined ? "missing" : String(v) });
+    issues.add(path, "notNumber", { got: describeValue(v) });
     return false;
   }
   if (v < min || v > max) {
