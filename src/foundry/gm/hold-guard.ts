@@ -85,13 +85,17 @@ function halfFromTwin(twin: ActiveEffect.Implementation, twinHold: StoredHold): 
 }
 
 /** Puts the half `twin` names back as the module made it: made again, or its changes undone. */
-async function putBack(twin: ActiveEffect.Implementation): Promise<boolean> {
+async function putBack(twin: ActiveEffect.Implementation, restored?: Set<string>): Promise<boolean> {
   const twinHold = storedHold(twin);
   const half = twinHold ? halfFromTwin(twin, twinHold) : null;
   if (!half) return false;
+  restored?.add(`${half.actor.uuid}|${half.id}`);
   const there = half.actor.effects.get(half.id);
-  if (there) await quietly(() => there.update(half.fields as never));
-  else {
+  if (there) {
+    // A combat written onto the half that its twin does not have goes too.
+    const extra = typeof twin.getFlag(MODULE_ID, "combat") !== "string" && there.getFlag(MODULE_ID, "combat") !== undefined ? { [`flags.${MODULE_ID}.-=combat`]: null } : {};
+    await quietly(() => there.update({ ...half.fields, ...extra } as never));
+  } else {
     const flags: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(half.fields)) if (k.startsWith(`flags.${MODULE_ID}.`)) flags[k.slice(`flags.${MODULE_ID}.`.length)] = v;
     const data = Object.fromEntries(Object.entries(half.fields).filter(([k]) => !k.startsWith("flags.")));
@@ -155,7 +159,7 @@ export async function onEffectUpdated(effect: ActiveEffect.Implementation, userI
     const half = storedHold(effect);
     const expected = half?.role === "holder" ? STATUS.holding : STATUS.held;
     // Its pair broken, its record changed, switched off or its status taken away: put back.
-    const tampered = !verifiedHold(twin) || !half || JSON.stringify(half.record) !== JSON.stringify(storedHold(twin)?.record) || effect.disabled === true || !effect.statuses.has(expected);
+    const tampered = !verifiedHold(twin) || !half || JSON.stringify(half.record) !== JSON.stringify(storedHold(twin)?.record) || effect.getFlag(MODULE_ID, "combat") !== twin.getFlag(MODULE_ID, "combat") || effect.disabled === true || !effect.statuses.has(expected);
     if (tampered && (await putBack(twin))) notify("warn", "WC.Guard.halfChanged", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
     return;
   }
@@ -191,7 +195,18 @@ export async function onTokenUpdated(token: TokenDocument.Implementation, change
 /** An effect a player made with the module's hold or condition flags: the module writes those only from a GM's tab. */
 export async function onEffectCreated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
   if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
-  if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+  // Judged as it is now (the work queued before this one may have put it back): gone is gone.
+  const actor = effect.parent as Actor.Implementation | null;
+  if (!actor?.effects.get(effect.id ?? "")) return;
+  if (!isModuleEffect(effect as unknown as { flags?: unknown })) return;
+  // A half made again at the id its twin still names (removed and made again at once): the
+  // pair's own half, put back exactly as the module makes it, not removed.
+  const twin = namedBy(effect);
+  if (twin && storedHold(twin)) {
+    await putBack(twin);
+    return;
+  }
+  await removeForged(effect, userId);
 }
 
 async function removeForged(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
@@ -272,6 +287,8 @@ export async function sweep(): Promise<void> {
   for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
   const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
   const repaired = new Set<string>();
+  // Halves put back from their twins: not removed afterwards, whatever they looked like before.
+  const restored = new Set<string>();
   for (const actor of actors.values()) {
     const ids: string[] = [];
     for (const e of actor.effects) {
@@ -282,17 +299,19 @@ export async function sweep(): Promise<void> {
       }
       const v = verifiedHold(e);
       if (v) {
-        if (!stillFits(e, v.record)) ids.push(e.id ?? "");
+        // A pair is judged by one combat: the one on the half no player can write.
+        const judge = !playerOwned(v.holder.parent as Actor.Implementation) ? v.holder : !playerOwned(v.held.parent as Actor.Implementation) ? v.held : v.held;
+        if (!stillFits(judge, v.record)) ids.push(e.id ?? "");
         else if (!repaired.has(h.record.id)) {
           // A whole pair with one half changed by a player while no GM was there (its record
           // rewritten, switched off, its status taken away): put right from the half on the
           // creature no player owns.
           const changed = (x: ActiveEffect.Implementation) => x.disabled === true || !x.statuses.has(storedHold(x)?.role === "holder" ? STATUS.holding : STATUS.held);
           const other = e === v.held ? v.holder : v.held;
-          const differ = JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record);
+          const differ = JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record) || v.held.getFlag(MODULE_ID, "combat") !== v.holder.getFlag(MODULE_ID, "combat");
           if (!playerOwned(actor) && (differ || changed(other))) {
             repaired.add(h.record.id);
-            await putBack(e);
+            await putBack(e, restored);
           }
         }
         continue;
@@ -303,11 +322,11 @@ export async function sweep(): Promise<void> {
       const trustworthy = mine?.uuid === actor.uuid && !playerOwned(actor);
       if (trustworthy && otherActor && playerOwned(otherActor) && stillFits(e, h.record) && !repaired.has(h.record.id)) {
         repaired.add(h.record.id);
-        if (await putBack(e)) continue;
+        if (await putBack(e, restored)) continue;
       }
       ids.push(e.id ?? "");
     }
     if (ids.length > 0) ending.push({ actor, ids });
   }
-  await removeEffects(ending);
+  await removeEffects(ending.map(({ actor, ids }) => ({ actor, ids: ids.filter((id) => !restored.has(`${actor.uuid}|${id}`)) })));
 }
