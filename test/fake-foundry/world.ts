@@ -19,6 +19,7 @@ import { GENERIC } from "./systems.ts";
 import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import type { FakeGrid, Position } from "./movement.ts";
+import { FakeCanvas, fakeFoundryCanvas } from "./canvas.ts";
 import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
 
 type Fn = (...args: never[]) => unknown;
@@ -1141,11 +1142,12 @@ export interface StatusEntry {
 export class FakeClient {
   readonly Hooks = new FakeHooks();
   /** [C-22] v13 keeps the statuses in an array; v14 in an object keyed by id (arrays still work). */
-  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data };
+  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data } };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
-  readonly canvas: { tokens: { controlled: Array<{ document: FakeToken }> } } = { tokens: { controlled: [] } };
+  /** The canvas this tab shows (test/fake-foundry/canvas.ts): nothing drawn until a test draws a scene. */
+  readonly canvas: FakeCanvas = new FakeCanvas(this);
   /** Windows this client has open (ApplicationV2). */
   readonly windows: FakeApplicationV2[] = [];
   readonly errors: unknown[] = [];
@@ -1166,6 +1168,8 @@ export class FakeClient {
       statusEffects: w.generation >= 14 ? Object.fromEntries(core.map((s) => [s.id, s])) : core,
       Actor: { documentClass: FakeActor },
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
+      // [C-74] Canvas layers a package adds, by name: {group, layerClass}.
+      Canvas: { layers: {} },
     };
     const release = { generation: w.generation, build: w.build };
     this.game = {
@@ -1740,6 +1744,8 @@ export class FakeWorld {
   /** Runs a document hook on every connected client, as the server's broadcast does. */
   broadcast(name: string, args: unknown[]): void {
     for (const c of [...this.clients]) {
+      // The canvas follows a token's change before the change's hooks run (test/fake-foundry/canvas.ts).
+      if (name === "updateToken" || name === "deleteToken") c.canvas.documentChanged(name, args);
       for (let i = this.deliveries(name, c); i > 0; i--) {
         c.run(() => {
           try {
@@ -1813,6 +1819,7 @@ function installGlobals(): void {
   define("fromUuidSync", () => (uuid: string) => world().fromUuidSync(uuid));
   define("foundry", () => ({
     utils: { getProperty, randomID },
+    canvas: fakeFoundryCanvas(),
     documents: { TokenDocument: FakeToken, modifyBatch: (ops: Data[]) => world().modifyBatch(ops) },
     applications: {
       handlebars: {
