@@ -72,7 +72,7 @@ export async function loadPixi(): Promise<Pixi> {
 }
 
 /**
- * Gives every client a canvas to draw: PIXI as the global `PIXI` (Foundry ships PIXI 7 as one),
+ * Gives every client a canvas to draw: PIXI as the global `PIXI` ([C-82] Foundry draws with PIXI 7),
  * and `foundry.canvas.layers.CanvasLayer`. [C-74] A layer is drawn with `draw()`, which runs its
  * `_draw()`, and torn down with `tearDown()`, which runs its `_tearDown()`.
  */

@@ -634,6 +634,8 @@ export class FakeToken extends FakeDocument {
   height = 1;
   disposition = 0;
   hidden = false;
+  /** [C-81] When the token's name shows, and to whom (CONST.TOKEN_DISPLAY_MODES); unset here unless a test sets it. */
+  displayName: number | undefined = undefined;
   /** [C-61] The current or last movement (TokenDocument#movement, 13.338 #12240). */
   movement: Data | null = null;
   constructor(
@@ -680,7 +682,7 @@ export class FakeToken extends FakeDocument {
   /** Applies a token update: position, elevation, and `delta` changes to an unlinked actor. */
   applyData(changes: Data): void {
     const e = expanded(changes);
-    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name"] as const) {
+    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name", "displayName"] as const) {
       if (k in e) (this as unknown as Data)[k] = e[k];
     }
     if (e.delta && typeof e.delta === "object") {
@@ -1068,15 +1070,24 @@ class FakeSettings {
     await (how === "force" ? app.render({ force: true }) : app.render(true));
     return app;
   }
+  /** [C-80] A client-scoped setting is kept in this browser (its local storage), not in the world. */
+  private readonly local = new Map<string, unknown>();
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
     if (!this.configs.has(id)) throw new Error(`Setting ${id} is not registered`);
+    if (this.configs.get(id)?.scope === "client") return structuredClone(this.local.has(id) ? this.local.get(id) : this.configs.get(id)?.default);
     return structuredClone(this.world.settingValues.has(id) ? this.world.settingValues.get(id) : this.configs.get(id)?.default);
   }
   async set(ns: string, key: string, value: unknown): Promise<unknown> {
     const id = `${ns}.${key}`;
     const cfg = this.configs.get(id);
     if (!cfg) throw new Error(`Setting ${id} is not registered`);
+    if (cfg.scope === "client") {
+      // No request: the value stays on this client, whose own onChange runs.
+      this.local.set(id, structuredClone(value));
+      cfg.onChange?.(value);
+      return value;
+    }
     const user = this.world.current().user;
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);

@@ -12,8 +12,8 @@
  *   Two holds between the same two creatures (either way round) run side by side, not crossed.
  * - A creature above the ground (a lifted flier, or one higher than its partner) has its end of the
  *   tether raised above its token, with the ground line beneath: the tether shows it is aloft.
- * - What a viewer may see: a GM sees every tether; a player only those between two tokens that
- *   are not hidden and that the player can see. A tether a player cannot see leaves no trace: it
+ * - What a viewer may see: a tether between two tokens the viewer sees; a GM sees hidden tokens,
+ *   a player never does. A tether a player cannot see leaves no trace: it
  *   takes no place in the fan at the other token, so the spacing does not give it away.
  */
 import type { GridInfo, Point } from "./geometry.ts";
@@ -62,11 +62,16 @@ export interface Viewer {
   readonly playersSee: boolean;
 }
 
-/** Whether this viewer is shown the tether between these two tokens (both must be on the map). */
+/**
+ * Whether this viewer is shown the tether between these two tokens: both on the map and both seen
+ * by the viewer. Foundry shows a GM every token, hidden ones too, unless the GM looks through a
+ * token's eyes; a player never sees a hidden token, and otherwise what their tokens' vision shows.
+ */
 export function tetherShown(viewer: Viewer, holder: TokenPlace | undefined, held: TokenPlace | undefined): boolean {
   if (!viewer.enabled || !holder || !held || holder.id === held.id) return false;
+  if (!holder.visible || !held.visible) return false;
   if (viewer.isGM) return true;
-  return viewer.playersSee && !holder.hidden && !held.hidden && holder.visible && held.visible;
+  return viewer.playersSee && !holder.hidden && !held.hidden;
 }
 
 /** Foundry's token display modes (CONST.TOKEN_DISPLAY_MODES): when a token's name is shown. */
@@ -137,7 +142,10 @@ export function centreOf(p: TokenPlace): Point {
 }
 
 const TAU = Math.PI * 2;
-const norm = (a: number): number => ((a % TAU) + TAU) % TAU;
+const norm = (a: number): number => {
+  const m = a % TAU;
+  return m < 0 ? m + TAU : m;
+};
 
 /**
  * Angles moved apart so that neighbours around the circle are at least `gap` apart, each as close

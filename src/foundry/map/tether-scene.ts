@@ -182,12 +182,23 @@ function drop(): void {
   h.board = null;
 }
 
+/**
+ * The board draws with PIXI 7's Graphics calls (lineStyle, beginFill), the PIXI Foundry v13 and
+ * v14 ship; a canvas on another PIXI gets no tethers rather than errors on every refresh.
+ */
+function drawsLikePixi7(): boolean {
+  const G = (globalThis as { PIXI?: { Graphics?: { prototype?: Record<string, unknown> } } }).PIXI?.Graphics;
+  const ok = typeof G?.prototype?.lineStyle === "function" && typeof G.prototype.beginFill === "function";
+  if (!ok) console.warn("weaponless-combat | tethers need PIXI 7's Graphics; none are drawn on this canvas");
+  return ok;
+}
+
 /** Makes the board again from scratch (a setting changed, or the canvas is ready). */
 export function rebuild(): void {
   const h = here();
   drop();
   const viewer = viewerNow();
-  if (!h.layer || !viewer.enabled || (!viewer.isGM && !viewer.playersSee)) return;
+  if (!h.layer || !viewer.enabled || (!viewer.isGM && !viewer.playersSee) || !drawsLikePixi7()) return;
   const board = new TetherBoard(h.layer, { grid: gridOf(theCanvas()?.scene), viewer, text: canvasText, heightText });
   h.board = board;
   const tokens = canvasTokens();
