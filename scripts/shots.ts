@@ -8,6 +8,7 @@
  *
  *   npm run shots                  all of them
  *   npm run shots -- percentile    only names containing "percentile"
+ *   npm run shots -- tethers       only the tethers on the map (scripts/shots/board.ts)
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -99,6 +100,9 @@ for (const s of scenes) {
     reports.push({ file, height, audit: merged });
   }
 }
+// The tethers on the map: canvas pictures of their own (scripts/shots/board.ts), not audited as HTML.
+const { photographBoards } = await import("./shots/board.ts");
+const boards = await photographBoards(context, root, outDir, filter);
 await browser.close();
 
 writeFileSync(join(outDir, "audit.json"), JSON.stringify(reports, null, 1));
@@ -113,3 +117,4 @@ const low = (theme: Theme) => reports.filter((r) => r.file.endsWith(`--${theme}.
 console.log(`\n${reports.length} pictures in shots/; lowest contrast dark ${low("dark").toFixed(2)}:1, light ${low("light").toFixed(2)}:1; ${problems} findings`);
 const tall = [...reports].sort((a, b) => b.height - a.height).slice(0, 5);
 console.log(`tallest: ${tall.map((r) => `${r.file} ${r.height}px`).join(", ")}`);
+console.log(`${boards.length} tether boards in shots/ (tethers--*.png)`);

@@ -50,7 +50,7 @@ describe("the board", () => {
     board.setHolds([hold("h1", "o", "f")]);
     const path = board.paths().get("h1");
     const shapes = shapesOf(board.graphicsOf("h1"));
-    const circle = shapes.find((s) => s.shape.radius === 5);
+    const circle = shapes.find((s) => s.shape.radius === 6);
     expect(circle?.shape.x).toBeCloseTo(path?.from.x ?? 0, 6);
     expect(circle?.fillStyle.color).toBe(PART_COLOURS.arm);
     const arrow = shapes.find((s) => s.fillStyle.visible && (s.shape.points?.length ?? 0) === 6);
@@ -63,13 +63,13 @@ describe("the board", () => {
     for (const p of [at("a", 0, 0), at("b", 3, 0), at("c", 0, 3), at("d", 3, 3), at("e", 0, 6), at("f", 3, 6)]) board.place(p);
     board.setHolds([hold("s", "a", "b", { part: "throat", kind: "strangle" }), hold("p", "c", "d", { part: "body", kind: "pin" }), hold("l", "e", "f", { part: "leg", kind: "hold" })]);
     const strangle = shapesOf(board.graphicsOf("s"));
-    expect(strangle.filter((s) => s.shape.radius === 9)).toHaveLength(2); // the noose: casing and colour
+    expect(strangle.filter((s) => s.shape.radius === 10)).toHaveLength(2); // the noose: casing and colour
     expect(strangle.some((s) => s.lineStyle.color === PART_COLOURS.throat)).toBe(true);
     const pin = shapesOf(board.graphicsOf("p"));
     const plain = shapesOf(board.graphicsOf("l"));
-    // The leg tether runs from x 75 to 325 (250 px), less 10 under the arrowhead: 240 px in 12-on, 6-off dashes
-    // is thirteen 18 px rounds and a last 6 px dash: 14 pieces in the leg's colour.
-    expect(plain.filter((s) => s.lineStyle.color === PART_COLOURS.leg && s.lineStyle.width === 4)).toHaveLength(14);
+    // The leg tether runs from x 70 to 330 (260 px), less 11 under the arrowhead: 249 px in 12-on, 6-off dashes
+    // is thirteen 18 px rounds and a last 12 px dash: 14 pieces in the leg's colour, 5 px wide.
+    expect(plain.filter((s) => s.lineStyle.color === PART_COLOURS.leg && s.lineStyle.width === 5)).toHaveLength(14);
     expect(pin.filter((s) => s.lineStyle.color === PART_COLOURS.body && s.lineStyle.width === 4).length).toBe(3); // two lines and the bar
   });
 

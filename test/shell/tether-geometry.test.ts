@@ -140,35 +140,36 @@ describe("ends fanned out around a token", () => {
       }),
     );
   });
-  it("the gap at a token: a rope's width (16 px) on the circle half way to its edge, 12° to 60°", () => {
-    // one space: r = 25 px, 2·asin(16 / 50) = 0.65146 rad; two spaces: r = 50, 2·asin(0.16) = 0.32138; a quarter space: r = 6.25 → 60°
-    expect(endGap(at("a", 0, 0))).toBeCloseTo(0.65146, 5);
-    expect(endGap(at("a", 0, 0, { w: 200, h: 200 }))).toBeCloseTo(0.32138, 5);
+  it("the gap at a token: a rope's width (18 px) on the circle two fifths of the way to its edge, 12° to 60°", () => {
+    // one space: r = 20 px, 2·asin(18 / 40) = 0.93353 rad; two spaces: r = 40, 2·asin(0.225) = 0.45389; a quarter space: r = 5 → 60°
+    expect(endGap(at("a", 0, 0))).toBeCloseTo(0.93353, 5);
+    expect(endGap(at("a", 0, 0, { w: 200, h: 200 }))).toBeCloseTo(0.45389, 5);
     expect(endGap(at("a", 0, 0, { w: 25, h: 25 }))).toBeCloseTo(Math.PI / 3, 9);
     expect(endGap(at("a", 0, 0, { w: 2000, h: 2000 }))).toBeCloseTo(Math.PI / 15, 9);
   });
-  it("an end sits half way from the centre to the edge, toward the other token", () => {
-    // token (0,0)-(100,100), centre (50,50), r = 25: toward (250,50) → (75,50); toward (50,-200) → (50,25)
+  it("an end sits two fifths of the way from the centre to the edge, toward the other token", () => {
+    // token (0,0)-(100,100), centre (50,50), r = 20: toward (250,50) → (70,50); toward (50,-200) → (50,30)
     const m = anchorsAt(at("A", 0, 0), [
       { holdId: "x", otherId: "B", toward: { x: 250, y: 50 } },
       { holdId: "y", otherId: "C", toward: { x: 50, y: -200 } },
     ]);
-    expect(m.get("x")?.x).toBeCloseTo(75, 9);
+    expect(m.get("x")?.x).toBeCloseTo(70, 9);
     expect(m.get("x")?.y).toBeCloseTo(50, 9);
     expect(m.get("y")?.x).toBeCloseTo(50, 9);
-    expect(m.get("y")?.y).toBeCloseTo(25, 9);
+    expect(m.get("y")?.y).toBeCloseTo(30, 9);
   });
-  it("a 2×1 token's ends lie on an ellipse: toward the east 50 px out, toward the south 25 px", () => {
+  it("a 2×1 token's ends lie on an ellipse: toward the east 40 px out, toward the south 20 px", () => {
     const m = anchorsAt(at("A", 0, 0, { w: 200, h: 100 }), [
       { holdId: "e", otherId: "B", toward: { x: 500, y: 50 } },
       { holdId: "s", otherId: "C", toward: { x: 100, y: 500 } },
     ]);
-    expect(m.get("e")).toEqual({ x: 150, y: 50 });
+    expect(m.get("e")).toEqual({ x: 140, y: 50 });
     expect(m.get("s")?.x).toBeCloseTo(100, 9);
-    expect(m.get("s")?.y).toBeCloseTo(75, 9);
+    expect(m.get("s")?.y).toBeCloseTo(70, 9);
   });
   it("two holds between the same two tokens (either way round) run side by side at both ends, not crossed", () => {
-    // A at (0,0), B at (200,0): ±0.3257 rad at each end; at A, a above (y 50 − 25·sin 0.3257 = 42.0), b below;
+    // A at (0,0), B at (200,0): ±asin(0.45) at each end, 9 px either side of the line (20·0.45): at A, a above
+    // (y 41, x 50 + √(20² − 9²) = 67.861), b below (y 59);
     // at B (the higher id) the order turns round, so a is above there too: the two ropes are parallel.
     const A = at("A", 0, 0);
     const B = at("B", 2, 0);
@@ -180,12 +181,12 @@ describe("ends fanned out around a token", () => {
       { holdId: "a", otherId: "A", toward: { x: 50, y: 50 } },
       { holdId: "b", otherId: "A", toward: { x: 50, y: 50 } },
     ]);
-    expect(atA.get("a")?.x).toBeCloseTo(73.69, 2);
-    expect(atA.get("a")?.y).toBeCloseTo(42.0, 1);
-    expect(atA.get("b")?.y).toBeCloseTo(58.0, 1);
-    expect(atB.get("a")?.x).toBeCloseTo(226.31, 2);
-    expect(atB.get("a")?.y).toBeCloseTo(42.0, 1);
-    expect(atB.get("b")?.y).toBeCloseTo(58.0, 1);
+    expect(atA.get("a")?.x).toBeCloseTo(67.861, 3);
+    expect(atA.get("a")?.y).toBeCloseTo(41, 9);
+    expect(atA.get("b")?.y).toBeCloseTo(59, 9);
+    expect(atB.get("a")?.x).toBeCloseTo(232.139, 3);
+    expect(atB.get("a")?.y).toBeCloseTo(41, 9);
+    expect(atB.get("b")?.y).toBeCloseTo(59, 9);
   });
 });
 
@@ -232,21 +233,26 @@ describe("the pointer over a tether", () => {
 });
 
 describe("the whole layout", () => {
-  it("three goblins on one fighter from the west, north-west and south-west: three ends, each toward its goblin", () => {
-    // At the fighter (centre 550, 550; r = 25) the wishes are π, −3π/4, 3π/4: π/4 apart, wider than the 0.65146 gap.
+  it("three goblins on one fighter from the west, north-west and south-west: the middle end stays, the others part to the gap", () => {
+    // At the fighter (centre 550, 550; r = 20) the wishes are π, −3π/4, 3π/4: π/4 apart, narrower than the
+    // 0.93353 gap (g), so the two diagonals move out to π ± g: x = 550 − 20·cos g = 550 − 20·0.595 = 538.1,
+    // y = 550 ∓ 20·sin g = 550 ∓ 16.0745 (cos g = 1 − 2·0.45², sin g = 2·0.45·√(1 − 0.45²)).
     const places = new Map([at("f", 5, 5), at("g1", 4, 5), at("g2", 4, 4), at("g3", 4, 6)].map((p) => [p.id, p]));
     const paths = layoutTethers([hold("h1", "g1", "f"), hold("h2", "g2", "f"), hold("h3", "g3", "f")], places, SQUARE, GM);
-    expect(paths.get("h1")?.to).toEqual({ x: 525, y: 550 });
-    expect(paths.get("h2")?.to.x).toBeCloseTo(550 - 25 * Math.SQRT1_2, 9);
-    expect(paths.get("h2")?.to.y).toBeCloseTo(550 - 25 * Math.SQRT1_2, 9);
-    expect(paths.get("h3")?.to.y).toBeCloseTo(550 + 25 * Math.SQRT1_2, 9);
-    expect(paths.get("h1")?.from).toEqual({ x: 475, y: 550 });
+    expect(paths.get("h1")?.to).toEqual({ x: 530, y: 550 });
+    expect(paths.get("h2")?.to.x).toBeCloseTo(538.1, 9);
+    expect(paths.get("h2")?.to.y).toBeCloseTo(550 - 16.0745, 4);
+    expect(paths.get("h3")?.to.x).toBeCloseTo(538.1, 9);
+    expect(paths.get("h3")?.to.y).toBeCloseTo(550 + 16.0745, 4);
+    // At each goblin, one end only: straight toward the fighter.
+    expect(paths.get("h1")?.from).toEqual({ x: 470, y: 550 });
+    expect(paths.get("h2")?.from.x).toBeCloseTo(450 + 20 * Math.SQRT1_2, 9);
   });
   it("two holders in one line from the west are fanned apart at the held end instead of drawn on top of each other", () => {
     const places = new Map([at("f", 5, 5), at("g1", 4, 5), at("g2", 3, 5)].map((p) => [p.id, p]));
     const paths = layoutTethers([hold("h1", "g1", "f"), hold("h2", "g2", "f")], places, SQUARE, GM);
     const ends = [paths.get("h1")?.to, paths.get("h2")?.to];
-    expect(Math.hypot((ends[0]?.x ?? 0) - (ends[1]?.x ?? 0), (ends[0]?.y ?? 0) - (ends[1]?.y ?? 0))).toBeGreaterThanOrEqual(16 - 1e-9);
+    expect(Math.hypot((ends[0]?.x ?? 0) - (ends[1]?.x ?? 0), (ends[0]?.y ?? 0) - (ends[1]?.y ?? 0))).toBeCloseTo(18, 9);
   });
   it("a player is not shown a hidden holder's tether, and the others' ends are where they would be without it", () => {
     const hidden = at("g2", 4, 5, { hidden: true });
@@ -264,16 +270,16 @@ describe("the whole layout", () => {
     const a: TokenPlace = { id: "a", x: 0, y: 0, w: 100, h: 115.47, elevation: 0, hidden: false, visible: true };
     const b: TokenPlace = { id: "b", x: 100, y: 0, w: 100, h: 115.47, elevation: 0, hidden: false, visible: true };
     const p = layoutTethers([hold("h", "a", "b")], new Map([a, b].map((x) => [x.id, x])), hex, GM).get("h");
-    expect(p?.from.x).toBeCloseTo(75, 9);
-    expect(p?.to.x).toBeCloseTo(125, 9);
+    expect(p?.from.x).toBeCloseTo(70, 9);
+    expect(p?.to.x).toBeCloseTo(130, 9);
     const gridless: GridInfo = { type: 0, size: 100, sizeX: 100, sizeY: 100, distance: 5, units: "ft" };
     const c: TokenPlace = { id: "c", x: 13, y: 7, w: 150, h: 150, elevation: 0, hidden: false, visible: true };
     const d: TokenPlace = { id: "d", x: 170, y: 180, w: 100, h: 100, elevation: 0, hidden: false, visible: true };
     const q = layoutTethers([hold("h", "c", "d")], new Map([c, d].map((x) => [x.id, x])), gridless, GM).get("h");
-    // c's centre (88, 82), d's (220, 230): the ends are 37.5 and 25 px from them along the line between.
+    // c's centre (88, 82), d's (220, 230): the ends are 30 and 20 px from them along the line between.
     const len = Math.hypot(132, 148);
-    expect(q?.from.x).toBeCloseTo(88 + (132 / len) * 37.5, 9);
-    expect(q?.to.y).toBeCloseTo(230 - (148 / len) * 25, 9);
+    expect(q?.from.x).toBeCloseTo(88 + (132 / len) * 30, 9);
+    expect(q?.to.y).toBeCloseTo(230 - (148 / len) * 20, 9);
   });
   it("the tokens a change reaches: the token and those it holds or is held by", () => {
     expect([...touchedBy("f", [hold("h1", "g1", "f"), hold("h2", "f", "o"), hold("h3", "x", "y")])].sort()).toEqual(["f", "g1", "o"]);

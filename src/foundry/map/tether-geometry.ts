@@ -4,9 +4,9 @@
  * whether this viewer sees it), so every rule here is tested with hand-made numbers and none of
  * them reads Foundry. The drawing is map/tethers.ts; reading the canvas, map/tether-scene.ts.
  *
- * - Where a tether runs: from a point inside the holder to a point inside the held, half way from
- *   each token's centre to its edge, so a tether between two tokens side by side is still plain to
- *   see. The token's outline does not matter (square, hex or round): the ends stay inside it.
+ * - Where a tether runs: from a point inside the holder to a point inside the held, two fifths of
+ *   the way from each token's centre to its edge, so a tether between two tokens side by side is
+ *   still plain to see. The token's outline does not matter (square, hex or round): the ends stay inside it.
  * - Several tethers at one token fan out around it: each end takes the direction of the token at
  *   its other end, and ends closer than a rope's width are moved apart, as little as they can be.
  *   Two holds between the same two creatures (either way round) run side by side, not crossed.
@@ -133,9 +133,9 @@ export function holdLook(variant: string, data: unknown, heldPinned = false): Te
 // Where the ends go.
 
 /** How far from a token's centre to its edge a tether's end sits (a fraction of the half-size). */
-export const ANCHOR_FRACTION = 0.5;
-/** The least distance, in pixels, between two ends at one token (a rope and a little air). */
-export const MIN_END_SPACING = 16;
+export const ANCHOR_FRACTION = 0.4;
+/** The least distance, in pixels, between two ends at one token (a rope with its casing, and air). */
+export const MIN_END_SPACING = 18;
 
 export function centreOf(p: TokenPlace): Point {
   return { x: p.x + p.w / 2, y: p.y + p.h / 2 };

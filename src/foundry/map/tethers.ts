@@ -359,20 +359,20 @@ function offsetLine(pts: readonly Point[], by: number): Point[] {
 
 /** Draws the line in the look's pattern: casing first, then the colour on top. */
 function rope(g: PIXI.Graphics, pts: readonly Point[], look: TetherLook, colour: number): void {
-  const core = look.part === "body" ? 5 : 4;
+  const core = look.part === "body" ? 6 : 5;
   const pieces = look.kind === "strangle" ? [zigzag(pts, 3, 6)] : look.part === "leg" ? dashes(pts, 12, 6) : look.part === "head" ? dashes(pts, 2, 6) : [pts as Point[]];
   if (look.kind === "pin") {
-    for (const by of [-3, 3]) for (const piece of pieces) line(g, offsetLine(piece, by), { width: core + 3, color: CASING, alpha: 0.75 });
-    for (const by of [-3, 3]) for (const piece of pieces) line(g, offsetLine(piece, by), { width: core - 1, color: colour });
+    for (const by of [-3.5, 3.5]) for (const piece of pieces) line(g, offsetLine(piece, by), { width: core + 3, color: CASING, alpha: 0.8 });
+    for (const by of [-3.5, 3.5]) for (const piece of pieces) line(g, offsetLine(piece, by), { width: core - 2, color: colour });
     return;
   }
-  for (const piece of pieces) line(g, piece, { width: core + 3, color: CASING, alpha: 0.75 });
+  for (const piece of pieces) line(g, piece, { width: core + 4, color: CASING, alpha: 0.8 });
   for (const piece of pieces) line(g, piece, { width: core, color: colour });
 }
 
 function arrowhead(g: PIXI.Graphics, tip: Point, dir: Point, colour: number): void {
-  const len = 13;
-  const half = 7;
+  const len = 15;
+  const half = 8;
   const base = { x: tip.x - dir.x * len, y: tip.y - dir.y * len };
   const pts = [tip.x, tip.y, base.x - dir.y * half, base.y + dir.x * half, base.x + dir.y * half, base.y - dir.x * half];
   g.lineStyle({ width: 2, color: CASING, alpha: 0.9, join: "round" as never });
@@ -384,23 +384,23 @@ function arrowhead(g: PIXI.Graphics, tip: Point, dir: Point, colour: number): vo
 function knot(g: PIXI.Graphics, at: Point, colour: number): void {
   g.lineStyle({ width: 2, color: CASING, alpha: 0.9 });
   g.beginFill(colour, 1);
-  g.drawCircle(at.x, at.y, 5);
+  g.drawCircle(at.x, at.y, 6);
   g.endFill();
 }
 
 function noose(g: PIXI.Graphics, at: Point, colour: number): void {
-  g.lineStyle({ width: 5, color: CASING, alpha: 0.75 });
-  g.drawCircle(at.x, at.y, 9);
-  g.lineStyle({ width: 2.5, color: colour, alpha: 1 });
-  g.drawCircle(at.x, at.y, 9);
+  g.lineStyle({ width: 6, color: CASING, alpha: 0.8 });
+  g.drawCircle(at.x, at.y, 10);
+  g.lineStyle({ width: 3, color: colour, alpha: 1 });
+  g.drawCircle(at.x, at.y, 10);
 }
 
 function crossbar(g: PIXI.Graphics, at: Point, dir: Point, colour: number): void {
-  const half = 11;
-  const back = { x: at.x - dir.x * 15, y: at.y - dir.y * 15 };
+  const half = 12;
+  const back = { x: at.x - dir.x * 17, y: at.y - dir.y * 17 };
   const a = { x: back.x - dir.y * half, y: back.y + dir.x * half };
   const b = { x: back.x + dir.y * half, y: back.y - dir.x * half };
-  line(g, [a, b], { width: 7, color: CASING, alpha: 0.8 });
+  line(g, [a, b], { width: 8, color: CASING, alpha: 0.8 });
   line(g, [a, b], { width: 4, color: colour });
 }
 
@@ -415,7 +415,8 @@ export function paintTether(g: PIXI.Graphics, path: TetherPath, look: TetherLook
     line(g, [path.fromGround, path.toGround], { width: 4, color: CASING, alpha: 0.28 });
     for (const [top, foot] of [[path.from, path.fromGround], [path.to, path.toGround]] as const) {
       if (Math.abs(top.y - foot.y) < 1) continue;
-      for (const piece of dashes([top, foot], 4, 4)) line(g, piece, { width: 2, color: 0xf4f1e8, alpha: 0.8 });
+      for (const piece of dashes([top, foot], 4, 4)) line(g, piece, { width: 4, color: CASING, alpha: 0.6 });
+      for (const piece of dashes([top, foot], 4, 4)) line(g, piece, { width: 2, color: 0xf4f1e8, alpha: 0.9 });
       g.lineStyle({ width: 0 });
       g.beginFill(CASING, 0.45);
       g.drawEllipse(foot.x, foot.y, 7, 3.5);
@@ -425,7 +426,7 @@ export function paintTether(g: PIXI.Graphics, path: TetherPath, look: TetherLook
   const pts = samplePath(path, 20);
   // The rope stops short of the held end, under the arrowhead (or the noose, or the bar).
   const end = directionOnPath(path, 1);
-  const stop = look.kind === "strangle" ? 9 : look.kind === "pin" ? 15 : 10;
+  const stop = look.kind === "strangle" ? 10 : look.kind === "pin" ? 17 : 11;
   const ropePts = trimEnd(pts, stop);
   rope(g, ropePts, look, colour);
   knot(g, path.from, colour);
