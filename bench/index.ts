@@ -6,6 +6,7 @@ import { d12, RULES_VARIANTS, SeededDice } from "../src/rules/index.ts";
 import type { ActionContext } from "../src/rules/index.ts";
 import { benchBattle, benchShell } from "./shell.ts";
 import { benchMoveCheck } from "./movement.ts";
+import { benchTethers } from "./tethers.ts";
 import { timeIt } from "./timing.ts";
 
 const MS = Number(process.env.BENCH_MS ?? 1500);
@@ -135,3 +136,4 @@ console.log(`slowest odds query: ${slowest[0]?.[0] ?? "-"} ${(slowest[0]?.[1] ??
 await benchShell(MS);
 await benchBattle();
 await benchMoveCheck(MS);
+await benchTethers(MS);

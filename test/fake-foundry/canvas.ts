@@ -51,9 +51,10 @@ class StandInCanvas {
 }
 
 function makeCanvas(w = 1, h = 1): HTMLCanvasElement {
-  const doc = (globalThis as { document?: Document }).document;
-  if (!doc) return new StandInCanvas(w, h) as unknown as HTMLCanvasElement;
-  const c = doc.createElement("canvas");
+  const g = globalThis as { document?: Document; HTMLCanvasElement?: unknown };
+  const c = g.document?.createElement("canvas");
+  // PIXI knows a canvas by `instanceof HTMLCanvasElement`: the DOM's element where the globals are the DOM's.
+  if (!c || typeof g.HTMLCanvasElement !== "function" || !(c instanceof (g.HTMLCanvasElement as typeof HTMLCanvasElement))) return new StandInCanvas(w, h) as unknown as HTMLCanvasElement;
   c.width = w;
   c.height = h;
   (c as unknown as { getContext: () => unknown }).getContext = standInContext;
