@@ -164,7 +164,7 @@ export class FakeCanvas {
   };
   stage: PixiModule.Container | null = null;
   interface: PixiModule.Container | null = null;
-  /** `canvas.app`: the page element the canvas is drawn in, and PIXI's mapping from the page to the stage. */
+  /** [C-82] `canvas.app`: the page element the canvas is drawn in, and PIXI's mapping from the page to the stage (here one to one). */
   app: { view: EventTarget; renderer: { events: { mapPositionToPoint(point: { x: number; y: number }, x: number, y: number): void } } } | null = null;
   /** What this user's tokens see (token vision): every token unless a test says otherwise. */
   sees: (t: FakeTokenObject) => boolean = () => true;
