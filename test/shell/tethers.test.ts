@@ -32,6 +32,14 @@ async function board(options: { generation?: 13 | 14; tokensFirst?: boolean; tab
   return t;
 }
 
+/** The board with the ogre holding the fighter's arm (hold h1), settled. */
+async function armHold(): Promise<Table> {
+  const t = await board();
+  await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
+  await t.world.settle();
+  return t;
+}
+
 const inside = (p: { x: number; y: number }, t: FakeToken) => p.x > t.x && p.x < t.x + 100 && p.y > t.y && p.y < t.y + 100;
 
 describe("tethers on the canvas", () => {
@@ -72,9 +80,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("follows its tokens frame by frame while they move, then rests with them", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     t.gm.canvas.manualFrames = true;
     const start = pathsOf(t.gm)[0]!.to;
     // The GM moves the fighter one space south with the module's own move (no check to pass).
@@ -93,9 +99,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("a refresh that changes nothing draws nothing; a token in no hold costs no drawing", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     const b = boardOf(t.gm)!;
     const before = b.redraws;
     t.gm.canvas.refresh(objectOf(t.gm, t.fighterToken)!, { refreshState: true });
@@ -105,9 +109,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("the hold ends: the tether is gone at once, on every client", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     const halves = [...t.fighterToken.actor.effects].filter((e) => e.getFlag(M, "hold"));
     await t.gm.run(() => t.fighterToken.actor.deleteEmbeddedDocuments("ActiveEffect", halves.map((e) => e.id)));
     await t.world.settle();
@@ -160,9 +162,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("hovering a tether on the canvas names its hold", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     const p = pathsOf(t.gm)[0]!;
     const mid = { x: (p.from.x + p.to.x) / 2, y: (p.from.y + p.to.y) / 2 };
     const view = t.gm.canvas.app!.view;
@@ -173,9 +173,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("the client's setting turns them off on that client only; the world's keeps them from players", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     await t.player.run(() => game.settings.set(M, "tethers", false));
     expect(boardOf(t.player)).toBeNull();
     expect(pathsOf(t.gm)).toHaveLength(1);
@@ -188,9 +186,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("the variant's holds only: another variant's holds draw nothing once the rules change", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     await t.gm.run(() => game.settings.set(M, "variant", "percentile"));
     expect(pathsOf(t.gm)).toEqual([]);
   });
@@ -209,9 +205,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("writes nothing: drawing, following and hovering send no request", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     const mark = t.world.writes.length;
     for (const c of [t.gm, t.player]) {
       await c.canvas.draw(t.fighterToken.parent);
@@ -222,9 +216,7 @@ describe("tethers on the canvas", () => {
   });
 
   it("the scene torn down takes the board; drawn again, the tethers come back", async () => {
-    const t = await board();
-    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
-    await t.world.settle();
+    const t = await armHold();
     await t.gm.canvas.tearDown();
     expect(boardOf(t.gm)).toBeNull();
     await t.gm.canvas.draw(t.fighterToken.parent);
