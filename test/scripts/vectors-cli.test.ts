@@ -14,7 +14,8 @@ function run(arg: string): { code: number | null; out: string; err: string } {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe("npm run vectors", () => {
+// Each case starts node with tsx (one to four times): seconds apiece on a busy 2-core machine.
+describe("npm run vectors", { timeout: 30_000 }, () => {
   it("a missing folder: one line naming it, exit 2", () => {
     const r = run(join(dir, "nowhere"));
     expect(r.code).toBe(2);
