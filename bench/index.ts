@@ -162,6 +162,8 @@ const { benchMoveCheck } = await import("./movement.ts");
 const shell = await benchShell(MS);
 const battle = await benchBattle();
 const moves = await benchMoveCheck(MS);
+const { benchTethers } = await import("./tethers.ts");
+await benchTethers(MS);
 
 // What each headline figure measured, in one place: the odds budget is about the rules core's
 // exact-odds queries only, never the shell's figures below it.

@@ -9,6 +9,7 @@
  *   npm run shots                  all of them
  *   npm run shots -- percentile    only names containing "percentile"
  *   npm run shots -- --readme      all of them, then the README's three pictures into docs/images/
+ *   npm run shots -- tethers       only the tethers on the map (scripts/shots/board.ts)
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -28,7 +29,7 @@ Photographs every card, dialog, form, the token HUD and the map's notices, for e
 the GM and as a player, on a dark and a light theme, in Debian's Chromium (/usr/bin/chromium, or
 CHROMIUM_PATH), into shots/ (ignored by git), with a contrast and overflow audit in
 shots/audit.json. Needs no build. A filter keeps only the pictures whose names contain it, e.g.
-"percentile" or "card-grapple".
+"percentile", "card-grapple" or "tethers" (the tethers on the map).
 
   --readme     also copy the README's three pictures into docs/images/ (token-hud.png,
                action-dialog.png, result-card.png); takes no filter
@@ -122,6 +123,9 @@ for (const s of scenes) {
     reports.push({ file, height, audit: merged });
   }
 }
+// The tethers on the map: canvas pictures of their own (scripts/shots/board.ts), not audited as HTML.
+const { photographBoards } = await import("./shots/board.ts");
+const boards = await photographBoards(context, root, outDir, filter);
 await browser.close();
 
 writeFileSync(join(outDir, "audit.json"), JSON.stringify(reports, null, 1));
@@ -141,3 +145,4 @@ if (values.readme) {
   for (const [name, shot] of Object.entries(README_PICTURES)) copyFileSync(join(outDir, shot), join(root, "docs", "images", name));
   console.log(`README pictures: ${Object.entries(README_PICTURES).map(([name, shot]) => `docs/images/${name} (${shot})`).join(", ")}`);
 }
+console.log(`${boards.length} tether boards in shots/ (tethers--*.png)`);

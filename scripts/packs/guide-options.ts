@@ -96,7 +96,7 @@ export function settingsPage(texts: Texts): string {
     [raw(`<strong>${esc(texts.t("WC.Check.open"))}</strong>`), `${texts.t("WC.Check.menuHint")} It lists the Foundry and module versions, the rule set and automation, the game system and whether the module reads it, where hit points are read, each condition and whether it is the system's own status or the module's, whether players may send requests, the active GM, and every creature on the current scene with what its profile lacks. Anything to look at is marked; Copy the report puts the whole of it on the clipboard. The same report comes from the Check this world macro and api.checkWorld().`],
   ];
   return [
-    p("Game Settings → Configure Settings → Weaponless Combat. Every setting is the world's (the GM's to change) and applies to everyone at the table. Each one's default is in bold."),
+    p(`Game Settings → Configure Settings → Weaponless Combat. Every setting but ${texts.t("WC.Setting.tethers.name")} is the world's (the GM's to change) and applies to everyone at the table; ${texts.t("WC.Setting.tethers.name")} is each browser's own, set by each player for themselves. Each one's default is in bold.`),
     table(["setting", "what it does", "can be"], rows),
     p("Two buttons on the same screen open windows of their own (the GM's only):"),
     table(["button", "what it opens"], buttons),

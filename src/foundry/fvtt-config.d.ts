@@ -22,6 +22,8 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat.hpPath": string;
     "weaponless-combat.hpMaxPath": string;
     "weaponless-combat.ruleOptions": Record<string, Record<string, unknown>>;
+    "weaponless-combat.tethers": boolean;
+    "weaponless-combat.tethersForPlayers": boolean;
   }
 
   interface FlagConfig {

@@ -17,6 +17,7 @@ import { GENERIC } from "./systems.ts";
 import { FakeApplicationV2, FakeCombatTracker, HandlebarsApplicationMixin, renderActorSheet, renderSettingsConfig, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import type { FakeGrid, Position } from "./movement.ts";
+import { FakeCanvas, fakeFoundryCanvas } from "./canvas.ts";
 import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
 import { contextStore, moduleFile, nextTask } from "./host.ts";
 
@@ -632,6 +633,8 @@ export class FakeToken extends FakeDocument {
   height = 1;
   disposition = 0;
   hidden = false;
+  /** [C-81] When the token's name shows, and to whom (CONST.TOKEN_DISPLAY_MODES); unset here unless a test sets it. */
+  displayName: number | undefined = undefined;
   /** [C-61] The current or last movement (TokenDocument#movement, 13.338 #12240). */
   movement: Data | null = null;
   constructor(
@@ -678,7 +681,7 @@ export class FakeToken extends FakeDocument {
   /** Applies a token update: position, elevation, and `delta` changes to an unlinked actor. */
   applyData(changes: Data): void {
     const e = expanded(changes);
-    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name"] as const) {
+    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name", "displayName"] as const) {
       if (k in e) (this as unknown as Data)[k] = e[k];
     }
     if (e.delta && typeof e.delta === "object") {
@@ -1074,15 +1077,24 @@ class FakeSettings {
     await (how === "force" ? app.render({ force: true }) : app.render(true));
     return app;
   }
+  /** [C-80] A client-scoped setting is kept in this browser (its local storage), not in the world. */
+  private readonly local = new Map<string, unknown>();
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
     if (!this.configs.has(id)) throw new Error(`Setting ${id} is not registered`);
+    if (this.configs.get(id)?.scope === "client") return structuredClone(this.local.has(id) ? this.local.get(id) : this.configs.get(id)?.default);
     return structuredClone(this.world.settingValues.has(id) ? this.world.settingValues.get(id) : this.configs.get(id)?.default);
   }
   async set(ns: string, key: string, value: unknown): Promise<unknown> {
     const id = `${ns}.${key}`;
     const cfg = this.configs.get(id);
     if (!cfg) throw new Error(`Setting ${id} is not registered`);
+    if (cfg.scope === "client") {
+      // No request: the value stays on this client, whose own onChange runs.
+      this.local.set(id, structuredClone(value));
+      cfg.onChange?.(value);
+      return value;
+    }
     const user = this.world.current().user;
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);
@@ -1152,11 +1164,12 @@ export interface StatusEntry {
 export class FakeClient {
   readonly Hooks = new FakeHooks();
   /** [C-22] v13 keeps the statuses in an array; v14 in an object keyed by id (arrays still work). */
-  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data };
+  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data } };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
-  readonly canvas: { tokens: { controlled: Array<{ document: FakeToken }> } } = { tokens: { controlled: [] } };
+  /** The canvas this tab shows (test/fake-foundry/canvas.ts): nothing drawn until a test draws a scene. */
+  readonly canvas: FakeCanvas = new FakeCanvas(this);
   /** Windows this client has open (ApplicationV2). */
   readonly windows: FakeApplicationV2[] = [];
   readonly errors: unknown[] = [];
@@ -1178,6 +1191,8 @@ export class FakeClient {
       statusEffects: w.generation >= 14 ? Object.fromEntries(core.map((s) => [s.id, s])) : core,
       Actor: { documentClass: FakeActor },
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
+      // [C-74] Canvas layers a package adds, by name: {group, layerClass}.
+      Canvas: { layers: {} },
     };
     const release = { generation: w.generation, build: w.build };
     this.game = {
@@ -1764,6 +1779,8 @@ export class FakeWorld {
   /** Runs a document hook on every connected client, as the server's broadcast does. */
   broadcast(name: string, args: unknown[]): void {
     for (const c of [...this.clients]) {
+      // The canvas follows a token's change before the change's hooks run (test/fake-foundry/canvas.ts).
+      if (name === "updateToken" || name === "deleteToken") c.canvas.documentChanged(name, args);
       for (let i = this.deliveries(name, c); i > 0; i--) {
         c.run(() => {
           try {
@@ -1837,6 +1854,7 @@ function installGlobals(): void {
   define("fromUuidSync", () => (uuid: string) => world().fromUuidSync(uuid));
   define("foundry", () => ({
     utils: { getProperty, randomID },
+    canvas: fakeFoundryCanvas(),
     documents: { TokenDocument: FakeToken, modifyBatch: (ops: Data[]) => world().modifyBatch(ops) },
     applications: {
       handlebars: {

@@ -13,7 +13,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const usage = "; usage: npm run vectors -- --help";
 
-describe("npm run vectors", () => {
+// Each case starts node with tsx (one to four times): seconds apiece on a busy 2-core machine.
+describe("npm run vectors", { timeout: 30_000 }, () => {
   it("a missing folder: one line naming it, exit 2", () => {
     const r = runVectors([join(dir, "nowhere")]);
     expect(r.code).toBe(2);

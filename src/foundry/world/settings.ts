@@ -2,6 +2,7 @@
 import { RULES_VARIANTS } from "../../rules/index.ts";
 import type { RulesVariant } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
+import { tabState } from "../base/tab.ts";
 import type { AutomationLevel, OddsAudience, VariantId } from "../base/types.ts";
 
 
@@ -21,7 +22,10 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     type: String,
     choices: Object.fromEntries(VARIANT_IDS.filter((v) => v in RULES_VARIANTS).map((v) => [v, `WC.Variant.${v}`])) as Record<VariantId, string>,
     default: "d12-holds",
-    onChange: (v) => onVariantChange(v as VariantId),
+    onChange: (v) => {
+      onVariantChange(v as VariantId);
+      tetherSettingsChanged();
+    },
   });
   s.register(MODULE_ID, "automation", {
     name: "WC.Setting.automation.name",
@@ -76,6 +80,25 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     type: String,
     default: "",
   });
+  // Tethers on the map (map/tethers.ts): each client may turn them off; the GM may keep them from players.
+  s.register(MODULE_ID, "tethers", {
+    name: "WC.Setting.tethers.name",
+    hint: "WC.Setting.tethers.hint",
+    scope: "client",
+    config: true,
+    type: Boolean,
+    default: true,
+    onChange: () => tetherSettingsChanged(),
+  });
+  s.register(MODULE_ID, "tethersForPlayers", {
+    name: "WC.Setting.tethersForPlayers.name",
+    hint: "WC.Setting.tethersForPlayers.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+    onChange: () => tetherSettingsChanged(),
+  });
   s.register(MODULE_ID, "ruleOptions", {
     scope: "world",
     config: false,
@@ -115,4 +138,26 @@ export function gmMovePolicy(): GmMovePolicy {
 
 export function hpPaths(): { value: string; max: string } {
   return { value: game.settings.get(MODULE_ID, "hpPath"), max: game.settings.get(MODULE_ID, "hpMaxPath") };
+}
+
+/** Whether this client draws tethers on the map (its own setting). */
+export function tethersOn(): boolean {
+  return game.settings.get(MODULE_ID, "tethers") !== false;
+}
+
+/** Whether players are shown tethers (the world's setting). */
+export function tethersForPlayers(): boolean {
+  return game.settings.get(MODULE_ID, "tethersForPlayers") !== false;
+}
+
+const tetherListeners = () => tabState("tether-settings", () => new Set<() => void>());
+
+/** Calls `fn` when a setting the tethers depend on changes (theirs, or the rules: holds are the variant's). */
+export function onTetherSettings(fn: () => void): () => void {
+  tetherListeners().add(fn);
+  return () => tetherListeners().delete(fn);
+}
+
+function tetherSettingsChanged(): void {
+  for (const fn of tetherListeners()) fn();
 }
