@@ -70,6 +70,8 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string | boolean>> = {
   hpPath: "",
   hpMaxPath: "",
   gmMoveHolds: "ask",
+  tethers: true,
+  tethersForPlayers: true,
 };
 
 /** What a setting can be, its default marked: its choices, on or off, or a path. */
