@@ -37,7 +37,15 @@ export type Situational = (
   | { readonly key: string; readonly kind: "flag"; readonly label: string }
   | { readonly key: string; readonly kind: "number"; readonly label: string; readonly min: number; readonly max: number }
   | { readonly key: string; readonly kind: "choice"; readonly label: string; readonly choices: readonly string[]; readonly initial: string }
-) & { readonly by?: "defender" };
+) & {
+  readonly by?: "defender";
+  /**
+   * A figure the table reads off a sheet the module cannot read (a weapon's dice, the number it
+   * needs, a trample's damage): whoever declares it vouches for it. The shell has the GM confirm
+   * one a player declares against a creature that is not theirs.
+   */
+  readonly figure?: true;
+};
 
 export type Declared = Readonly<Record<string, boolean | number | string>>;
 

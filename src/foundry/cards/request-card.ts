@@ -268,6 +268,17 @@ export async function performAnswer(strikeMessage: ChatMessage.Implementation | 
   if (!strikeMessage || !strike || !Array.isArray(strike.choices) || !strike.choices.includes(choice)) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
   const asker = game.users.get(strike.requesterId ?? "");
   if (!asker) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
+  // A question belongs to its round: once the combat has moved on, the chance has passed (the
+  // attacker may act again in the new round, counted there).
+  const combat = strike.combatId ? game.combats.get(strike.combatId) : undefined;
+  if (combat && strike.round !== undefined && (combat.round ?? 0) !== strike.round) {
+    try {
+      await strikeMessage.delete();
+    } catch {
+      // Another GM tab took it away first.
+    }
+    return { kind: "refused", key: "WC.Refuse.questionExpired", params: { round: strike.round } };
+  }
   let intent: Intent;
   try {
     intent = validateIntent(strike.intent, !asker.isGM);

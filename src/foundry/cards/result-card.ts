@@ -11,8 +11,10 @@ import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import { roundAllowance } from "../../rules/index.ts";
+import type { RulesVariant, Situational } from "../../rules/index.ts";
+import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
-import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { combatOf, inStartedCombat, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
@@ -57,6 +59,16 @@ export const RESULT_KIND: WritingKind<StoredCard> = {
     return { plan, combats: notes ? [notes] : [] };
   },
 };
+
+/**
+ * The figures (a weapon's dice, the number it needs, a trample's damage) a player declared for
+ * an action against a creature they do not own: the rules take them on the declarer's word, so
+ * the GM confirms them. None for the GM, nor against the player's own creature.
+ */
+function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: User.Implementation, defender: Actor.Implementation): Situational[] {
+  if (declarer.isGM || defender.testUserPermission(declarer, "OWNER")) return [];
+  return variant.situational(intent.action).filter((s) => s.figure === true && intent.declared[s.key] !== undefined);
+}
 
 /** Players who own a creature (the GM's own creatures have none). */
 function playerOwners(actor: Actor.Implementation): User.Implementation[] {
@@ -113,6 +125,12 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     if (existing && byGM(existing)) return { kind: "duplicate" };
     const combat = combatOf(attacker, defender);
     const round = combat?.round ?? 0;
+    // One in a fight and one out of it: a player's creature cannot step out of the combat to act
+    // uncounted against one still in it (the GM may, and may put it back in).
+    if (!asker.isGM && !combat) {
+      const outside = [attacker, defender].find((s) => !inStartedCombat(s));
+      if (outside && [attacker, defender].some((s) => inStartedCombat(s))) throw new Refusal("WC.Refuse.notInFight", { name: outside.name });
+    }
     // An answered question was counted when it was asked.
     if (!opts.asker) checkAllowance(intent, requester, attacker, combat, round);
     // A question for a player's defender goes on a card first; the GM's creatures answer "roll".
@@ -130,6 +148,8 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`) } };
     const inCombat = ctx.inCombat ? combat : undefined;
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
+    // Figures a player typed in against a creature not theirs wait for the GM's Apply.
+    const figures = vouchedFigures(variant, intent, asker, defender.actor);
     const card: StoredCard = {
       version: 1,
       variant: activeVariantId(),
@@ -142,10 +162,10 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       state: "pending",
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
-      next: variant.next?.(ctx, resolution, options) ?? [],
+      next: [...(figures.length > 0 ? [{ key: "WC.Next.figuresToConfirm", params: { who: attacker.id, player: plainText(asker.name ?? "?"), figures: figures.map((f) => i18n.localize(f.label)).join(", ") } }] : []), ...(variant.next?.(ctx, resolution, options) ?? [])],
       ...(inCombat ? { combatId: inCombat.id ?? "", round: ctx.round } : {}),
     };
-    const level = automation();
+    const level = figures.length > 0 && automation() === "automatic" ? "confirm" : automation();
     // What the round end needs to know of it goes with its writes, once it is applied.
     const notes = inCombat && level === "automatic" ? roundNotes(inCombat, ctx.round, resolution.consequences) : null;
     const out = await post({

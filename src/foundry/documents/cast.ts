@@ -86,6 +86,12 @@ export function combatOf(a: Side, b: Side): Combat.Implementation | undefined {
   return undefined;
 }
 
+/** Whether the creature is in a started combat on its scene. */
+export function inStartedCombat(s: Side): boolean {
+  for (const combat of game.combats) if (combat.started && [...combat.combatants].some((c) => c.tokenId === s.token.id)) return true;
+  return false;
+}
+
 /** The round of a started combat both creatures are in, or 0. */
 export function sharedRound(a: Side, b: Side): { round: number; inCombat: boolean } {
   const combat = combatOf(a, b);

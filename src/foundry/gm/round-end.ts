@@ -14,7 +14,7 @@ import type { Side } from "../documents/cast.ts";
 import { castMembers, participant, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { withFoundryDice } from "../base/dice.ts";
-import { holdsAround } from "../documents/holds.ts";
+import { holdsAround, playerOwned } from "../documents/holds.ts";
 import { stableId } from "../base/ids.ts";
 import { notify } from "../base/i18n.ts";
 import { outOfMelee } from "../map/melee.ts";
@@ -90,7 +90,7 @@ export function roundContext(combat: Combat.Implementation, round: number, all: 
   }
   const scene = sides[0]?.token.parent;
   const grid = (scene as unknown as { grid?: { size?: number } } | null)?.grid?.size ?? 100;
-  const placed = (t: TokenDocument.Implementation) => ({ uuid: t.uuid, x: t.x ?? 0, y: t.y ?? 0, width: t.width ?? 1, height: t.height ?? 1, disposition: t.disposition ?? 0 });
+  const placed = (t: TokenDocument.Implementation) => ({ uuid: t.uuid, x: t.x ?? 0, y: t.y ?? 0, width: t.width ?? 1, height: t.height ?? 1, disposition: t.disposition ?? 0, playerOwned: t.actor ? playerOwned(t.actor as Actor.Implementation) : false });
   const everyone = scene ? [...scene.tokens].map((t) => placed(t as TokenDocument.Implementation)) : [];
   const declared = combatState(combat).overbear?.[String(round)] ?? {};
   return {

@@ -44,7 +44,7 @@ const GRAPPLE_SITUATION: readonly Situational[] = [
   { key: "holdingItem", kind: "flag", label: "WC.Situation.holdingItem" },
   { key: "attemptMade", kind: "flag", label: "WC.Situation.attemptMade" },
   { key: "ability", kind: "choice", label: "WC.Situation.grappleAbility", choices: GRAPPLE_ABILITIES, initial: "none" },
-  { key: "abilityHold", kind: "number", label: "WC.Situation.abilityHold", min: 0, max: 99 },
+  { key: "abilityHold", kind: "number", label: "WC.Situation.abilityHold", min: 0, max: 99, figure: true },
   { key: "holderFree", kind: "flag", label: "WC.Situation.holderFree" },
 ];
 
@@ -54,15 +54,15 @@ const OVERBEAR_SITUATION: readonly Situational[] = [
   { key: "targetCasting", kind: "flag", label: "WC.Situation.targetCasting" },
   { key: "tackle", kind: "flag", label: "WC.Situation.tackle" },
   { key: "trample", kind: "flag", label: "WC.Situation.trample" },
-  { key: "trampleDamage", kind: "number", label: "WC.Situation.trampleDamage", min: 0, max: 1000 },
+  { key: "trampleDamage", kind: "number", label: "WC.Situation.trampleDamage", min: 0, max: 1000, figure: true },
 ];
 
 /** The weapon as the sheet gives it (004 leaves weapon attacks to the host game). */
 const WEAPON_SITUATION: readonly Situational[] = [
-  { key: "needed", kind: "number", label: "WC.Situation.neededToHit", min: 1, max: 30 },
-  { key: "damageCount", kind: "number", label: "WC.Situation.damageCount", min: 0, max: 20 },
-  { key: "damageSides", kind: "number", label: "WC.Situation.damageSides", min: 1, max: 100 },
-  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -20, max: 50 },
+  { key: "needed", kind: "number", label: "WC.Situation.neededToHit", min: 1, max: 30, figure: true },
+  { key: "damageCount", kind: "number", label: "WC.Situation.damageCount", min: 0, max: 20, figure: true },
+  { key: "damageSides", kind: "number", label: "WC.Situation.damageSides", min: 1, max: 100, figure: true },
+  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -20, max: 50, figure: true },
 ];
 const NO_VITALS: Situational = { key: "noVitals", kind: "flag", label: "WC.Situation.noVitals" };
 
