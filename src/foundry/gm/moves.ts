@@ -114,7 +114,7 @@ export async function planMove(job: MoveJob, requester: User.Implementation): Pr
   if (Math.abs((token.x ?? 0) - job.from.x) >= 1 || Math.abs((token.y ?? 0) - job.from.y) >= 1) throw new Refusal("WC.Refuse.stale");
   const s = situationOf(token);
   if (!s) throw new Refusal("WC.Refuse.noActor", { name: token.name ?? "" });
-  const feet = moveFeet(spotOf(token), job.to, job.distance, s.grid);
+  const feet = moveFeet({ ...spotOf(token), elevation: token.elevation ?? 0 }, job.to, job.distance, s.grid);
   const choice = choiceOf(job, s, requester, feet);
   const lines: CardLine[] = [];
   const c: Consequences = noConsequences();

@@ -17,6 +17,7 @@ import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { movementHooks } from "../world/compat.ts";
 import { notify } from "../base/i18n.ts";
+import { plainText } from "../base/text.ts";
 import type { Destination } from "../base/types.ts";
 import type { MoveAsk, Verdict } from "../map/check.ts";
 import { checkMove, forgetOurs, markOurs } from "../map/check.ts";
@@ -45,7 +46,7 @@ function report(e: unknown): void {
 function act(v: Verdict, ask: MoveAsk): boolean {
   if (v.kind === "allow") return true;
   if (v.kind === "refuse") {
-    ui.notifications?.warn(v.message);
+    ui.notifications?.warn(plainText(v.message));
     return false;
   }
   const { situation, feet } = v;
@@ -90,7 +91,7 @@ export function onPlan(doc: TokenDocument.Implementation): void {
   const v = checkMove(ask);
   if (v.kind === "allow") return;
   void (doc as unknown as { stopMovement?: () => unknown }).stopMovement?.();
-  if (v.kind === "refuse") ui.notifications?.warn(v.message);
+  if (v.kind === "refuse") ui.notifications?.warn(plainText(v.message));
   else notify("info", "WC.Move.notPlanned", { name: doc.name ?? "" });
 }
 
@@ -117,10 +118,13 @@ export function onMoved(doc: TokenDocument.Implementation, movement: FinishedMov
   if (!origin || typeof origin.x !== "number" || typeof origin.y !== "number") return;
   const to = destinationOf(doc, movement.destination);
   if (Math.abs(origin.x - to.x) < 1 && Math.abs(origin.y - to.y) < 1 && (origin.elevation ?? to.elevation) === to.elevation) return;
-  const ask: MoveAsk = { token: doc, from: { x: origin.x, y: origin.y }, to, distance: movement.passed?.distance ?? null, method: movement.method ?? null, alsoMoving: [] };
-  if (checkMove(ask, user, false).kind === "allow") return;
+  const ask: MoveAsk = { token: doc, from: { x: origin.x, y: origin.y, ...(typeof origin.elevation === "number" ? { elevation: origin.elevation } : {}) }, to, distance: movement.passed?.distance ?? null, method: movement.method ?? null, alsoMoving: [] };
   const back = { _id: doc.id, x: origin.x, y: origin.y, elevation: origin.elevation ?? doc.elevation ?? 0 };
+  // Checked as the GM's work, after what came before it: a hold half the player removed or
+  // changed a moment before moving is put back first (gm/hold-guard.ts), and the move is judged
+  // against the hold as it truly is.
   void gmWork(async () => {
+    if (checkMove(ask, user, false).kind === "allow") return;
     markOurs([back]);
     try {
       await (doc.parent as Scene.Implementation).updateEmbeddedDocuments("Token", [back] as never, { [MODULE_ID]: { move: "putBack" }, animate: false } as never);

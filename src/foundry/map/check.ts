@@ -152,8 +152,10 @@ export function situationOf(token: TokenDocument.Implementation): Situation | nu
 // Distances and this round's allowance.
 
 /** The move's length in feet: as Foundry measured the path, and never less than the straight way. */
-export function moveFeet(from: { x: number; y: number }, to: Destination, measured: number | null, grid: GridInfo): number {
-  const straight = distanceBetween(from, to, grid);
+export function moveFeet(from: { x: number; y: number; elevation?: number }, to: Destination, measured: number | null, grid: GridInfo): number {
+  // A climb or a drop counts as far as its height, as a diagonal counts as far as its longer side.
+  const climb = from.elevation === undefined ? 0 : Math.abs(to.elevation - from.elevation);
+  const straight = Math.max(distanceBetween(from, to, grid), climb);
   return Math.max(straight, measured ?? 0) * feetPerUnit(grid.units);
 }
 
@@ -210,7 +212,7 @@ export interface MoveAsk {
   readonly token: TokenDocument.Implementation;
   readonly to: Destination;
   /** Where the move starts; absent: where the token stands now. */
-  readonly from?: { readonly x: number; readonly y: number };
+  readonly from?: { readonly x: number; readonly y: number; readonly elevation?: number };
   /** The path's length in grid units, as Foundry measured it; null: none given. */
   readonly distance: number | null;
   /** How the move was made ("dragging", "keyboard", "api", ...); null where the host does not say. */
@@ -237,7 +239,7 @@ export function checkMove(ask: MoveAsk, user: User.Implementation = game.user, t
   if (!inPlay(token)) return { kind: "allow" };
   const s = situationOf(token);
   if (!s || s.answer.kind === "free") return { kind: "allow" };
-  const from = ask.from ? { ...spotOf(token), x: ask.from.x, y: ask.from.y } : spotOf(token);
+  const from = ask.from ? { ...spotOf(token), ...ask.from } : { ...spotOf(token), elevation: token.elevation ?? 0 };
   const feet = moveFeet(from, ask.to, ask.distance, s.grid);
   if (user.isGM) {
     // The GM may always move; a move by hand asks what becomes of the holds.
