@@ -514,6 +514,9 @@ describe("Foundry v13 before build 333 (no moveToken hook)", () => {
     // client. The GM's tab never looks: the fighter walks out of the ogre's body hold.
     t = makeTable({ world: { generation: 13, build: 332 } });
     await ogreHoldsFighter();
+    // The tokens were placed by hand (no update the GM's tab saw): a GM's tab that opens now
+    // knows where they stand, as one does in a world where tokens move by updates.
+    await reopenGM();
     const x = t.fighterToken.x;
     await t.player.run(() => t.fighterToken.parent.updateEmbeddedDocuments("Token", [{ _id: t.fighterToken.id, x: x + 1000 }], { [M]: { move: "mine" } } as never));
     await settle();

@@ -39,9 +39,7 @@ export function listen(): void {
     // A player taking their own creature out of a fight it is held in: the GM decides.
     const inHold = [...((token.actor as Actor.Implementation | null)?.effects ?? [])].some((e) => storedHold(e) !== undefined);
     if (inHold && combat && game.users.get(userId as string)?.isGM !== true) {
-      void askAboutCombatant(c, combat, userId as string).then((endHolds) => {
-        if (endHolds) tokensGone([token], [combat]);
-      });
+      void askAboutCombatant(c, combat, userId as string).catch((e: unknown) => console.error("weaponless-combat | putting a combatant back failed", e));
       return;
     }
     tokensGone([token], combat ? [combat] : []);

@@ -18,6 +18,7 @@ import { MODULE_ID } from "../base/constants.ts";
 import { movementHooks } from "../world/compat.ts";
 import { notify } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
+import { tabState } from "../base/tab.ts";
 import type { Destination } from "../base/types.ts";
 import type { MoveAsk, Verdict } from "../map/check.ts";
 import { checkMove, forgetOurs, markOurs } from "../map/check.ts";
@@ -135,6 +136,30 @@ export function onMoved(doc: TokenDocument.Implementation, movement: FinishedMov
   }).catch(report);
 }
 
+/**
+ * Builds without movement hooks tell the GM's tab of a move only as an ordinary `updateToken`,
+ * without where it started: the GM's tab remembers where each token stood, and checks a player's
+ * change of place from there as it checks a finished move.
+ */
+const stoodAt = () => tabState("token-places", () => new Map<string, Destination>());
+
+function remember(doc: TokenDocument.Implementation): void {
+  stoodAt().set(doc.uuid, { x: doc.x ?? 0, y: doc.y ?? 0, elevation: doc.elevation ?? 0 });
+}
+
+function rememberAll(): void {
+  for (const scene of game.scenes) for (const t of scene.tokens) remember(t as TokenDocument.Implementation);
+}
+
+function onUpdatedPlace(doc: TokenDocument.Implementation, changes: Record<string, unknown>, userId: string): void {
+  if (movementHooks() === "move") return;
+  const before = stoodAt().get(doc.uuid);
+  remember(doc);
+  if (!("x" in changes) && !("y" in changes) && !("elevation" in changes)) return;
+  if (!before) return;
+  onMoved(doc, { origin: before, destination: { x: doc.x ?? 0, y: doc.y ?? 0, elevation: doc.elevation ?? 0 } }, game.users.get(userId));
+}
+
 const ended = new Map<string, HoldRecord>();
 let fallsScheduled = false;
 
@@ -162,4 +187,11 @@ export function listen(): void {
     onMoved(doc, movement, user);
   });
   Hooks.on(`${MODULE_ID}.holdBroken`, (record) => holdEnded(record));
+  Hooks.once("ready", () => {
+    if (movementHooks() !== "move") rememberAll();
+  });
+  Hooks.on("createToken", (doc) => {
+    if (movementHooks() !== "move") remember(doc as TokenDocument.Implementation);
+  });
+  Hooks.on("updateToken", (doc, changes, _options, userId) => onUpdatedPlace(doc as TokenDocument.Implementation, changes as Record<string, unknown>, userId as string));
 }

@@ -1,17 +1,27 @@
 /**
  * A player took their own creature out of a fight while it is in a hold (Foundry lets an owner
- * remove their combatant). Holds end by the rules or by the GM, so the GM is asked: put the
- * creature back in the combat, or end its holds.
+ * remove their combatant). Holds end by the rules or by the GM, so the creature is put back in
+ * the combat at once (nothing, a round's end or a count of actions, runs as if it had left while
+ * the GM decides), and the GM is asked: keep it in, or let it leave and end its holds.
  */
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
 import { gmWork } from "../gm/queue.ts";
 
-/** True: the GM ends the holds. False: the combatant is back (or the GM closed the question, which keeps it back). */
-export async function askAboutCombatant(combatant: Combatant.Implementation, combat: Combat.Implementation, userId: string): Promise<boolean> {
+/** Puts the combatant back, asks the GM, and takes it out again (as the GM, which ends its holds) if the GM lets it leave. */
+export async function askAboutCombatant(combatant: Combatant.Implementation, combat: Combat.Implementation, userId: string): Promise<void> {
   const name = combatant.token?.name ?? combatant.name ?? "?";
   const user = game.users.get(userId)?.name ?? "?";
+  const id = combatant.id ?? "";
+  await gmWork(async () => {
+    if (!game.combats.has(combat.id ?? "") || combat.combatants.has(id)) return;
+    try {
+      await combat.createEmbeddedDocuments("Combatant", [combatant.toObject()] as never, { keepId: true });
+    } catch {
+      // Back already, or the combat is gone.
+    }
+  });
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: plainText(i18n.localize("WC.Guard.combatantTitle")) },
     content: await foundry.applications.handlebars.renderTemplate(TEMPLATES.moveDialog, { intro: i18n.format("WC.Guard.combatantRemoved", { user, name }), lines: [] }),
@@ -21,14 +31,14 @@ export async function askAboutCombatant(combatant: Combatant.Implementation, com
     ],
     rejectClose: false,
   } as never);
-  if (answer === "end") return true;
-  if (!game.combats.has(combat.id ?? "") || combat.combatants.has(combatant.id ?? "")) return false;
+  if (answer !== "end") return;
+  // Removed by the GM: the holds go with it (hooks/cleanup.ts).
   await gmWork(async () => {
+    if (!game.combats.has(combat.id ?? "") || !combat.combatants.has(id)) return;
     try {
-      await combat.createEmbeddedDocuments("Combatant", [combatant.toObject()] as never, { keepId: true });
+      await combat.deleteEmbeddedDocuments("Combatant", [id]);
     } catch {
-      // Back already, or the combat is gone.
+      // Gone already.
     }
   });
-  return false;
 }
