@@ -4,7 +4,8 @@
 // PASS when the module refuses it: the GM's tab writes nothing it should not, the hold stays, the
 // round end runs, no markup reaches a place that reads HTML.
 //
-// Tests marked `// SUCCEEDS:` FAIL today: the attack gets through (see the comment for why).
+// Tests marked `// Was open:` got through when the red team wrote them (commit 9f35c48): the
+// comment says how, and the module has since been changed so that each is refused (docs/security.md).
 //
 // Only what a player really has is used: their own chat messages (any flags, any id with keepId),
 // their own actor, its effects and flags, their own tokens (with any options), their own
@@ -87,7 +88,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     const poison = { toString: 1 };
 
     it("grapple-die: a poisoned height on the player's own creature does not stop the round end for everyone", async () => {
-      // SUCCEEDS: `{toString: 1}` is plain JSON. The grapple-die profile check (`num` in
+      // Was open: `{toString: 1}` is plain JSON. The grapple-die profile check (`num` in
       // rules/grapple-die/profile.ts) builds its message with String(v), which throws a TypeError,
       // not a RulesInputError: creature.ts `withOverrides` and round-end.ts `readable` (which calls
       // `participant` outside its try) only catch RulesInputError, so resolveRound throws and no
@@ -103,7 +104,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("grapple-die: a poisoned request waiting when a GM's tab starts does not keep other players' requests from being carried out", async () => {
-      // SUCCEEDS: the poisoned creature's request throws a TypeError out of `perform`, which
+      // Was open: the poisoned creature's request throws a TypeError out of `perform`, which
       // `refusalOf` rethrows; `handleRequest` lets it out, and `processPendingRequests` (a plain
       // for-loop of awaited work) stops at it: Bob's request behind it is never carried out, and
       // both request cards stay "pending" for good (Alice's own client waits forever too).
@@ -123,7 +124,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("a huge value in the player's own profile is not echoed whole into the GM's notices", async () => {
-      // SUCCEEDS: creature.ts `warnOnce` puts the rules' issue text, which quotes the stored value
+      // Was open: creature.ts `warnOnce` puts the rules' issue text, which quotes the stored value
       // (`got`), into the GM's notice: 200,000 characters of the player's text on the GM's screen,
       // and again whenever the value changes by one character ("once" is per value).
       const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
@@ -144,7 +145,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
   describe("getting out of a hold", () => {
     it("deleting their own half and, in the same breath, putting an identical copy back at its id: the hold stays whole", async () => {
-      // SUCCEEDS: the GM's tab queues onHalfDeleted then onEffectCreated (gm/hold-guard.ts).
+      // Was open: the GM's tab queues onHalfDeleted then onEffectCreated (gm/hold-guard.ts).
       // onHalfDeleted finds the copy at the half's id and "puts it back" by updating it (so it is
       // now exactly the module's half); onEffectCreated then sees a module-flagged effect made by
       // a player and removes it with the module's pairHandled option. The ogre's half is left
@@ -160,7 +161,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("the combat the hold was made in, rewritten on their own half: the next GM tab's sweep keeps the hold", async () => {
-      // SUCCEEDS: onEffectUpdated's "tampered" test looks at the record, `disabled` and the
+      // Was open: onEffectUpdated's "tampered" test looks at the record, `disabled` and the
       // status, not at `flags.weaponless-combat.combat`, so the change stays unnoticed. When a GM's
       // tab starts, `sweep` judges each half by its own combat flag (`stillFits`): the player's
       // half "does not fit its combat" and is removed with pairHandled, the ogre's half is left
@@ -179,7 +180,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("their half's record id rewritten while no GM is connected: the GM's tab, starting, makes the hold whole again", async () => {
-      // SUCCEEDS: `sweep` walks actors in order. The fighter's half (no longer verified) is put
+      // Was open: `sweep` walks actors in order. The fighter's half (no longer verified) is put
       // on the removal list first; then the ogre's lone half is "trustworthy" and putBack()
       // repairs the fighter's half in place (an update, same id); at the end removeEffects deletes
       // that id anyway. The ogre's half is left alone: the fighter is free.
@@ -194,7 +195,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
   describe("walking away from a hold", () => {
     it("deleting their own half and moving in the same breath: the held token ends where it stood", async () => {
-      // SUCCEEDS: the GM's check of a finished move (hooks/movement.ts `onMoved`) runs at once, on
+      // Was open: the GM's check of a finished move (hooks/movement.ts `onMoved`) runs at once, on
       // the document as it is: the half was deleted a moment before, so `inPlay` sees no hold and
       // the move stands. The half is put back afterwards, with the fighter 10 squares away.
       await ogreHoldsFighter();
@@ -210,7 +211,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("pointing their half's twin elsewhere and moving in the same breath: the held token ends where it stood", async () => {
-      // SUCCEEDS: as above, with an update: `situationOf` reads holds through `verifiedHold`,
+      // Was open: as above, with an update: `situationOf` reads holds through `verifiedHold`,
       // which no longer verifies, so the rules say "free"; the half is put back after the move.
       await ogreHoldsFighter();
       const x = t.fighterToken.x;
@@ -225,7 +226,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("a move request that drags the goblin holding it along also lifts it 1,000 ft into the air: the GM's tab does not hoist it", async () => {
-      // SUCCEEDS: gm/moves.ts `planMove` measures the pace on x and y only (`moveFeet`,
+      // Was open: gm/moves.ts `planMove` measures the pace on x and y only (`moveFeet`,
       // geometry `distanceBetween`), and `placesAfter` gives every creature brought along the
       // mover's change of elevation. One square east and 1,000 up is a 5 ft move: the GM's tab
       // writes the GM's goblin at elevation 1000.
@@ -239,7 +240,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("taking their own combatant out of the fight just before the round ends: the stranglehold still chokes", async () => {
-      // SUCCEEDS: hooks/cleanup.ts asks the GM (ui/combatant-removed.ts) and leaves the combat as
+      // Was open: hooks/cleanup.ts asks the GM (ui/combatant-removed.ts) and leaves the combat as
       // it is until the GM answers; the round end (round-end.ts `sidesOf`) reads only the
       // combatants, so the ogre's stranglehold on the fighter does no damage this round.
       const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
@@ -257,7 +258,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
   describe("more than the rules allow", () => {
     it("leaving the combat (no hold) to pummel the GM's ogre three times in one round: only one is carried out", async () => {
-      // SUCCEEDS: cards/result-card.ts `checkAllowance` counts only when both creatures share a
+      // Was open: cards/result-card.ts `checkAllowance` counts only when both creatures share a
       // started combat (`combatOf`); a player may remove their own combatant, and then every
       // request is carried out, while the ogre's combat runs on (and the round's pace for drags
       // resets the same way: `paceUsed` reads the combat).
@@ -274,7 +275,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("questions left unanswered from an earlier round, answered in this one: one routine a round", async () => {
-      // SUCCEEDS: a question card counts only in the round it was asked (`doneThisRound`), and its
+      // Was open: a question card counts only in the round it was asked (`doneThisRound`), and its
       // answer skips the count (`perform` with `asker`); questions never expire. Asked in round 1,
       // asked again in round 2, both answered in round 2: two grapples in round 2.
       t = await tableFor("percentile", { world: { generation } });
@@ -298,7 +299,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("a disposition matching the goblin's beside it: the fighter is still in melee and heals no temporary damage", async () => {
-      // SUCCEEDS: map/melee.ts `outOfMelee` calls a creature out of melee when no token "of another
+      // Was open: map/melee.ts `outOfMelee` calls a creature out of melee when no token "of another
       // disposition" is near; a token's disposition is its owner's to set. The fighter, next to
       // the goblin, sets its own to hostile and heals a point at the round's end.
       place(t.fighterToken, 5, 5);
@@ -313,7 +314,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("percentile: a subdue with a weapon the player declares (needs 1 to hit, 20d100+50) does not flatten the GM's ogre", async () => {
-      // SUCCEEDS: rules/percentile/situational.ts lets the attacker declare the d20 needed and the
+      // Was open: rules/percentile/situational.ts lets the attacker declare the d20 needed and the
       // weapon's dice ("the weapon as the sheet gives it") within bounds of 1-30, 20 dice, d100,
       // +50; validateIntent checks only those bounds. Nothing compares them with the sheet or asks
       // the GM: one request takes the 20 hp ogre to far below 0.
@@ -324,7 +325,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("percentile: trample written into the player's own profile flags, and 1,000 trample damage declared: the ogre is not trampled to death", async () => {
-      // SUCCEEDS: the profile flags are "the GM's values" (creature.ts), but the player may write
+      // Was open: the profile flags are "the GM's values" (creature.ts), but the player may write
       // them on their own actor and `withOverrides` believes any valid value; `trampleDamage`
       // (0-1000) is the attacker's declaration. The token flags (`aloft`) a player writes are
       // taken off by the GM's tab; these, which decide damage to the GM's creatures, are not.
@@ -387,7 +388,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
   describe("flooding and false news", () => {
     it("fifty made-up condition effects in one request: the GM's tab removes them in a few requests and tells the GM once", async () => {
-      // SUCCEEDS: gm/hold-guard.ts `onEffectCreated` removes each forged effect with its own
+      // Was open: gm/hold-guard.ts `onEffectCreated` removes each forged effect with its own
       // delete request and its own notice: one player request becomes 50 GM requests and 50
       // notices (5,000 for a request of 5,000 effects).
       const mark = t.world.writes.length;
@@ -399,7 +400,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("a made-up 'held' half: the GM's tab does not announce to other modules that a hold was broken", async () => {
-      // SUCCEEDS: hooks/announce.ts fires `weaponless-combat.holdBroken` for every hold half a GM
+      // Was open: hooks/announce.ts fires `weaponless-combat.holdBroken` for every hold half a GM
       // deletes; removing the player's forged half (hold-guard `removeForged`) is such a deletion,
       // so the forged record (any creatures, any part) is announced as a hold broken.
       const heard: unknown[] = [];
@@ -412,7 +413,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
     });
 
     it("deleting their own half (put back by the GM's tab): no new hold is announced", async () => {
-      // SUCCEEDS: putBack re-creates the half as a GM, and hooks/announce.ts fires
+      // Was open: putBack re-creates the half as a GM, and hooks/announce.ts fires
       // `weaponless-combat.holdEstablished` for every held half a GM creates: a hold that never
       // ended is announced as made again, every time the player deletes their half.
       await ogreHoldsFighter();
@@ -427,7 +428,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
   describe("undo", () => {
     it("an Undo of their break-free brings their half back as the module makes it, not with what the player added to it", async () => {
-      // SUCCEEDS: gm/apply.ts `undoFor` keeps a deleted half as `toObject()` of the effect as it
+      // Was open: gm/apply.ts `undoFor` keeps a deleted half as `toObject()` of the effect as it
       // stood, and `sanitizeUndo` only checks that it carries the module's hold flag. What the
       // player added to their half beforehand (another module's flags, a name with markup; the
       // "tampered" test does not look at them) is re-created by the GM's tab on Undo.
@@ -508,7 +509,7 @@ describe.each([13, 14] as const)("Foundry v%i: a hostile player's console", (gen
 
 describe("Foundry v13 before build 333 (no moveToken hook)", () => {
   it("a held token moved with the module's own move option is put back", async () => {
-    // SUCCEEDS: before 13.333 the only check is the mover's own preUpdateToken (hooks/movement.ts
+    // Was open: before 13.333 the only check is the mover's own preUpdateToken (hooks/movement.ts
     // `onPreUpdate` returns early for other users' updates, and `onMoved` needs moveToken), and
     // `isOurs` waves through any update carrying `{ "weaponless-combat": { move } }` on that
     // client. The GM's tab never looks: the fighter walks out of the ogre's body hold.

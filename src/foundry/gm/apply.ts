@@ -12,8 +12,8 @@ import type { Consequences, HoldRecord } from "../../rules/index.ts";
 import { addDamage, RULES_VARIANTS } from "../../rules/index.ts";
 import { damageUpdate, readLedger } from "../documents/actors.ts";
 import { hitPointPaths } from "../documents/creature.ts";
-import { MODULE_ID } from "../base/constants.ts";
-import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, parseHold, storedHold, verifiedHold } from "../documents/holds.ts";
+import { MODULE_ID, STATUS } from "../base/constants.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold, verifiedHold } from "../documents/holds.ts";
 import { notify } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import type { StatusKey } from "../documents/statuses.ts";
@@ -351,8 +351,37 @@ export function sanitizeUndo(r: UndoRecord, actor: Actor.Implementation | null):
   );
   const shift = Object.fromEntries(Object.entries(r.shift ?? {}).filter(([k, v]) => allowed.has(k) && k !== MARKS && typeof v === "number" && Number.isFinite(v)));
   const created = (Array.isArray(r.created) ? r.created : []).filter((id) => typeof id === "string" && isModuleEffect(actor.effects.get(id) as unknown as { flags?: unknown }));
-  const deleted = (Array.isArray(r.deleted) ? r.deleted : []).filter((d) => typeof d === "object" && d !== null && typeof d._id === "string" && isModuleEffect(d));
+  const deleted = (Array.isArray(r.deleted) ? r.deleted : []).flatMap((d) => {
+    const made = typeof d === "object" && d !== null && typeof d._id === "string" && isModuleEffect(d) ? madeAgain(d) : null;
+    return made ? [made] : [];
+  });
   return { actorUuid: r.actorUuid, restore, shift, ...(typeof r.mark === "string" ? { mark: r.mark } : {}), created, deleted, ...(token ? { token } : {}) };
+}
+
+/**
+ * A removed effect of the module's as the module makes it again on Undo: from its own flags
+ * alone (a hold half from its hold record, a condition from its condition), at the same id.
+ * Nothing else the effect carried when it was removed (another module's flags, a name or changes
+ * a player gave their creature's effect) comes back with it.
+ */
+function madeAgain(d: Record<string, unknown>): Record<string, unknown> | null {
+  const ours = ourFlagsOf(d);
+  const id = d._id as string;
+  const hold = parseHold(ours?.hold);
+  if (hold) {
+    const other = tokenByUuid(hold.role === "held" ? hold.record.holderId : hold.record.heldId)?.actor as Actor.Implementation | null | undefined;
+    if (!other) return null;
+    const data = holdHalfData(hold.record, hold.role, other, hold.variant as VariantId, "");
+    const flags: Record<string, unknown> = { hold };
+    if (typeof ours?.combat === "string") flags.combat = ours.combat;
+    return { ...data, _id: id, flags: { [MODULE_ID]: flags } };
+  }
+  const condition = ours?.condition;
+  if (typeof condition !== "string" || !(condition in STATUS)) return null;
+  const data = conditionEffect(condition as StatusKey, id);
+  if (typeof ours?.clock !== "string") return data;
+  const flags = (data.flags ?? {}) as Record<string, Record<string, unknown>>;
+  return { ...data, flags: { ...flags, [MODULE_ID]: { ...(flags[MODULE_ID] ?? {}), clock: ours.clock } } };
 }
 
 /** The data that takes a result back: numbers by what it changed, its mark off, the rest as they were. */

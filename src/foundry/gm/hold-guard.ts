@@ -26,6 +26,13 @@ import { statusIcon } from "../documents/statuses.ts";
 import { untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
 
+/**
+ * The options of the guard's own repairs: the pair is the module's to handle (no twin follows),
+ * and nothing is announced (a half put back was never a hold ended and made again; a forged one
+ * removed was never a hold).
+ */
+export const REPAIR = { [MODULE_ID]: { pairHandled: true, repair: true } } as const;
+
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
 }
@@ -94,13 +101,13 @@ async function putBack(twin: ActiveEffect.Implementation, restored?: Set<string>
   if (there) {
     // A combat written onto the half that its twin does not have goes too.
     const extra = typeof twin.getFlag(MODULE_ID, "combat") !== "string" && there.getFlag(MODULE_ID, "combat") !== undefined ? { [`flags.${MODULE_ID}.-=combat`]: null } : {};
-    await quietly(() => there.update({ ...half.fields, ...extra } as never));
+    await quietly(() => there.update({ ...half.fields, ...extra } as never, REPAIR as never));
   } else {
     const flags: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(half.fields)) if (k.startsWith(`flags.${MODULE_ID}.`)) flags[k.slice(`flags.${MODULE_ID}.`.length)] = v;
     const data = Object.fromEntries(Object.entries(half.fields).filter(([k]) => !k.startsWith("flags.")));
     // Made as the module makes a half: no core duration (v14 wants its block of the new shape).
-    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, ...untimedDuration(), flags: { [MODULE_ID]: flags } }] as never, { keepId: true }));
+    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, ...untimedDuration(), flags: { [MODULE_ID]: flags } }] as never, { keepId: true, ...REPAIR } as never));
   }
   return true;
 }
@@ -192,25 +199,41 @@ export async function onTokenUpdated(token: TokenDocument.Implementation, change
   notify("warn", "WC.Guard.tokenFlags", { user: userName(userId), name: token.name ?? "?" });
 }
 
-/** An effect a player made with the module's hold or condition flags: the module writes those only from a GM's tab. */
-export async function onEffectCreated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
-  if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
-  // Judged as it is now (the work queued before this one may have put it back): gone is gone.
-  const actor = effect.parent as Actor.Implementation | null;
-  if (!actor?.effects.get(effect.id ?? "")) return;
-  if (!isModuleEffect(effect as unknown as { flags?: unknown })) return;
-  // A half made again at the id its twin still names (removed and made again at once): the
-  // pair's own half, put back exactly as the module makes it, not removed.
-  const twin = namedBy(effect);
-  if (twin && storedHold(twin)) {
-    await putBack(twin);
-    return;
+/**
+ * Effects players made (one request may make many): a half made again at the id its twin still
+ * names is put back exactly; any other with the module's hold or condition flags (which the
+ * module only ever writes from a GM's tab) is removed, one request per creature, and the GM told
+ * once per player and creature.
+ */
+export async function onEffectsCreated(made: ReadonlyArray<{ effect: ActiveEffect.Implementation; userId: string | undefined }>): Promise<void> {
+  if (!isActiveGM()) return;
+  const forged = new Map<string, { actor: Actor.Implementation; userId: string | undefined; ids: string[]; names: string[] }>();
+  for (const { effect, userId } of made) {
+    if (game.users.get(userId ?? "")?.isGM === true) continue;
+    // Judged as it is now (the work queued before this one may have put it back): gone is gone.
+    const actor = effect.parent as Actor.Implementation | null;
+    if (!actor?.effects.get(effect.id ?? "") || !isModuleEffect(effect as unknown as { flags?: unknown })) continue;
+    // A half removed and made again at once: the pair's own half, not a forgery.
+    const twin = namedBy(effect);
+    if (twin && storedHold(twin)) {
+      await putBack(twin);
+      continue;
+    }
+    const key = `${actor.uuid}|${userId ?? ""}`;
+    const entry = forged.get(key) ?? { actor, userId, ids: [], names: [] };
+    entry.ids.push(effect.id ?? "");
+    entry.names.push(effect.name ?? "");
+    forged.set(key, entry);
   }
-  await removeForged(effect, userId);
+  for (const { actor, userId, ids, names } of forged.values()) {
+    await quietly(() => actor.deleteEmbeddedDocuments("ActiveEffect", ids, REPAIR as never));
+    if (ids.length === 1) notify("warn", "WC.Guard.effectMade", { user: userName(userId), name: actor.name ?? "?", effect: names[0] ?? "" });
+    else notify("warn", "WC.Guard.effectsMade", { user: userName(userId), name: actor.name ?? "?", n: ids.length });
+  }
 }
 
 async function removeForged(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
-  await quietly(() => effect.delete(PAIR_HANDLED as never));
+  await quietly(() => effect.delete(REPAIR as never));
   notify("warn", "WC.Guard.effectMade", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
 }
 

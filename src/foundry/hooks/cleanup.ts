@@ -5,7 +5,7 @@
  * (gm/hold-guard.ts says what each does).
  */
 import { gmWork } from "../gm/queue.ts";
-import { clocksGone, onEffectCreated, onEffectUpdated, onHalfDeleted, onTokensGone, onTokenUpdated, removeEffects } from "../gm/hold-guard.ts";
+import { clocksGone, onEffectsCreated, onEffectUpdated, onHalfDeleted, onTokensGone, onTokenUpdated, removeEffects } from "../gm/hold-guard.ts";
 import { storedHold } from "../documents/holds.ts";
 import { askAboutCombatant } from "../ui/combatant-removed.ts";
 
@@ -28,7 +28,18 @@ function tokensGone(tokens: readonly TokenDocument.Implementation[], combats: re
 export function listen(): void {
   Hooks.on("deleteActiveEffect", (effect, options, userId) => queue(() => onHalfDeleted(effect as ActiveEffect.Implementation, options, userId as string)));
   Hooks.on("updateActiveEffect", (effect, _changed, _options, userId) => queue(() => onEffectUpdated(effect as ActiveEffect.Implementation, userId as string)));
-  Hooks.on("createActiveEffect", (effect, _options, userId) => queue(() => onEffectCreated(effect as ActiveEffect.Implementation, userId as string)));
+  // Effects made in one request arrive one hook each, in one go: looked at together.
+  let made: Array<{ effect: ActiveEffect.Implementation; userId: string }> = [];
+  Hooks.on("createActiveEffect", (effect, _options, userId) => {
+    if (!isActiveGM()) return;
+    made.push({ effect: effect as ActiveEffect.Implementation, userId: userId as string });
+    if (made.length > 1) return;
+    queue(() => {
+      const batch = made;
+      made = [];
+      return onEffectsCreated(batch);
+    });
+  });
   Hooks.on("updateToken", (token, changed, _options, userId) => queue(() => onTokenUpdated(token as TokenDocument.Implementation, changed, userId as string)));
   Hooks.on("deleteToken", (token) => tokensGone([token as TokenDocument.Implementation], [...game.combats]));
   Hooks.on("deleteCombatant", (combatant, _options, userId) => {
