@@ -49,16 +49,18 @@ export type Cheat =
   | "halfRecord"
   | "halfTwin"
   | "halfStrip"
+  | "halfRemake"
+  | "halfCombat"
   | "halfForge"
   | "poisonProfile"
   | "leaveCombat";
 
-export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfForge", "poisonProfile", "leaveCombat"];
+export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "poisonProfile", "leaveCombat"];
 
 /** Cheats that must leave the world as it was (when nothing else is under way): every card forged, every id taken. */
 export const CHANGES_NOTHING: ReadonlySet<Cheat> = new Set<Cheat>(["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "halfForge"]);
 /** Cheats on a hold half: the holds must be as they were once the GM's tab has seen them. */
-export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfForge"]);
+export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge"]);
 
 export type Step =
   /** Someone acts: a player with a creature (their own, or, forged at the door, another's), or the GM. */
@@ -604,6 +606,16 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
     case "halfStrip":
       if (half) go(() => half.effect.update({ [`flags.${M}.-=hold`]: null }));
       return;
+    case "halfRemake":
+      // Removed and made again at its id in the same breath (both on their way at once).
+      if (half) {
+        const copy = half.effect.toObject();
+        go(() => Promise.allSettled([half.effect.delete(), own.actor.createEmbeddedDocuments("ActiveEffect", [copy] as never, { keepId: true })]));
+      }
+      return;
+    case "halfCombat":
+      if (half) go(() => half.effect.update({ [`flags.${M}.combat`]: "NOSUCHCOMBAT0001" }));
+      return;
     case "halfForge": {
       const record = { id: `FORGED>${target.uuid}@${step.pick}`, holderId: own.uuid, heldId: target.uuid, label: "WC.Part.strangle", data: { forged: true } };
       go(() =>
@@ -614,7 +626,7 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
     case "poisonProfile": {
       const variant = RULES_VARIANTS[ev.config.variant];
       const field = at(variant?.profileFields ?? [], step.target);
-      const garbage = at<unknown>(["x", 1e9, -5, { deep: true }, null, [], "<b>bold</b>"], step.pick);
+      const garbage = at<unknown>(["x", 1e9, -5, { deep: true }, null, [], "<b>bold</b>", { toString: 1 }, "y".repeat(5000)], step.pick);
       if (!field) return;
       go(() => own.baseActor.update({ [`flags.${M}.profile.${ev.config.variant}.${field.path.split(".")[0]}`]: garbage }));
       return;
