@@ -18,11 +18,10 @@
 import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
 import { notify } from "../base/i18n.ts";
-import type { StoredHold } from "../base/types.ts";
+import type { StoredHold, VariantId } from "../base/types.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { combatTimers } from "../documents/combat-state.ts";
-import { clockStillRuns, holdFitsItsCombat, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
-import { statusIcon } from "../documents/statuses.ts";
+import { clockStillRuns, holdFitsItsCombat, holdHalfData, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
 import { untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
 
@@ -73,18 +72,15 @@ function halfFromTwin(twin: ActiveEffect.Implementation, twinHold: StoredHold): 
   const id = twinHold.twinUuid.split(".").at(-1) ?? "";
   if (!actor || !twinActor || !/^[A-Za-z0-9]{16}$/.test(id) || twinHold.twinUuid !== `${actor.uuid}.ActiveEffect.${id}`) return null;
   const combat = twin.getFlag(MODULE_ID, "combat");
-  const part = game.i18n.localize(twinHold.record.label);
   const hold: StoredHold = { record: twinHold.record, role, twinUuid: twin.uuid, variant: twinHold.variant };
+  // As the module makes a half (documents/holds.ts), at this id and naming this twin.
+  const made = holdHalfData(twinHold.record, role, twinActor, twinHold.variant as VariantId, "");
+  const plain = Object.fromEntries(Object.entries(made).filter(([k]) => k !== "_id" && k !== "flags" && k !== "duration"));
   return {
     actor,
     id,
     fields: {
-      name: game.i18n.format(role === "held" ? "WC.Effect.heldBy" : "WC.Effect.holding", { part, name: twinActor.name ?? "" }),
-      img: statusIcon(role === "held" ? "held" : "holding"),
-      statuses: [role === "held" ? STATUS.held : STATUS.holding],
-      origin: twinActor.uuid,
-      transfer: false,
-      disabled: false,
+      ...plain,
       [`flags.${MODULE_ID}.hold`]: hold,
       ...(typeof combat === "string" ? { [`flags.${MODULE_ID}.combat`]: combat } : {}),
     },
