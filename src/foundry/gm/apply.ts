@@ -346,8 +346,9 @@ export function sanitizeUndo(r: UndoRecord, actor: Actor.Implementation | null):
   const token = r.token && typeof r.token.uuid === "string" ? { uuid: r.token.uuid, restore: Object.fromEntries(Object.entries(r.token.restore ?? {}).filter(([k, v]) => TOKEN_PATHS.test(k) && (v === null || typeof v === "number" || typeof v === "object"))) } : undefined;
   if (!actor) return { actorUuid: r.actorUuid, restore: {}, created: [], deleted: [], ...(token ? { token } : {}) };
   const allowed = undoPaths(actor);
+  // The marks as they were (null: the actor had none yet), so that the undo takes its own mark off.
   const restore = Object.fromEntries(
-    Object.entries(r.restore ?? {}).filter(([k, v]) => allowed.has(k) && (k === MARKS ? Array.isArray(v) && v.every((m) => typeof m === "string") : typeof v === "number" || v === null)),
+    Object.entries(r.restore ?? {}).filter(([k, v]) => allowed.has(k) && (k === MARKS ? v === null || (Array.isArray(v) && v.every((m) => typeof m === "string")) : typeof v === "number" || v === null)),
   );
   const shift = Object.fromEntries(Object.entries(r.shift ?? {}).filter(([k, v]) => allowed.has(k) && k !== MARKS && typeof v === "number" && Number.isFinite(v)));
   const created = (Array.isArray(r.created) ? r.created : []).filter((id) => typeof id === "string" && isModuleEffect(actor.effects.get(id) as unknown as { flags?: unknown }));
