@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RULES_VARIANTS, grappleDie } from "../../src/rules/index.ts";
 import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
-import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
+import { openProfileForm, valueLabel } from "../../src/foundry/ui/profile-form.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { FakeApplicationV2, HandlebarsApplicationMixin, partRoot } from "../fake-foundry/apps.ts";
 import type { Table } from "./setup.ts";
@@ -117,5 +117,47 @@ describe("a replaceable table is edited where it can be read", () => {
     // Mended, it saves, and the error goes.
     await submitWindow(t.gm, "rule-options", (form) => ((form.elements.namedItem("table") as HTMLTextAreaElement).value = JSON.stringify({ ...grappleDie.GRAPPLE_DIE_TABLE, id: "ours" })));
     expect((t.world.settingValues.get(`${M}.ruleOptions`) as Record<string, { table?: { id: string } }>)["grapple-die"]?.table?.id).toBe("ours");
+  });
+});
+
+describe("the profile form reads as words, one line a field", () => {
+  const field = (v: string, path: string) => {
+    const f = RULES_VARIANTS[v]?.profileFields.find((x) => x.path === path);
+    if (!f) throw new Error(`${v} has no field ${path}`);
+    return f;
+  };
+  it.each([
+    ["d12-holds", "size", "M", "Medium"],
+    ["d12-holds", "kind", "character", "Character"],
+    ["grapple-die", "playerCharacter", true, "Yes"],
+    ["grapple-die", "playerCharacter", false, "No"],
+    ["grapple-die", "heightFt", 5.83, "5 ft 10 in"],
+    ["grapple-die", "heightFt", 6, "6"],
+    ["percentile", "weight", 1200, "1,200"],
+    ["d12-holds", "grapplingSize", undefined, "Same as its size"],
+  ] as const)("%s %s: %j reads %s", (v, path, value, label) => {
+    const t = makeTable();
+    expect(t.gm.run(() => valueLabel(field(v, path), value))).toBe(label);
+  });
+
+  it("the GM's value is marked only where it differs from the sheet's, with the sheet's value in words", async () => {
+    const t = await playing("d12-holds");
+    let html = "";
+    t.world.onDialog = async (d) => {
+      html = d.form.innerHTML;
+      return null;
+    };
+    await t.gm.run(() => openProfileForm(t.ogre as never));
+    const box = document.createElement("div");
+    box.innerHTML = html;
+    const marked = [...box.querySelectorAll(".wc-profile__field")].filter((f) => f.querySelector("[data-wc-source=override]")).map((f) => f.querySelector("label")?.textContent);
+    // The fixture's ogre (generic sheet) is the GM's monster, Large, natural AC 5 from toughness,
+    // 9" movement, one pummelling attack, THAC0 15 (test/shell/setup.ts); its Dexterity AC
+    // adjustment (0), armor (none) and the rest, stored too, are the sheet's own and not marked.
+    expect(marked).toEqual(["Character or monster", "Size", "Natural AC", "Natural AC comes from", "Land movement (inches)", "Attacks that can pummel (monsters)", "THAC0"]);
+    expect(box.textContent).toContain("Use sheet: Medium");
+    expect(box.textContent).not.toMatch(/Use sheet: (M|character|true|false)\b/);
+    // Each field is one row of the form's grid: a label, its input and at most one note.
+    for (const f of box.querySelectorAll(".wc-profile__field")) expect([...f.children].map((c) => c.localName)).toEqual(["label", "div", "span"]);
   });
 });
