@@ -89,7 +89,11 @@ describe("a replaceable table is edited where it can be read", () => {
     expect(box?.getAttribute("wrap")).toBe("off");
     const lines = (box?.value ?? "").split("\n");
     // The project table's 3-5 row (a clinch) is one line, its range first.
-    expect(lines.find((l) => l.includes('"clinch"'))?.trim()).toMatch(/^\{ "min": 3, "max": 5, "result": \{ "kind": "hold", "name": "clinch",.*\} \},$/);
+    expect(lines.find((l) => l.includes('"clinch"'))?.trim()).toMatch(/^\{ "min": 3, +"max": 5, +"result": \{ "kind": "hold", "name": "clinch",.*\} \},?$/);
+    // The ranges stand in columns: every row's "max" and "result" start at the same place.
+    const rowLines = lines.filter((l) => l.includes('"result"'));
+    expect(new Set(rowLines.filter((l) => l.includes('"max"')).map((l) => l.indexOf('"max"'))).size).toBe(1);
+    expect(new Set(rowLines.map((l) => l.indexOf('"result"'))).size).toBe(1);
     expect(lines.filter((l) => l.includes('"result"'))).toHaveLength(grappleDie.GRAPPLE_DIE_TABLE.rows.length);
     expect(JSON.parse(box?.value ?? "")).toEqual(grappleDie.GRAPPLE_DIE_TABLE);
   });

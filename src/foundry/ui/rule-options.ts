@@ -56,7 +56,7 @@ function oneLine(v: unknown): string {
 export function tableText(v: unknown, indent = ""): string {
   const inner = `${indent}  `;
   if (Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && "result" in r)) {
-    return `[\n${v.map((r) => inner + oneLine(rangeFirst(r as Record<string, unknown>))).join(",\n")}\n${indent}]`;
+    return `[\n${rowLines(v as Array<Record<string, unknown>>).map((l) => inner + l).join(",\n")}\n${indent}]`;
   }
   if (v && typeof v === "object" && !Array.isArray(v)) {
     const entries = Object.entries(v);
@@ -66,9 +66,20 @@ export function tableText(v: unknown, indent = ""): string {
   return oneLine(v);
 }
 
-function rangeFirst(row: Record<string, unknown>): Record<string, unknown> {
-  const { min, max, ...rest } = row;
-  return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }), ...rest };
+/** Each row on a line, its range first and padded, so the ranges stand in columns. */
+function rowLines(rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  const part = (k: string, v: unknown) => (v === undefined ? "" : `${JSON.stringify(k)}: ${oneLine(v)}, `);
+  const mins = rows.map((r) => part("min", r.min));
+  const maxes = rows.map((r) => part("max", r.max));
+  const minWidth = Math.max(...mins.map((m) => m.length));
+  const maxWidth = Math.max(...maxes.map((m) => m.length));
+  return rows.map((r, i) => {
+    const { min, max, ...rest } = r;
+    void min;
+    void max;
+    const tail = oneLine(rest).slice(2);
+    return `{ ${(mins[i] ?? "").padEnd(minWidth)}${(maxes[i] ?? "").padEnd(maxWidth)}${tail}`;
+  });
 }
 
 /**
