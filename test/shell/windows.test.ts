@@ -3,10 +3,12 @@
 // exactly one root element (Foundry refuses any other part, [C-59]), in every rule set, for the
 // GM and for a player; the rule options show a replaceable table where it can be read and name
 // the row a GM got wrong without saving anything.
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { RULES_VARIANTS, grappleDie } from "../../src/rules/index.ts";
 import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
+import { checkWorld } from "../../src/foundry/ui/world-report.ts";
 import { openProfileForm, valueLabel } from "../../src/foundry/ui/profile-form.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { FakeApplicationV2, HandlebarsApplicationMixin, partRoot } from "../fake-foundry/apps.ts";
@@ -163,5 +165,22 @@ describe("the profile form reads as words, one line a field", () => {
     expect(box.textContent).not.toMatch(/Use sheet: (M|character|true|false)\b/);
     // Each field is one row of the form's grid: a label, its input and at most one note.
     for (const f of box.querySelectorAll(".wc-profile__field")) expect([...f.children].map((c) => c.localName)).toEqual(["label", "div", "span"]);
+  });
+});
+
+describe("Check this world and module.json agree on the oldest Foundry", () => {
+  it.each([
+    [13, 340, "warn"],
+    [13, 341, "ok"],
+    [13, 351, "ok"],
+    [14, 349, "ok"],
+  ] as const)("v%i build %i: %s", async (generation, build, level) => {
+    const t = makeTable({ world: { generation, build } });
+    const report = t.gm.run(() => checkWorld());
+    const row = report.sections.flatMap((s) => s.rows).find((r) => r.label === "Foundry version");
+    expect(row?.level).toBe(level);
+    expect(row?.value).toBe(`${generation}.${build} (build ${build})`);
+    const manifest = JSON.parse(readFileSync("module.json", "utf8")) as { compatibility: { minimum: string } };
+    expect(manifest.compatibility.minimum).toBe("13.341");
   });
 });
