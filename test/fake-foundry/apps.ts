@@ -106,18 +106,36 @@ export class FakeApplicationV2 {
   }
 }
 
-/** [C-51] HandlebarsApplicationMixin: the PARTS' templates, rendered with the context, in order. */
+/**
+ * [C-51] HandlebarsApplicationMixin: the PARTS' templates, rendered with the context, in order.
+ * [C-59] Each part must render exactly one HTML element (text and comments around it do not
+ * count); a part with none or several fails the whole render with Foundry's message.
+ */
 export function HandlebarsApplicationMixin<T extends typeof FakeApplicationV2>(Base: T): T {
   const Mixed = class extends (Base as typeof FakeApplicationV2) {
     static PARTS: Record<string, { template: string }> = {};
     override async _renderHTML(context: Data): Promise<string> {
       const parts = (this.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-      return Object.values(parts)
-        .map((p) => world().renderTemplate(p.template, context))
+      const doc = this.element.ownerDocument;
+      return Object.entries(parts)
+        .map(([id, p]) => {
+          const html = world().renderTemplate(p.template, context);
+          partRoot(doc, id, html);
+          return html;
+        })
         .join("");
     }
   };
   return Mixed as unknown as T;
+}
+
+/** [C-59] The one element a part renders, or Foundry's refusal of the part. */
+export function partRoot(doc: Document, id: string, html: string): Element {
+  const t = doc.createElement("template");
+  t.innerHTML = html;
+  const root = t.content.firstElementChild;
+  if (t.content.childElementCount !== 1 || !root) throw new Error(`Failed to render template part "${id}":\nTemplate part "${id}" must render a single HTML element.`);
+  return root;
 }
 
 // ------------------------------------------------------------------------------------------

@@ -68,19 +68,39 @@ function setProperty(obj: Data, path: string, value: unknown): void {
 }
 
 /**
+ * [C-72] v14's deletion operator, `foundry.data.operators.ForcedDeletion`: given as a key's value
+ * (`ForcedDeletion.create()`), the update removes that key. v13 has no operators.
+ */
+export class FakeForcedDeletion {
+  static create(): FakeForcedDeletion {
+    return new FakeForcedDeletion();
+  }
+}
+
+/** By its name too: a tab in its own frame (the demo page) has its own copy of the fake's classes. */
+function isForcedDeletion(v: unknown): boolean {
+  return v instanceof FakeForcedDeletion || (typeof v === "object" && v !== null && v.constructor?.name === "FakeForcedDeletion");
+}
+
+/**
  * [C-02] A document update: dotted keys and nested objects both merge into the source; a last key
  * written "-=name" deletes that key (Foundry's deletion syntax, which open-source systems rely on,
  * e.g. foundryvtt/dnd5e@965ad2d module/applications/journal/config/journal-navigation-config.mjs
- * `{ dnd5e: { "-=navigation": null } }`).
+ * `{ dnd5e: { "-=navigation": null } }`). [C-72] v14 also deletes a key whose value is its
+ * ForcedDeletion operator, and warns of the "-=" key, deprecated there (`warn`: a real update,
+ * not the fake's own reading of one).
  */
-function applyUpdate(target: Data, changes: Data): void {
+function applyUpdate(target: Data, changes: Data, warn = true): void {
   for (const [k, v] of Object.entries(changes)) {
     const last = k.split(".").at(-1) ?? k;
-    if (last.startsWith("-=")) {
+    const forced = isForcedDeletion(v);
+    if (last.startsWith("-=") || forced) {
+      const warning = `deletion key "${last}": pass {${last.slice(2)}: foundry.data.operators.ForcedDeletion}`;
+      if (!forced && warn && world().generation >= 14 && !world().deprecations.includes(warning)) world().deprecations.push(warning);
       const parent = k.includes(".") ? getProperty(target, k.split(".").slice(0, -1).join(".")) : target;
-      if (parent && typeof parent === "object") delete (parent as Data)[last.slice(2)];
+      if (parent && typeof parent === "object") delete (parent as Data)[forced ? last : last.slice(2)];
     } else if (k.includes(".")) setProperty(target, k, structuredClone(v));
-    else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(target[k] as Data, v as Data);
+    else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(target[k] as Data, v as Data, warn);
     else target[k] = structuredClone(v);
   }
 }
@@ -88,7 +108,7 @@ function applyUpdate(target: Data, changes: Data): void {
 /** An update with dotted keys expanded into nested objects. */
 function expanded(changes: Data): Data {
   const out: Data = {};
-  applyUpdate(out, changes);
+  applyUpdate(out, changes, false);
   return out;
 }
 
@@ -1854,6 +1874,8 @@ function installGlobals(): void {
   define("fromUuidSync", () => (uuid: string) => world().fromUuidSync(uuid));
   define("foundry", () => ({
     utils: { getProperty, randomID },
+    // [C-72] v14's data operators; v13 has none.
+    data: world().generation >= 14 ? { operators: { ForcedDeletion: FakeForcedDeletion } } : {},
     canvas: fakeFoundryCanvas(),
     documents: { TokenDocument: FakeToken, modifyBatch: (ops: Data[]) => world().modifyBatch(ops) },
     applications: {

@@ -88,6 +88,31 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
     expect(message?.content).toContain("Chargers who may press on: 11; chargers who must stay engaged: 6");
   });
 
+  it("the dialog is one table: both sides under the same columns, sizes in words, only chargers can be ticked killed", async () => {
+    const { t, fighters, gnolls } = hall(4, 5);
+    await select(t, fighters, gnolls);
+    let html = "";
+    t.world.onDialog = async (d) => {
+      html = d.form.innerHTML;
+      return null;
+    };
+    await t.gm.run(() => openMassCharge());
+    const box = document.createElement("div");
+    box.innerHTML = html;
+    expect(box.querySelectorAll("table")).toHaveLength(1);
+    expect([...box.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual(["Creature", "Size", "Rank", "Killed first"]);
+    const sides = [...box.querySelectorAll("tbody")];
+    expect(sides.map((b) => b.querySelector(".wc-mass__side-title")?.textContent)).toEqual(["Chargers", "Holding the line"]);
+    expect(sides.map((b) => b.querySelectorAll("input[name^='rank.']").length)).toEqual([gnolls.length, fighters.length]);
+    expect(sides.map((b) => b.querySelectorAll("input[name^='killed.']").length)).toEqual([gnolls.length, 0]);
+    // Every row has the same cells, so the rank boxes stand in one column.
+    for (const row of box.querySelectorAll("tbody tr:not(.wc-mass__side-title)")) {
+      expect(row.children).toHaveLength(4);
+      expect(row.children[2]?.querySelector("input[name^='rank.']")).not.toBeNull();
+      expect(row.children[1]?.textContent).toMatch(/^(Small|Medium|Large)$/);
+    }
+  });
+
   it("its card carries the state, Undo and Adjust damage for the GM (none for players), and Undo stands the fallen back up", async () => {
     const { t, fighters, gnolls } = hall(4, 5);
     await charging(t, fighters, gnolls);

@@ -151,7 +151,8 @@ describe("OSE world", () => {
     };
     await t.gm.run(() => openProfileForm(t.attackerToken.actor as never));
     expect(html).toContain('data-wc-source="override"');
-    expect(html).toContain("The sheet gives: L");
+    expect(html).toContain("The sheet gives: Large");
+    expect(html).toContain("Use sheet: Large");
     expect(t.attackerToken.actor.getFlag(M, "profile")).toEqual({ "d12-holds": {} });
     expect(read().profile.size).toBe("L");
     expect(read().sources.size).toBe("default");

@@ -9,6 +9,7 @@
 import type { Ledger, RulesVariant } from "../../rules/index.ts";
 import type { Reason, SourceKind } from "../../systems/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
+import { deletion } from "../world/compat.ts";
 import { creatureView, filledIn, hitPointPaths } from "./creature.ts";
 import type { VariantId } from "../base/types.ts";
 
@@ -33,13 +34,18 @@ export function readProfile(actor: Actor.Implementation, variant: RulesVariant, 
 
 /**
  * Stores the GM's values for a variant: each field in `overrides` is set, each of `cleared` that
- * was stored is removed (Foundry's "-=" key), so the sheet's value returns; one update.
+ * was stored is removed (v14's deletion operator, v13's "-=" key), so the sheet's value returns;
+ * one update.
  */
 export async function writeProfile(actor: Actor.Implementation, variant: VariantId, overrides: Record<string, unknown>, cleared: readonly string[] = []): Promise<void> {
   const base = `flags.${MODULE_ID}.profile.${variant}`;
   const update: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(overrides)) update[`${base}.${k}`] = v;
-  for (const k of cleared) if (!(k in overrides)) update[`${base}.-=${k}`] = null;
+  for (const k of cleared) {
+    if (k in overrides) continue;
+    const [key, value] = deletion(base, k);
+    update[key] = value;
+  }
   if (Object.keys(update).length > 0) await actor.update(update);
 }
 

@@ -22,7 +22,7 @@ import type { StoredHold, VariantId } from "../base/types.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { combatTimers } from "../documents/combat-state.ts";
 import { clockStillRuns, holdFitsItsCombat, holdHalfData, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
-import { untimedDuration } from "../world/compat.ts";
+import { deletion, untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
 
 /**
@@ -96,7 +96,7 @@ async function putBack(twin: ActiveEffect.Implementation, restored?: Set<string>
   const there = half.actor.effects.get(half.id);
   if (there) {
     // A combat written onto the half that its twin does not have goes too.
-    const extra = typeof twin.getFlag(MODULE_ID, "combat") !== "string" && there.getFlag(MODULE_ID, "combat") !== undefined ? { [`flags.${MODULE_ID}.-=combat`]: null } : {};
+    const extra = typeof twin.getFlag(MODULE_ID, "combat") !== "string" && there.getFlag(MODULE_ID, "combat") !== undefined ? Object.fromEntries([deletion(`flags.${MODULE_ID}`, "combat")]) : {};
     await quietly(() => there.update({ ...half.fields, ...extra } as never, REPAIR as never));
   } else {
     const flags: Record<string, unknown> = {};
@@ -191,7 +191,7 @@ export async function onTokenUpdated(token: TokenDocument.Implementation, change
     .map((k) => k.replace(/^-=/, ""))
     .filter((k) => k !== "");
   if (keys.length === 0) return;
-  await quietly(() => token.update(Object.fromEntries(keys.map((k) => [`flags.${MODULE_ID}.-=${k}`, null])) as never));
+  await quietly(() => token.update(Object.fromEntries(keys.map((k) => deletion(`flags.${MODULE_ID}`, k))) as never));
   notify("warn", "WC.Guard.tokenFlags", { user: userName(userId), name: token.name ?? "?" });
 }
 

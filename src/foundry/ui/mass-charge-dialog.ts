@@ -2,7 +2,7 @@
 import { d12 } from "../../rules/index.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n, notify } from "../base/i18n.ts";
-import { plainText } from "../base/text.ts";
+import { localizeFirst, plainText } from "../base/text.ts";
 import type { ChargeUnitView, MassChargeChoice } from "../gm/mass-charge.ts";
 import { chargeFromCanvas } from "../gm/mass-charge.ts";
 import { runMassCharge } from "../cards/mass-charge-card.ts";
@@ -22,13 +22,18 @@ export async function openMassCharge(): Promise<ChatMessage.Implementation | nul
   }
   const options = activeOptions() as d12.D12Options;
   const { attackers, defenders } = chargeFromCanvas(chargers, targets, options);
-  const rows = (units: ChargeUnitView[]) => units.map((u) => ({ id: u.unit.id, name: u.token.name ?? "", size: u.unit.size, rank: u.unit.rank, isVL: d12.chargeSize(u.unit) === "VL" }));
+  const rows = (units: ChargeUnitView[]) => units.map((u) => ({ id: u.unit.id, name: u.token.name ?? "", sizeLabel: localizeFirst(i18n, [`WC.Choice.${u.unit.size}`, `WC.Size.${u.unit.size}`]), rank: u.unit.rank, isVL: d12.chargeSize(u.unit) === "VL" }));
+  const anyVL = [...attackers, ...defenders].some((u) => d12.chargeSize(u.unit) === "VL");
+  // One table for both sides, so their columns line up: the chargers, then the line they charge.
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.massChargeDialog, {
-    attackers: rows(attackers),
-    defenders: rows(defenders),
-    anyVL: [...attackers, ...defenders].some((u) => d12.chargeSize(u.unit) === "VL"),
+    sides: [
+      { key: "chargers", title: i18n.localize("WC.MassCharge.chargers"), units: rows(attackers), canBeKilled: true },
+      { key: "holders", title: i18n.localize("WC.MassCharge.holders"), units: rows(defenders), canBeKilled: false },
+    ],
+    anyVL,
+    columns: anyVL ? 5 : 4,
     obstacles: (["none", "double", "forbid"] as const).map((o) => ({ value: o, label: i18n.localize(`WC.MassCharge.obstacle.${o}`) })),
-    labels: { chargers: i18n.localize("WC.MassCharge.chargers"), holders: i18n.localize("WC.MassCharge.holders"), rank: i18n.localize("WC.MassCharge.rank"), killed: i18n.localize("WC.MassCharge.killed"), vlPoints: i18n.localize("WC.MassCharge.vlPoints"), obstacle: i18n.localize("WC.MassCharge.obstacleLabel"), hint: i18n.localize("WC.MassCharge.hint") },
+    labels: { name: i18n.localize("WC.MassCharge.name"), size: i18n.localize("WC.MassCharge.size"), rank: i18n.localize("WC.MassCharge.rank"), killed: i18n.localize("WC.MassCharge.killed"), vlPoints: i18n.localize("WC.MassCharge.vlPoints"), obstacle: i18n.localize("WC.MassCharge.obstacleLabel"), hint: i18n.localize("WC.MassCharge.hint") },
   });
   const choice: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: i18n.localize("WC.Action.massCharge") },

@@ -31,7 +31,7 @@ export interface FieldView {
   readonly max?: number;
   readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
   /** Where the value comes from, shown beside it; the box to go back to the sheet on the first field of a group. */
-  readonly source?: { readonly kind: string; readonly label: string; readonly reason: string; readonly sheetSays: string; readonly clear: string; readonly clearName: string; readonly overridden: boolean; readonly first: boolean };
+  readonly source?: { readonly kind: string; readonly label: string; readonly reason: string; readonly sheetSays: string; readonly useSheet: string; readonly clear: string; readonly clearName: string; readonly overridden: boolean; readonly first: boolean };
   /** What a blank choice means for this field ("Same as its size", "Unarmed"). */
   readonly blankLabel?: string;
 }
@@ -111,27 +111,40 @@ export function profileFromForm(form: HTMLFormElement, fields: readonly ProfileF
   return out;
 }
 
-/** Field views with where each value comes from (sources are kept per top-level field: `armor` for `armor.type`). */
+/**
+ * Field views with where each value comes from (sources are kept per top-level field: `armor` for
+ * `armor.type`). A value the GM set is marked as the GM's only where it differs from what the
+ * sheet gives; the sheet's value is shown beside it, in words, with the box to go back to it (once
+ * a group). A filled-in value says why in its mark's tooltip, so each field keeps to one line.
+ */
 export function sourcedFieldViews(view: StoredProfile, fields: readonly ProfileField[]): FieldView[] {
   const seen = new Set<string>();
+  const byPath = new Map(fields.map((f) => [f.path, f]));
   return fieldViews(view.profile, fields).map((f) => {
     const top = f.path.split(".")[0] as string;
     // An optional field the profile leaves out (no Strength on a monster) has no source to show.
-    const kind = view.sources[top] ?? (top in view.overrides ? "override" : undefined);
-    if (kind === undefined) return f;
-    const first = !seen.has(top);
-    seen.add(top);
+    const stored = view.sources[top] ?? (top in view.overrides ? "override" : undefined);
+    if (stored === undefined) return f;
+    const sheetValue = get(view.read, f.path);
+    // The GM's value where it is the sheet's own is no value of the GM's: nothing to mark.
+    const differs = stored !== "override" || !same(get(view.profile, f.path), sheetValue);
+    if (!differs) return f;
+    const kind = stored;
+    const first = kind === "override" ? !seen.has(top) : false;
+    if (kind === "override") seen.add(top);
     const reason = view.reasons[top];
     // A value no host system keeps is the rules' ordinary one: said in the badge, no reason line.
     const plain = kind === "default" && reason?.key === NOT_ON_SHEETS;
-    const sheetValue = get(view.read, f.path);
+    const field = byPath.get(f.path);
+    const sheetLabel = field ? valueLabel(field, sheetValue) : "—";
     return {
       ...f,
       source: {
         kind,
         label: i18n.localize(`WC.Profile.source.${plain ? "plain" : kind}`),
-        reason: reason && first && !plain ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
-        sheetSays: kind === "override" ? i18n.format("WC.Profile.sheetSays", { value: shown(sheetValue) }) : "",
+        reason: reason && !plain ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
+        sheetSays: kind === "override" ? i18n.format("WC.Profile.sheetSays", { value: sheetLabel }) : "",
+        useSheet: kind === "override" ? i18n.format("WC.Profile.useSheet", { value: sheetLabel }) : "",
         clear: i18n.localize("WC.Profile.clear"),
         clearName: `wc-clear.${top}`,
         overridden: kind === "override",
@@ -141,11 +154,28 @@ export function sourcedFieldViews(view: StoredProfile, fields: readonly ProfileF
   });
 }
 
-function shown(v: unknown): string {
-  if (v === undefined || v === null) return "—";
-  if (Array.isArray(v)) return v.length === 0 ? "—" : v.join(", ");
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
+/** A value as the form itself would show it: a choice's label, Yes or No, a number in the user's language. */
+export function valueLabel(f: ProfileField, v: unknown): string {
+  if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) {
+    return f.kind === "choice" ? localizeFirst(i18n, [`WC.Blank.${f.path.replaceAll(".", "_")}`, "WC.Blank.default"]) : "—";
+  }
+  switch (f.kind) {
+    case "bool":
+      return i18n.localize(v === true ? "WC.Profile.yes" : "WC.Profile.no");
+    case "choice":
+      return typeof v === "string" ? choiceLabel(f.path, v) : "—";
+    case "multi":
+      return Array.isArray(v) ? v.map((c) => choiceLabel(f.path, String(c))).join(", ") : "—";
+    case "int": {
+      if (typeof v !== "number" || !Number.isFinite(v)) return "—";
+      // A height in feet the sheet keeps with a fraction reads as feet and inches.
+      if (f.path === "heightFt" && !Number.isInteger(v)) {
+        const inches = Math.round(v * 12);
+        return i18n.format("WC.Profile.feetInches", { feet: Math.floor(inches / 12), inches: inches % 12 });
+      }
+      return new Intl.NumberFormat(game.i18n.lang || "en", { maximumFractionDigits: 2 }).format(v);
+    }
+  }
 }
 
 function same(a: unknown, b: unknown): boolean {

@@ -3,7 +3,7 @@
  * its default, and the project-default tables the GM may replace. Saved only once the core has
  * accepted them, so a table with a gap never reaches play.
  */
-import type { OptionSchema } from "../../rules/index.ts";
+import type { InputIssue, OptionSchema } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { localizeFirst } from "../base/text.ts";
@@ -34,10 +34,75 @@ export function optionViews(schema: Readonly<Record<string, OptionSchema>>, curr
         const now = Array.isArray(value) ? value.join(ORDER_SEPARATOR) : "";
         return { ...base, isChoice: true, choices: permutations(s.steps).map((p) => ({ value: p.join(ORDER_SEPARATOR), label: p.map((x) => i18n.localize(`WC.Step.${x}`)).join(" → "), selected: p.join(ORDER_SEPARATOR) === now })) };
       }
-      case "tables":
-        return { ...base, isTables: true, value: JSON.stringify(value ?? {}, null, 1), placeholder: i18n.localize("WC.Options.tablesPlaceholder") };
+      case "tables": {
+        const text = tableText(value ?? {});
+        return { ...base, isTables: true, value: text, rows: Math.min(18, text.split("\n").length + 1), placeholder: i18n.localize("WC.Options.tablesPlaceholder") };
+      }
     }
   });
+}
+
+/** JSON on one line, with a space after each colon and comma, as a person reads it. */
+function oneLine(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(oneLine).join(", ")}]`;
+  if (v && typeof v === "object") return `{ ${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${oneLine(x)}`).join(", ")} }`;
+  return JSON.stringify(v) ?? "null";
+}
+
+/**
+ * A replaceable table as JSON a GM can read and edit: each table's rows one a line (its range
+ * first), the rest indented. It stays JSON, so a table from the guide pastes in as it is.
+ */
+export function tableText(v: unknown, indent = ""): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(v) && v.length > 0 && v.every((r) => r && typeof r === "object" && "result" in r)) {
+    return `[\n${rowLines(v as Array<Record<string, unknown>>).map((l) => inner + l).join(",\n")}\n${indent}]`;
+  }
+  if (v && typeof v === "object" && !Array.isArray(v)) {
+    const entries = Object.entries(v);
+    if (entries.length === 0) return "{}";
+    return `{\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${tableText(x, inner)}`).join(",\n")}\n${indent}}`;
+  }
+  return oneLine(v);
+}
+
+/** Each row on a line, its range first and padded, so the ranges stand in columns. */
+function rowLines(rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  const part = (k: string, v: unknown) => (v === undefined ? "" : `${JSON.stringify(k)}: ${oneLine(v)}, `);
+  const mins = rows.map((r) => part("min", r.min));
+  const maxes = rows.map((r) => part("max", r.max));
+  const minWidth = Math.max(...mins.map((m) => m.length));
+  const maxWidth = Math.max(...maxes.map((m) => m.length));
+  return rows.map((r, i) => {
+    const { min, max, ...rest } = r;
+    void min;
+    void max;
+    const tail = oneLine(rest).slice(2);
+    return `{ ${(mins[i] ?? "").padEnd(minWidth)}${(maxes[i] ?? "").padEnd(maxWidth)}${tail}`;
+  });
+}
+
+/**
+ * Where a refused option is shown in the window: each issue under its own field, a table's by
+ * row ("Row 4: …"), so the GM sees which line to mend; the form keeps what was typed.
+ */
+export function showIssues(form: HTMLFormElement, issues: readonly InputIssue[]): void {
+  const byOption = new Map<string, string[]>();
+  for (const i of issues) {
+    const m = /^options\.([^.[]+)(.*)$/.exec(i.path);
+    if (!m) continue;
+    const row = /\.rows\[(\d+)\]/.exec(m[2] ?? "");
+    const message = i18n.format(`WC.Error.${i.code}`, i.params ?? {});
+    const line = row ? i18n.format("WC.Options.rowIssue", { row: Number(row[1]) + 1, message }) : message;
+    byOption.set(m[1] as string, [...(byOption.get(m[1] as string) ?? []), line]);
+  }
+  for (const el of form.querySelectorAll<HTMLElement>("[data-wc-error]")) {
+    const lines = byOption.get(el.dataset.wcError ?? "");
+    el.textContent = lines ? lines.join(" ") : "";
+    el.hidden = !lines;
+    const field = form.elements.namedItem(el.dataset.wcError ?? "");
+    if (field instanceof HTMLElement) field.toggleAttribute("aria-invalid", lines !== undefined);
+  }
 }
 
 /** Reads the form back: only options that differ from the defaults are stored. */
@@ -68,7 +133,7 @@ export const RULE_OPTIONS: WindowSpec = {
   id: "rule-options",
   title: "WC.Options.title",
   template: TEMPLATES.options,
-  width: 640,
+  width: 760,
   context: async () => {
     const variant = activeVariant();
     const defaults = variant.resolveOptions(undefined) as Record<string, unknown>;
@@ -95,6 +160,7 @@ export const RULE_OPTIONS: WindowSpec = {
       return true;
     } catch (e) {
       if (!(e instanceof RulesInputError)) throw e;
+      showIssues(form, e.issues);
       notify("error", "WC.Options.invalid", { details: e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ") });
       return false;
     }

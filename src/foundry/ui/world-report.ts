@@ -37,6 +37,11 @@ export interface WorldReport {
 
 const row = (label: string, value: string, level: CheckLevel = "info"): CheckRow => ({ label: i18n.localize(label), value, level });
 
+/** v14, or v13 from its first stable build (module.json's `compatibility.minimum`, 13.341). */
+function supported(generation: number | undefined, build: number | undefined): boolean {
+  return generation === 14 || (generation === 13 && (build ?? 0) >= 341);
+}
+
 function foundrySection(): CheckSection {
   const release = (game as unknown as { release?: { generation?: number; build?: number } }).release;
   const version = (game as unknown as { version?: string }).version ?? "?";
@@ -45,7 +50,7 @@ function foundrySection(): CheckSection {
   return {
     title: i18n.localize("WC.Check.foundry"),
     rows: [
-      row("WC.Check.foundryVersion", `${version}${release?.build !== undefined ? ` (build ${release.build})` : ""}`, gen === 13 || gen === 14 ? "ok" : "warn"),
+      row("WC.Check.foundryVersion", release?.build !== undefined ? i18n.format("WC.Check.versionBuild", { version, build: release.build }) : version, supported(gen, release?.build) ? "ok" : "warn"),
       row("WC.Check.moduleVersion", mod?.version ?? "?"),
       row("WC.Check.variant", `${i18n.localize(`WC.Variant.${activeVariantId()}`)} (${activeVariantId()})`),
       row("WC.Check.automation", i18n.localize(`WC.Setting.automation.${automation()}`)),

@@ -40,3 +40,20 @@ export function movementHooks(): "move" | "update" {
 export function plannedMovement(): boolean {
   return generation() >= 14 && build() >= 353;
 }
+
+interface DeletionOperator {
+  create?: () => unknown;
+  new (): unknown;
+}
+
+/**
+ * The update entry that removes `key` from the object at `path`. v14 deprecates the `-=key` form
+ * (release notes 14.349, #13090) and warns of it, offering `foundry.data.operators.ForcedDeletion`
+ * as the key's value instead; v13 has no such operator and reads only `-=key`. Decided by whether
+ * the operator is there, not by the version number.
+ */
+export function deletion(path: string, key: string): [string, unknown] {
+  const op = (foundry as unknown as { data?: { operators?: { ForcedDeletion?: DeletionOperator } } }).data?.operators?.ForcedDeletion;
+  if (typeof op === "function") return [`${path}.${key}`, typeof op.create === "function" ? op.create() : new op()];
+  return [`${path}.-=${key}`, null];
+}
