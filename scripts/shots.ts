@@ -204,7 +204,7 @@ if (values.readme) {
 }
 console.log(`${boards.length} tether boards in shots/ (tethers--*.png)`);
 // The text check: every offence with its picture; any one fails the run.
-for (const o of offences) console.log(`TEXT ${o.file}: ${o.kind}: ${o.text}`);
+for (const o of offences) console.log(`TEXT ${o.file}: ${o.kind} "${o.match}" in: ${o.text}`);
 const offending = new Set(offences.map((o) => o.file)).size;
 console.log(`text check: ${texts.length} pictures read (shots/text.json); ${offences.length} offences in ${offending} pictures`);
 if (offences.length > 0) process.exitCode = 1;

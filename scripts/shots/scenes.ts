@@ -12,7 +12,7 @@ import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
-import { readFileSync } from "node:fs";
+import { moduleFile } from "../../test/fake-foundry/host.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
@@ -83,7 +83,7 @@ const lookUp = (tree: Tree, key: string): unknown => key.split(".").reduce<unkno
  */
 function speak(t: Table, lang: Lang): void {
   if (lang === "en") return;
-  const own = JSON.parse(readFileSync(new URL(`../../lang/${lang}.json`, import.meta.url), "utf8")) as Tree;
+  const own = JSON.parse(moduleFile(`lang/${lang}.json`)) as Tree;
   const i18n = t.world.i18n as { lang: string; localize(key: string): string; format(key: string, data?: Record<string, string>): string; has(key: string): boolean };
   const english = { localize: i18n.localize, format: i18n.format, has: i18n.has };
   Object.assign(i18n, {

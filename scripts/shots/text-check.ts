@@ -7,6 +7,8 @@
 
 export interface Offence {
   readonly kind: "raw key" | "undefined" | "NaN" | "[object Object]" | "unfilled placeholder" | "raw UUID";
+  /** The offending piece itself. */
+  readonly match: string;
   /** The offending piece, with a little of the text around it. */
   readonly text: string;
 }
@@ -27,7 +29,7 @@ export function offencesIn(text: string): Offence[] {
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       const around = text.slice(Math.max(0, at - 30), at + m[0].length + 30).replace(/\s+/g, " ").trim();
-      out.push({ kind, text: around });
+      out.push({ kind, match: m[0], text: around });
     }
   }
   return out;
