@@ -132,21 +132,36 @@ for (const s of scenes) {
     await tab.setContent(page(theme, stage(s.kind, s.title, s.html, s.buttons, s.width)), { waitUntil: "load" });
     await tab.evaluate(() => document.fonts.ready);
     const el = tab.locator("#stage > *").first();
-    const height = Math.round((await el.boundingBox())?.height ?? 0);
     // HUD and windows: the picture is the box around everything drawn (a palette reaching past
-    // the HUD's stage, a window taller than the screen), never cropped to the stage.
-    if (s.kind === "hud" || s.kind === "dialog") {
-      const box = await tab.evaluate(() => {
-        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-        for (const e of document.querySelectorAll("#stage, #stage *")) {
+    // the HUD's stage, a window taller than the screen), never cropped. The map under the HUD
+    // grows to take in the whole palette.
+    if (s.kind === "hud") {
+      await tab.evaluate(() => {
+        const stageEl = document.querySelector<HTMLElement>(".hud-stage");
+        if (!stageEl) return;
+        const top = stageEl.getBoundingClientRect();
+        let right = top.right, bottom = top.bottom;
+        for (const e of stageEl.querySelectorAll("*")) {
           const r = e.getBoundingClientRect();
           if (r.width === 0 || r.height === 0) continue;
-          x0 = Math.min(x0, r.left + scrollX); y0 = Math.min(y0, r.top + scrollY); x1 = Math.max(x1, r.right + scrollX); y1 = Math.max(y1, r.bottom + scrollY);
+          right = Math.max(right, r.right);
+          bottom = Math.max(bottom, r.bottom);
         }
-        const stageBox = document.querySelector("#stage > *")?.getBoundingClientRect();
-        if (stageBox) { x0 = Math.max(x0, stageBox.left + scrollX - 0); y0 = Math.max(y0, stageBox.top + scrollY - 0); }
-        return { x: Math.floor(x0), y: Math.floor(y0), width: Math.ceil(x1 - x0), height: Math.ceil(y1 - y0) };
+        stageEl.style.width = `${Math.ceil(right - top.left + 20)}px`;
+        stageEl.style.height = `${Math.ceil(bottom - top.top + 20)}px`;
       });
+    }
+    const box = await tab.evaluate(() => {
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const e of document.querySelectorAll("#stage > *, #stage > * *")) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        x0 = Math.min(x0, r.left + scrollX); y0 = Math.min(y0, r.top + scrollY); x1 = Math.max(x1, r.right + scrollX); y1 = Math.max(y1, r.bottom + scrollY);
+      }
+      return { x: Math.floor(x0), y: Math.floor(y0), width: Math.ceil(x1 - x0), height: Math.ceil(y1 - y0) };
+    });
+    const height = box.height;
+    if (s.kind === "hud" || s.kind === "dialog") {
       await tab.setViewportSize({ width: Math.max(1200, box.x + box.width + 20), height: Math.max(1000, box.y + box.height + 20) });
       await tab.screenshot({ path: join(outDir, file), clip: box });
     } else {

@@ -20,7 +20,7 @@ import { activeOptions, activeVariant } from "../../src/foundry/world/settings.t
 import type { FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
 import { M } from "../../test/shell/setup.ts";
 import type { Lang, Role, Scene, ShotTable as Table, Variant } from "./scenes.ts";
-import { dice, escape, table } from "./scenes.ts";
+import { dice, escape, hud, table } from "./scenes.ts";
 
 /** Who acts on whom, for each role, in a set-up. */
 interface Cast {
@@ -170,6 +170,20 @@ const SETUPS: readonly Setup[] = [
     },
   },
   {
+    // No blow to strike with: no attacks a round, no pummeling limbs, no readied weapon.
+    name: "unarmed",
+    make: async (t, v) => {
+      if (v === "d12-holds") {
+        override(t.fighterToken, v, { attacksPerRound: 0 });
+        override(t.ogreToken, v, { pummelLimbs: 0 });
+      } else {
+        override(t.fighterToken, v, { readiedAttack: null });
+        override(t.ogreToken, v, { readiedAttack: null });
+      }
+      return plain(t);
+    },
+  },
+  {
     // A creature too dull to pummel (d12: intelligence "non").
     name: "mindless",
     make: async (t, v) => {
@@ -243,6 +257,14 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
   for (const setup of SETUPS) {
     const t = await table(variant, lang);
     const cast = await setup.make(t, variant);
+    // The acting creature's HUD palette here, with the other creature targeted.
+    for (const role of ["player", "gm"] as const) {
+      const c = cast[role];
+      c.client.user.targets.clear();
+      c.client.user.targets.add(c.to.object);
+      hud({ scenes: out, lang }, variant, c.client, role, `hud-${setup.name || "plain"}-targeting`, c.from);
+      c.client.user.targets.clear();
+    }
     for (const action of wanted) {
       for (const role of ["player", "gm"] as const) {
         const c = cast[role];

@@ -176,7 +176,8 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   if (w) {
     const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
     w.element.querySelector("footer.form-footer")?.remove();
-    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: w.title, html: w.element.innerHTML, buttons: footer });
+    const width = (w.options as { position?: { width?: unknown } }).position?.width;
+    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: w.title, html: w.element.innerHTML, buttons: footer, ...(typeof width === "number" ? { width } : {}) });
     await client.run(() => w.close());
     return;
   }
@@ -184,7 +185,8 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   if (!d) return;
   const form = d.element.querySelector("form");
   form?.querySelector("footer")?.remove();
-  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label) });
+  const width = (d.config as { position?: { width?: unknown } }).position?.width;
+  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label), ...(typeof width === "number" ? { width } : {}) });
 }
 
 /** The token HUD of `token` for `client`, with the module's palette open. */
