@@ -87,14 +87,16 @@ describe("the scenes npm run shots photographs", () => {
     expect(de.map((s) => `${s.id}--${s.role}`).sort()).toEqual(all.map((s) => `de--${s.id}--${s.role}`).sort());
   }, 120_000);
 
-  it("show every action of each rule set in its dialog where it is possible, as the GM and as a player", async () => {
+  it("show every action of each rule set in its dialog where it is possible and where it is refused, as the GM and as a player", async () => {
     const { english: all } = await scenes();
     const missing: string[] = [];
     for (const [id, v] of Object.entries(RULES_VARIANTS)) {
       // Release goes to the GM without a dialog (src/foundry/ui/launch.ts): its cards show it.
       for (const action of v.actions.filter((a) => a !== "release")) {
         for (const role of ["gm", "player"]) {
-          if (!all.some((s) => s.role === role && s.kind === "dialog" && s.id.startsWith(`${id}--dialog-${action}-possible`))) missing.push(`${id} ${action} ${role}`);
+          for (const state of ["possible", "refused"]) {
+            if (!all.some((s) => s.role === role && s.kind === "dialog" && s.id.startsWith(`${id}--dialog-${action}-${state}`))) missing.push(`${id} ${action} ${state} ${role}`);
+          }
         }
       }
     }
