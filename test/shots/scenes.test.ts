@@ -64,6 +64,12 @@ const KNOWN_OFFENCES: readonly string[] = [
   "de--percentile--dialog-coupDeGrace-possible-helpless--gm: raw key \"WC.Odds.headline.coupDeGrace\"",
 ];
 
+/**
+ * Actions the rules never refuse (only a circumstance the player declares changes them): d12's
+ * charging overbear (src/rules/d12-holds/charge.ts has no refusal), percentile's subdual blow.
+ */
+const NEVER_REFUSED: readonly string[] = ["d12-holds chargingOverbear", "percentile subdue"];
+
 describe("the scenes npm run shots photographs", () => {
   it("are all played, in every variant, as the GM and as a player, each with its own name", async () => {
     const { english: all, german: de } = await scenes();
@@ -95,6 +101,7 @@ describe("the scenes npm run shots photographs", () => {
       for (const action of v.actions.filter((a) => a !== "release")) {
         for (const role of ["gm", "player"]) {
           for (const state of ["possible", "refused"]) {
+            if (state === "refused" && NEVER_REFUSED.includes(`${id} ${action}`)) continue;
             if (!all.some((s) => s.role === role && s.kind === "dialog" && s.id.startsWith(`${id}--dialog-${action}-${state}`))) missing.push(`${id} ${action} ${state} ${role}`);
           }
         }
