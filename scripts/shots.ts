@@ -222,4 +222,6 @@ console.log(`${boards.length} tether boards in shots/ (tethers--*.png)`);
 for (const o of offences) console.log(`TEXT ${o.file}: ${o.kind} "${o.match}" in: ${o.text}`);
 const offending = new Set(offences.map((o) => o.file)).size;
 console.log(`text check: ${texts.length} pictures read (shots/text.json); ${offences.length} offences in ${offending} pictures`);
+const shownAs = (state: string) => scenes.filter((x) => x.kind === "dialog" && x.id.includes(`--dialog-`) && x.id.includes(`-${state}`)).length;
+console.log(`action dialogs: ${shownAs("possible")} where possible, ${shownAs("refused")} where refused (scripts/shots/dialogs.ts)`);
 if (offences.length > 0) process.exitCode = 1;
