@@ -167,9 +167,11 @@ for (const s of scenes) {
     } else {
       await el.screenshot({ path: join(outDir, file) });
     }
-    // What a person reads in it: the visible text and every tooltip and label.
+    // What a person reads in it: the visible text (folded details opened, as a click opens
+    // them, after the picture is taken) and every tooltip and label.
     const read = await tab.evaluate((attrs) => {
       const stageEl = document.querySelector("#stage") as HTMLElement;
+      for (const d of stageEl.querySelectorAll("details")) d.open = true;
       const tips: string[] = [];
       for (const e of stageEl.querySelectorAll("*")) for (const a of attrs) {
         const v = e.getAttribute(a);
