@@ -5,6 +5,6 @@
  */
 export const README_PICTURES: Readonly<Record<string, string>> = {
   "token-hud.png": "d12-holds--hud-held--player--dark.png",
-  "action-dialog.png": "d12-holds--dialog-grapple--gm--dark.png",
+  "action-dialog.png": "d12-holds--dialog-grapple-possible--gm--dark.png",
   "result-card.png": "d12-holds--grapple-hold-by-player--gm--dark.png",
 };

@@ -9,19 +9,23 @@ import { openMassCharge } from "../../src/foundry/ui/mass-charge-dialog.ts";
 import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
 import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
-import { dialogContent, initialDeclared, attackerBoxes } from "../../src/foundry/ui/action-dialog.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
+import { moduleFile } from "../../test/fake-foundry/host.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
 import type { Table } from "../../test/shell/setup.ts";
 import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
 import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.ts";
+import { dialogScenes } from "./dialogs.ts";
+import { stateScenes } from "./states.ts";
 
 export type Role = "gm" | "player";
 export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
+/** The languages a set of pictures is rendered in: all of them in English, one full set in German. */
+export type Lang = "en" | "de";
 
 export interface Scene {
   /** File name stem: `<variant>--<name>`. */
@@ -33,12 +37,21 @@ export interface Scene {
   readonly html: string;
   /** Dialog buttons, as DialogV2 draws them under the form. */
   readonly buttons?: readonly string[];
+  /** The window's own width (its position.width), for windows: the picture is sized to it. */
+  readonly width?: number;
+  /** The language the scene was played in (absent: English). */
+  readonly lang?: Lang;
 }
 
-type Variant = "d12-holds" | "grapple-die" | "percentile";
+export type Variant = "d12-holds" | "grapple-die" | "percentile";
+
+/** A table of the scenes: the shell tests' world, speaking one language. */
+export interface ShotTable extends Table {
+  readonly lang: Lang;
+}
 
 /** Dice for the next actions: preferred faces per die size, in order; then a steady default. */
-function dice(t: Table, prefer: Record<number, number[]>, fallback: (sides: number) => number = (s) => Math.ceil(s * 0.75)): void {
+export function dice(t: Table, prefer: Record<number, number[]>, fallback: (sides: number) => number = (s) => Math.ceil(s * 0.75)): void {
   const queue = new Map(Object.entries(prefer).map(([k, v]) => [Number(k), [...v]]));
   t.world.fallbackFace = (sides) => queue.get(sides)?.shift() ?? fallback(sides);
 }
@@ -61,17 +74,44 @@ const PROFILES: Record<Variant, Record<"fighter" | "goblin" | "ogre", Record<str
   },
 };
 
-async function table(variant: Variant): Promise<Table> {
+type Tree = Record<string, unknown>;
+const lookUp = (tree: Tree, key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Tree)[k] : undefined), tree);
+
+/**
+ * The world's language, as Foundry's Localization has it: the module's file for the language,
+ * English where a key is missing from it (the fake's own i18n answers for English).
+ */
+function speak(t: Table, lang: Lang): void {
+  if (lang === "en") return;
+  const own = JSON.parse(moduleFile(`lang/${lang}.json`)) as Tree;
+  const i18n = t.world.i18n as { lang: string; localize(key: string): string; format(key: string, data?: Record<string, string>): string; has(key: string): boolean };
+  const english = { localize: i18n.localize, format: i18n.format, has: i18n.has };
+  Object.assign(i18n, {
+    lang,
+    localize: (key: string): string => {
+      const v = lookUp(own, key);
+      return typeof v === "string" ? v : english.localize(key);
+    },
+    format: (key: string, data: Record<string, string> = {}): string => {
+      const v = lookUp(own, key);
+      return typeof v === "string" ? v.replace(/\{(\w+)\}/g, (_m, k: string) => data[k] ?? `{${k}}`) : english.format(key, data);
+    },
+    has: (key: string): boolean => typeof lookUp(own, key) === "string" || english.has(key),
+  });
+}
+
+export async function table(variant: Variant, lang: Lang = "en"): Promise<ShotTable> {
   const t = makeTable();
+  speak(t, lang);
   await t.gm.run(() => game.settings.set(M, "variant", variant as never));
   for (const [who, actor] of [["fighter", t.fighter], ["goblin", t.goblin], ["ogre", t.ogre]] as const) {
     (actor.flags[M] as { profile: Record<string, unknown> }).profile[variant] = structuredClone(PROFILES[variant][who]);
   }
-  return t;
+  return { ...t, lang };
 }
 
 /** The card as a client's chat log shows it: rendered, then bound (buttons and numbers hidden per user). */
-function cardAs(client: FakeClient, message: FakeChatMessage): string {
+export function cardAs(client: FakeClient, message: FakeChatMessage): string {
   return client.run(() => {
     const li = document.createElement("div");
     li.innerHTML = message.content;
@@ -81,16 +121,17 @@ function cardAs(client: FakeClient, message: FakeChatMessage): string {
 }
 
 /** Cards posted since `before` (ids of the messages then): request cards come and go, so not by count. */
-function newest(t: Table, before: ReadonlySet<string>): FakeChatMessage[] {
+export function newest(t: Table, before: ReadonlySet<string>): FakeChatMessage[] {
   return t.world.messages.contents.filter((m) => !before.has(m.id) && !m.getFlag(M, "request"));
 }
-const ids = (t: Table) => new Set(t.world.messages.contents.map((m) => m.id));
+export const ids = (t: Table) => new Set(t.world.messages.contents.map((m) => m.id));
 
-interface Collected {
+export interface Collected {
   scenes: Scene[];
+  lang: Lang;
 }
 
-function both(out: Collected, t: Table, variant: string, name: string, title: string, messages: readonly FakeChatMessage[]): void {
+export function both(out: Collected, t: Table, variant: string, name: string, title: string, messages: readonly FakeChatMessage[]): void {
   for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
     const html = messages.map((m) => `<li class="chat-message message">${cardAs(client, m)}</li>`).join("");
     out.scenes.push({ id: `${variant}--${name}`, variant, kind: "card", role, title, html });
@@ -98,7 +139,7 @@ function both(out: Collected, t: Table, variant: string, name: string, title: st
 }
 
 /** Plays `run` and keeps the cards it posted, as the GM and as the player see them. */
-async function card(out: Collected, t: Table, variant: string, name: string, title: string, run: () => Promise<unknown>): Promise<FakeChatMessage[]> {
+export async function card(out: Collected, t: Table, variant: string, name: string, title: string, run: () => Promise<unknown>): Promise<FakeChatMessage[]> {
   const mark = ids(t);
   const notices = { gm: t.gm.notifications.length, player: t.player.notifications.length };
   await run();
@@ -112,24 +153,11 @@ async function card(out: Collected, t: Table, variant: string, name: string, tit
   return made;
 }
 
-function escape(s: string): string {
+export function escape(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-const intent = (action: ShellAction, from: FakeToken, to: FakeToken, declared: Record<string, boolean | number | string> = {}) => ({ action, attackerUuid: from.uuid, defenderUuid: to.uuid, declared });
-
-/** The action dialog's body for `action`, as the client that opens it sees it. */
-async function dialog(out: Collected, variant: Variant, client: FakeClient, role: Role, name: string, action: ShellAction, from: FakeToken, to: FakeToken): Promise<void> {
-  const v = RULES_VARIANTS[variant];
-  if (!v?.actions.includes(action)) return;
-  const declared = initialDeclared(attackerBoxes(v.situational(action)));
-  try {
-    const html = await client.run(() => dialogContent({ action, attackerUuid: from.uuid, defenderUuid: to.uuid }, declared));
-    out.scenes.push({ id: `${variant}--dialog-${name}`, variant, kind: "dialog", role, title: client.run(() => game.i18n.localize(`WC.Action.${action}`)), html, buttons: ["Roll", "Cancel"] });
-  } catch (e) {
-    out.scenes.push({ id: `${variant}--dialog-${name}`, variant, kind: "notice", role, title: action, html: `<li class="notification error">${escape(String(e))}</li>` });
-  }
-}
+export const intent = (action: ShellAction, from: FakeToken, to: FakeToken, declared: Record<string, boolean | number | string> = {}) => ({ action, attackerUuid: from.uuid, defenderUuid: to.uuid, declared });
 
 /**
  * A window the shell opens: through DialogV2 (profile, ledger, mass charge), or as one of its own
@@ -148,7 +176,8 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   if (w) {
     const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
     w.element.querySelector("footer.form-footer")?.remove();
-    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: w.title, html: w.element.innerHTML, buttons: footer });
+    const width = (w.options as { position?: { width?: unknown } }).position?.width;
+    out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: w.title, html: w.element.innerHTML, buttons: footer, ...(typeof width === "number" ? { width } : {}) });
     await client.run(() => w.close());
     return;
   }
@@ -156,15 +185,16 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   if (!d) return;
   const form = d.element.querySelector("form");
   form?.querySelector("footer")?.remove();
-  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label) });
+  const width = (d.config as { position?: { width?: unknown } }).position?.width;
+  out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label), ...(typeof width === "number" ? { width } : {}) });
 }
 
 /** The token HUD of `token` for `client`, with the module's palette open. */
-function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): void {
+export function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): void {
   const html = client.run(() => {
     const el = document.createElement("div");
     el.className = "token-hud";
-    el.innerHTML = `<div class="col left"><button type="button" class="control-icon"><i>⚙</i></button><button type="button" class="control-icon"><i>◎</i></button></div><div class="col middle"><div class="token-face"></div></div><div class="col right"><button type="button" class="control-icon"><i>☰</i></button><button type="button" class="control-icon"><i>✦</i></button><button type="button" class="control-icon"><i>⚑</i></button></div>`;
+    el.innerHTML = `<div class="col left"><button type="button" class="control-icon" data-tooltip="Elevation"><i class="fa-solid fa-arrows-up-down"></i></button><button type="button" class="control-icon" data-tooltip="Sort"><i class="fa-solid fa-arrows-to-circle"></i></button></div><div class="col middle"><div class="token-face"></div></div><div class="col right"><button type="button" class="control-icon" data-tooltip="Visibility"><i class="fa-solid fa-eye-slash"></i></button><button type="button" class="control-icon" data-tooltip="Status effects"><i class="fa-solid fa-person-rays"></i></button><button type="button" class="control-icon" data-tooltip="Target"><i class="fa-solid fa-bullseye"></i></button></div>`;
     addButtons({ document: token as never }, el);
     el.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
     return el.outerHTML;
@@ -172,23 +202,29 @@ function hud(out: Collected, variant: string, client: FakeClient, role: Role, na
   out.scenes.push({ id: `${variant}--${name}`, variant, kind: "hud", role, title: "Token HUD", html });
 }
 
-export async function collectScenes(): Promise<Scene[]> {
-  const out: Collected = { scenes: [] };
-  for (const variant of ["d12-holds", "grapple-die", "percentile"] as const) await collectVariant(out, variant);
-  return out.scenes;
+/**
+ * Every scene, in English (the default) or in another language: the German set's names begin
+ * with `de--` (its variant and the rest as in English), so `npm run shots -- de--` shoots it alone.
+ */
+export async function collectScenes(options: { lang?: Lang } = {}): Promise<Scene[]> {
+  const lang = options.lang ?? "en";
+  const out: Collected = { scenes: [], lang };
+  for (const variant of ["d12-holds", "grapple-die", "percentile"] as const) {
+    // The action dialogs where possible and where refused, each on a world set up for it.
+    await dialogScenes(out.scenes, variant, lang, "");
+    await collectVariant(out, variant);
+    // Cards pending (the GM confirms), applied, manual and undone.
+    await stateScenes(out.scenes, variant, lang);
+  }
+  const prefix = lang === "en" ? "" : `${lang}--`;
+  return out.scenes.map((s) => ({ ...s, id: `${prefix}${s.id}`, ...(lang === "en" ? {} : { lang }) }));
 }
 
 async function collectVariant(out: Collected, variant: Variant): Promise<void> {
-  const t = await table(variant);
+  const t = await table(variant, out.lang);
   const v = RULES_VARIANTS[variant];
   if (!v) return;
   const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
-
-  // The action dialogs: the player's fighter against the GM's ogre, and the GM's ogre at the fighter.
-  for (const action of v.actions.filter((a) => !["breakFree", "release", "counterGrapple", "liftOff"].includes(a))) {
-    await dialog(out, variant, t.player, "player", `${action}`, action, fighter, ogre);
-    await dialog(out, variant, t.gm, "gm", `${action}`, action, ogre, fighter);
-  }
 
   // Forms.
   await windowed(out, t, variant, t.player, "player", "profile-form", () => openProfileForm(t.fighter as never));
@@ -208,8 +244,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "percentile") await percentileCards(out, t);
   // Last, on a table of their own (the fake has one world at a time: a new table replaces this
   // one): the GM's tab closes there, and a closed tab does nothing more.
-  if (variant === "d12-holds") await requestCards(out, await table(variant));
-  if (variant === "d12-holds") await mapScenes(out, await table(variant));
+  if (variant === "d12-holds") await requestCards(out, await table(variant, out.lang));
+  if (variant === "d12-holds") await mapScenes(out, await table(variant, out.lang));
   void goblin;
 }
 

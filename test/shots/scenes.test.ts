@@ -1,26 +1,128 @@
 // @vitest-environment happy-dom
 // `npm run shots` plays every card, dialog, form and the HUD from real rules results before
 // Chromium photographs them: the playing part must finish (a scene waiting on a closed GM tab
-// once hung it), and every picture must have a name of its own.
+// once hung it), every picture must have a name of its own, every action of each rule set must
+// be shown where it is possible and where it is refused, and no picture may show text no one
+// should read (the same check `npm run shots` makes on the rendered pictures).
 import { describe, expect, it } from "vitest";
+import { RULES_VARIANTS } from "../../src/rules/index.ts";
+import type { Scene } from "../../scripts/shots/scenes.ts";
+import { htmlText, pictureOffences } from "../../scripts/shots/text-check.ts";
+
+let english: Scene[] = [];
+let german: Scene[] = [];
+async function scenes(): Promise<{ english: Scene[]; german: Scene[] }> {
+  if (english.length === 0) {
+    const { collectScenes } = await import("../../scripts/shots/scenes.ts");
+    english = await collectScenes();
+    german = await collectScenes({ lang: "de" });
+  }
+  return { english, german };
+}
+
+/**
+ * Texts the scenes show today that other parts of issue 20 fix (odds-view.ts's headlines and
+ * labels): `<scene id>--<role>: <kind> "<match>"`. The lead deletes this list once those fixes
+ * are merged; the test says when an entry is fixed already, so the list cannot go stale.
+ */
+const KNOWN_OFFENCES: readonly string[] = [
+  "d12-holds--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "d12-holds--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "grapple-die--dialog-grabItem-possible-holding--player: raw key \"WC.Odds.headline.grabItem\"",
+  "grapple-die--dialog-grabItem-possible-holding--gm: raw key \"WC.Odds.headline.grabItem\"",
+  "grapple-die--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "grapple-die--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: raw key \"WC.Odds.headline.attackIntoGrapple\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: unfilled placeholder \"{damage}\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: raw UUID \"Scene.….Token.…\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: raw key \"WC.Odds.headline.attackIntoGrapple\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: unfilled placeholder \"{damage}\"",
+  "grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: raw UUID \"Scene.….Token.…\"",
+  "percentile--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "percentile--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "percentile--dialog-grabItem-possible-helpless--player: raw key \"WC.Odds.headline.grabItem\"",
+  "percentile--dialog-grabItem-possible-helpless--gm: raw key \"WC.Odds.headline.grabItem\"",
+  "percentile--dialog-coupDeGrace-possible-helpless--player: raw key \"WC.Odds.headline.coupDeGrace\"",
+  "percentile--dialog-coupDeGrace-possible-helpless--gm: raw key \"WC.Odds.headline.coupDeGrace\"",
+  "de--d12-holds--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "de--d12-holds--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "de--grapple-die--dialog-grabItem-possible-holding--player: raw key \"WC.Odds.headline.grabItem\"",
+  "de--grapple-die--dialog-grabItem-possible-holding--gm: raw key \"WC.Odds.headline.grabItem\"",
+  "de--grapple-die--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "de--grapple-die--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: raw key \"WC.Odds.headline.attackIntoGrapple\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: unfilled placeholder \"{damage}\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--player: raw UUID \"Scene.….Token.…\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: raw key \"WC.Odds.headline.attackIntoGrapple\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: unfilled placeholder \"{damage}\"",
+  "de--grapple-die--dialog-attackIntoGrapple-possible-grapple-in-progress--gm: raw UUID \"Scene.….Token.…\"",
+  "de--percentile--dialog-standUp-possible-prone--player: raw key \"WC.Odds.headline.standUp\"",
+  "de--percentile--dialog-standUp-possible-prone--gm: raw key \"WC.Odds.headline.standUp\"",
+  "de--percentile--dialog-grabItem-possible-helpless--player: raw key \"WC.Odds.headline.grabItem\"",
+  "de--percentile--dialog-grabItem-possible-helpless--gm: raw key \"WC.Odds.headline.grabItem\"",
+  "de--percentile--dialog-coupDeGrace-possible-helpless--player: raw key \"WC.Odds.headline.coupDeGrace\"",
+  "de--percentile--dialog-coupDeGrace-possible-helpless--gm: raw key \"WC.Odds.headline.coupDeGrace\"",
+];
+
+/**
+ * Actions the rules never refuse (only a circumstance the player declares changes them): d12's
+ * charging overbear (src/rules/d12-holds/charge.ts has no refusal), percentile's subdual blow.
+ */
+const NEVER_REFUSED: readonly string[] = ["d12-holds chargingOverbear", "percentile subdue"];
 
 describe("the scenes npm run shots photographs", () => {
   it("are all played, in every variant, as the GM and as a player, each with its own name", async () => {
-    const { collectScenes } = await import("../../scripts/shots/scenes.ts");
-    const scenes = await collectScenes();
-    const ids = scenes.map((s) => `${s.id}--${s.role}`);
+    const { english: all, german: de } = await scenes();
+    const ids = [...all, ...de].map((s) => `${s.id}--${s.role}`);
     expect(new Set(ids).size).toBe(ids.length);
     for (const variant of ["d12-holds", "grapple-die", "percentile"]) {
-      const mine = scenes.filter((s) => s.variant === variant);
+      const mine = all.filter((s) => s.variant === variant);
       expect(mine.some((s) => s.role === "gm")).toBe(true);
       expect(mine.some((s) => s.role === "player")).toBe(true);
       expect(mine.some((s) => s.kind === "card")).toBe(true);
       expect(mine.some((s) => s.kind === "dialog")).toBe(true);
+      for (const state of ["pending", "applied", "undone", "manual"]) expect(mine.filter((s) => s.id === `${variant}--card-${state}` && s.kind === "card").map((s) => s.role).sort()).toEqual(["gm", "player"]);
     }
-    expect(scenes.find((s) => s.id === "d12-holds--mass-charge")).toBeDefined();
-    expect(scenes.find((s) => s.id === "d12-holds--mass-charge-dialog")).toBeDefined();
-    expect(scenes.find((s) => s.id === "d12-holds--request-queued")).toBeDefined();
-    expect(scenes.find((s) => s.id === "d12-holds--map-held-fast-notice" && s.role === "player")).toBeDefined();
-    expect(scenes.find((s) => s.id === "d12-holds--map-lets-go")).toBeDefined();
-  }, 60_000);
+    expect(all.find((s) => s.id === "d12-holds--mass-charge")).toBeDefined();
+    expect(all.find((s) => s.id === "d12-holds--mass-charge-dialog")).toBeDefined();
+    expect(all.find((s) => s.id === "d12-holds--request-queued")).toBeDefined();
+    expect(all.find((s) => s.id === "d12-holds--map-held-fast-notice" && s.role === "player")).toBeDefined();
+    expect(all.find((s) => s.id === "d12-holds--map-lets-go")).toBeDefined();
+    expect(all.find((s) => s.id === "d12-holds--lift-off" && s.kind === "card")).toBeDefined();
+    // One full set in German: every English scene again, named de--<id>.
+    expect(de.map((s) => `${s.id}--${s.role}`).sort()).toEqual(all.map((s) => `de--${s.id}--${s.role}`).sort());
+  }, 120_000);
+
+  it("show every action of each rule set in its dialog where it is possible and where it is refused, as the GM and as a player", async () => {
+    const { english: all } = await scenes();
+    const missing: string[] = [];
+    for (const [id, v] of Object.entries(RULES_VARIANTS)) {
+      // Release goes to the GM without a dialog (src/foundry/ui/launch.ts): its cards show it.
+      for (const action of v.actions.filter((a) => a !== "release")) {
+        for (const role of ["gm", "player"]) {
+          for (const state of ["possible", "refused"]) {
+            if (state === "refused" && NEVER_REFUSED.includes(`${id} ${action}`)) continue;
+            if (!all.some((s) => s.role === role && s.kind === "dialog" && s.id.startsWith(`${id}--dialog-${action}-${state}`))) missing.push(`${id} ${action} ${state} ${role}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 120_000);
+
+  it("show no raw key, undefined, NaN, [object Object], unfilled {placeholder} or raw UUID, in English or German", async () => {
+    const { english: all, german: de } = await scenes();
+    const found = new Set<string>();
+    for (const s of [...all, ...de]) {
+      const el = document.createElement("div");
+      el.innerHTML = s.html;
+      const text = htmlText(el);
+      const read = { text: [s.kind === "dialog" ? s.title : "", text.text, ...(s.buttons ?? [])].join(" "), tooltips: text.tooltips };
+      // A UUID's ids change with the order documents are made in: named by its shape only.
+      for (const o of pictureOffences(read)) found.add(`${s.id}--${s.role}: ${o.kind} "${o.kind === "raw UUID" ? o.match.replace(/\.[A-Za-z0-9]{16}/g, ".…") : o.match}"`);
+    }
+    expect([...found].filter((f) => !KNOWN_OFFENCES.includes(f))).toEqual([]);
+    // An entry no scene shows any more is fixed: delete it from KNOWN_OFFENCES.
+    expect(KNOWN_OFFENCES.filter((k) => !found.has(k))).toEqual([]);
+  }, 120_000);
 });
