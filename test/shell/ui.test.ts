@@ -141,7 +141,7 @@ describe("token HUD", () => {
     expect(off).toContainEqual(["pummel", "Too dim-witted to fight with fists"]);
   });
 
-  it("the open palette stays on the screen: moved up from the bottom edge, to the other side near the right edge", async () => {
+  it("the open palette stays whole on the screen: level with the HUD's top, moved up from the bottom edge, to the other side near the right edge", async () => {
     const { placePalette } = await import("../../src/foundry/hooks/token-hud.ts");
     const el = document.createElement("div");
     const at = (r: { top: number; left: number; width: number; height: number }) => {
@@ -157,6 +157,10 @@ describe("token HUD", () => {
     at({ top: 50, left: 300, width: 200, height: 900 });
     placePalette(el);
     expect([el.style.top, el.style.maxHeight]).toEqual(["-42px", "584px"]);
+    // Level with the HUD's top when the HUD starts higher than the button.
+    at({ top: 192, left: 300, width: 200, height: 200 });
+    placePalette(el, 60);
+    expect([el.style.top, el.style.maxHeight]).toEqual(["-132px", ""]);
   });
 
   it("a click with a target opens the dialog and the GM carries out the grapple", async () => {

@@ -245,11 +245,12 @@ function paletteContent(token: TokenDocument.Implementation, title: string, clos
 }
 
 /**
- * Keeps the open palette on the screen: beside the HUD's column, moved up by what would fall off
- * the bottom, to the column's other side when the right edge is too near, and scrolling only
- * when it is taller than the window itself.
+ * Keeps the open palette whole on the screen: its top level with the HUD's top (`anchorTop`,
+ * so a long palette runs beside the HUD rather than far below it), moved up by what would fall
+ * off the bottom, opened on the column's other side when the right edge is too near, and
+ * scrolling only when it is taller than the window itself.
  */
-export function placePalette(palette: HTMLElement): void {
+export function placePalette(palette: HTMLElement, anchorTop?: number): void {
   palette.classList.remove("wc-hud__palette--flip");
   palette.style.removeProperty("top");
   palette.style.removeProperty("max-height");
@@ -260,8 +261,11 @@ export function placePalette(palette: HTMLElement): void {
   if (rect.right > room.w - margin) palette.classList.add("wc-hud__palette--flip");
   const tall = room.h - 2 * margin;
   if (rect.height > tall) palette.style.maxHeight = `${tall}px`;
-  const over = rect.top + Math.min(rect.height, tall) - (room.h - margin);
-  if (over > 0) palette.style.top = `${-Math.min(over, rect.top - margin)}px`;
+  const height = Math.min(rect.height, tall);
+  let top = rect.top;
+  if (anchorTop !== undefined && anchorTop < top) top = Math.max(anchorTop, margin);
+  if (top + height > room.h - margin) top = Math.max(margin, room.h - margin - height);
+  if (top !== rect.top) palette.style.top = `${top - rect.top}px`;
 }
 
 export function addButtons(app: { document?: TokenDocument.Implementation }, html: HTMLElement): void {
@@ -299,9 +303,11 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
     if (!palette.hidden) return close();
     // Built when opened, so it shows what applies now (a hold made, a target chosen since the HUD was drawn).
     palette.replaceChildren(...paletteContent(token, title, close));
+    // The palette is placed against the HUD (see the stylesheet); a HUD that is not positioned keeps it by the button.
+    group.classList.toggle("wc-hud--local", getComputedStyle(html).position === "static");
     palette.hidden = false;
     toggle.setAttribute("aria-expanded", "true");
-    placePalette(palette);
+    placePalette(palette, html.getBoundingClientRect().top);
   });
   group.append(toggle, palette);
   column.append(group);
