@@ -123,7 +123,7 @@ describe("token HUD", () => {
       return { off: offs(html).map((o) => [o.action, o.tooltip]), heading: headings(html) };
     });
     await t.world.settle();
-    expect(shown.heading).toEqual(["Weaponless combat", "At Goblin"]);
+    expect(shown.heading).toEqual(["Weaponless combat", "At Goblin, out of reach"]);
     expect(shown.off).toEqual([
       ["grapple", "Goblin is out of reach: move next to it first."],
       ["pummel", "Goblin is out of reach: move next to it first."],

@@ -142,7 +142,7 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
 function targetHeading(token: TokenDocument.Implementation): string {
   const aim = targetFor(token, "grapple");
   if ("unavailable" in aim) return aim.unavailable.text;
-  return i18n.format("WC.Hud.against", { name: plainText(aim.target.name ?? "") });
+  return i18n.format(withinReach(token, aim.target) ? "WC.Hud.against" : "WC.Hud.againstFar", { name: plainText(aim.target.name ?? "") });
 }
 
 function entryButton(token: TokenDocument.Implementation, e: PaletteEntry, close: () => void): HTMLButtonElement {
