@@ -101,7 +101,22 @@ describe("token HUD", () => {
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });
 
-  it("a greyed entry says why when clicked, and does nothing more; an open one launches", async () => {
+  it("Escape closes the palette and gives the focus back to its button", async () => {
+    const state = await t.player.run(async () => {
+      const html = palette(t.fighterToken);
+      document.body.append(html);
+      const menu = html.querySelector<HTMLElement>(".wc-hud__palette");
+      const open = menu?.hidden;
+      menu?.querySelector("button")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      const toggle = html.querySelector<HTMLElement>("[data-wc-palette-toggle]");
+      const out = { open, closed: menu?.hidden, expanded: toggle?.getAttribute("aria-expanded"), focused: document.activeElement === toggle };
+      html.remove();
+      return out;
+    });
+    expect(state).toEqual({ open: false, closed: true, expanded: "false", focused: true });
+  });
+
+  it("a greyed entry says why when clicked, and does nothing more", async () => {
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     const mark = t.world.writes.length;

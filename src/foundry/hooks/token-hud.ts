@@ -309,6 +309,12 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
     toggle.setAttribute("aria-expanded", "true");
     placePalette(palette, html.getBoundingClientRect().top);
   });
+  palette.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    close();
+    toggle.focus();
+  });
   group.append(toggle, palette);
   column.append(group);
 }
