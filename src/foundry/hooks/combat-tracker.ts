@@ -15,7 +15,7 @@ import { i18n } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
 import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
-import { ACTION_ICONS } from "../ui/icons.ts";
+import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
 
 /**
@@ -109,15 +109,15 @@ export function decorateTracker(html: HTMLElement): void {
     const marks: HTMLElement[] = [];
     if (note.holding.partners.length > 0) {
       const text = i18n.format("WC.Tracker.holds", { names: nameList(note.holding.partners) });
-      marks.push(mark("holder", "fa-solid fa-hands-holding", text, [text, ...note.holding.details].join(" · ")));
+      marks.push(mark("holder", MARK_ICONS.holder, text, [text, ...note.holding.details].join(" · ")));
     }
     if (note.heldBy.partners.length > 0) {
       const text = i18n.format("WC.Tracker.heldBy", { names: nameList(note.heldBy.partners) });
-      marks.push(mark("held", "fa-solid fa-link", text, [text, ...note.heldBy.details].join(" · ")));
+      marks.push(mark("held", MARK_ICONS.held, text, [text, ...note.heldBy.details].join(" · ")));
     }
-    if (note.clocks.length > 0) marks.push(mark("clock", "fa-solid fa-stopwatch", null, note.clocks.join("; ")));
+    if (note.clocks.length > 0) marks.push(mark("clock", MARK_ICONS.clock, null, note.clocks.join("; ")));
     if (note.due.length > 0) {
-      marks.push(mark("due", "fa-solid fa-hourglass-end", null, i18n.format("WC.Tracker.lastRound", { round: note.round ?? 0, lines: note.due.join("; ") })));
+      marks.push(mark("due", MARK_ICONS.lastRound, null, i18n.format("WC.Tracker.lastRound", { round: note.round ?? 0, lines: note.due.join("; ") })));
     }
     if (marks.length === 0) continue;
     const box = document.createElement("span");

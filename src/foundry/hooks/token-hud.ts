@@ -19,7 +19,7 @@ import { activeOptions, activeVariant, activeVariantId } from "../world/settings
 import { contextFor } from "../gm/resolve.ts";
 import { gridOf, spotOf } from "../map/check.ts";
 import { adjacent } from "../map/geometry.ts";
-import { ACTION_ICONS } from "../ui/icons.ts";
+import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch, launchAt } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
@@ -228,7 +228,7 @@ function paletteContent(token: TokenDocument.Implementation, title: string, clos
   profile.setAttribute("role", "menuitem");
   profile.dataset.wcProfile = "";
   const icon = document.createElement("i");
-  icon.className = "fa-solid fa-clipboard-user";
+  icon.className = MARK_ICONS.profile;
   icon.setAttribute("aria-hidden", "true");
   const label = document.createElement("span");
   label.className = "wc-hud__label";
