@@ -147,6 +147,19 @@ describe("token HUD", () => {
     expect(t.world.dialogs).toHaveLength(0);
   });
 
+  it("standing up asks no reach: a creature on the ground may rise with its foe far off", async () => {
+    (t.fighter.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] = d12Profile({ conditions: ["prone"] });
+    t.goblinToken.x = 1000;
+    const shown = await t.player.run(async () => {
+      target(t.player, t.goblinToken);
+      const html = palette(t.fighterToken);
+      return { names: entries(html), off: offs(html).map((o) => o.action) };
+    });
+    expect(shown.names).toContain("Stand up");
+    expect(shown.off).toContain("grapple");
+    expect(shown.off).not.toContain("standUp");
+  });
+
   it("an action the rules refuse for this pair is greyed with the rules' reason", async () => {
     (t.fighter.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] = d12Profile({ kind: "monster", intelligence: "non", pummelLimbs: 1 });
     const off = await t.player.run(async () => {

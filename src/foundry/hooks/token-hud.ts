@@ -50,8 +50,8 @@ export interface PaletteEntry {
   readonly unavailable?: Unavailable;
 }
 
-/** Actions made from a distance: a charge ends beside its target, so reach is not asked. */
-const FROM_AFAR: readonly ShellAction[] = ["chargingOverbear"];
+/** Actions that ask no reach: a charge ends beside its target; standing up is the creature's own. */
+const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp"];
 
 function unavailable(key: string, params: Readonly<Record<string, string | number>> = {}): Unavailable {
   const plain: Record<string, string | number> = {};
@@ -131,7 +131,7 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
     const aim = targetFor(token, action);
     let why: Unavailable | undefined;
     if ("unavailable" in aim) why = aim.unavailable;
-    else if (!FROM_AFAR.includes(action) && !withinReach(token, aim.target)) why = unavailable("WC.Hud.outOfReach", { name: aim.target.name ?? "" });
+    else if (!NO_REACH.includes(action) && !withinReach(token, aim.target)) why = unavailable("WC.Hud.outOfReach", { name: aim.target.name ?? "" });
     else why = rulesRefusal(token, aim.target, action, label);
     out.push({ action, label, group: "target", ...(why ? { unavailable: why } : {}) });
   }
