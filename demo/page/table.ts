@@ -74,8 +74,9 @@ export function buildTable(variant: Variant, seed: number | null): DemoTable {
   const fighter = place(FIGHTER, fighterActor, 4, 4, { icon: "fa-solid fa-shield-halved", colour: "#2f5f8a" }, { linked: true, disposition: 1 });
   const ogre = place(OGRE, actor(OGRE), 5, 3, { icon: "fa-solid fa-hand-back-fist", colour: "#7a4a1e" }, { disposition: -1 });
   const goblinActor = actor(GOBLIN);
+  // Goblin 1 stands beside the ogre (the HUD greys an attack on a creature out of reach).
   const goblins = [
-    [2, 3],
+    [4, 2],
     [3, 5],
     [2, 6],
   ].map(([col, row], i) => place(GOBLIN, goblinActor, col ?? 0, row ?? 0, { icon: "fa-solid fa-skull", colour: "#4d6b2a" }, { name: `${GOBLIN.name} ${i + 1}`, disposition: -1 }));

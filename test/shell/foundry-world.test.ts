@@ -48,9 +48,15 @@ describe("the combat tracker's rows show who holds whom and what the last round 
     expect(t.player.ui.combat.renders).toBeGreaterThan(0);
     const rows = t.player.ui.combat.render();
     const mark = (token: Table["fighterToken"], kind: string) => rows.querySelector<HTMLElement>(`[data-combatant-id="${combat.combatants.find((c) => c.token === token)?.id}"] .wc-tracker__${kind}`);
-    expect(mark(t.fighterToken, "holds")?.dataset.tooltip).toMatch(/^Holding Goblin \(/);
-    expect(mark(t.goblinToken, "holds")?.dataset.tooltip).toMatch(/^Held \(.*\) by Fighter/);
-    expect(mark(t.ogreToken, "holds")).toBeNull();
+    // Holder and held told apart at a glance: a mark each, with the other's name in words.
+    expect(mark(t.fighterToken, "holder")?.textContent).toBe("holds Goblin");
+    expect(mark(t.fighterToken, "holder")?.dataset.tooltip).toMatch(/^holds Goblin · Holding Goblin \(/);
+    expect(mark(t.fighterToken, "held")).toBeNull();
+    expect(mark(t.goblinToken, "held")?.textContent).toBe("held by Fighter");
+    expect(mark(t.goblinToken, "held")?.getAttribute("aria-label")).toMatch(/^held by Fighter · Held \(.*\) by Fighter/);
+    expect(mark(t.goblinToken, "holder")).toBeNull();
+    expect(mark(t.fighterToken, "holder")?.querySelector("i")?.className).not.toBe(mark(t.goblinToken, "held")?.querySelector("i")?.className);
+    expect(mark(t.ogreToken, "holder") ?? mark(t.ogreToken, "held")).toBeNull();
     // The ogre, out of melee with temporary damage, heals at the end of the round where the
     // variant heals so (000, 004); whatever the round end says of a creature, its row says too.
     t.ogreToken.actor.flags[M] = { ...(t.ogreToken.actor.flags[M] as object), temporary: 2 };
@@ -60,11 +66,12 @@ describe("the combat tracker's rows show who holds whom and what the last round 
     const card = t.world.messages.get(roundCardId(combat.id, 1))?.getFlag(M, "roundCard") as { resolution: { lines: Array<{ params?: Record<string, unknown> }> } };
     const after = t.gm.ui.combat.render();
     const dueOf = (token: Table["fighterToken"]) => after.querySelector<HTMLElement>(`[data-combatant-id="${combat.combatants.find((c) => c.token === token)?.id}"] .wc-tracker__due`)?.dataset.tooltip;
-    if (variant !== "grapple-die") expect(dueOf(t.ogreToken)).toMatch(/^End of round 1:; Ogre recovers 1 temporary damage/);
+    // The round's mark says in words what it is: the round's end, and what it did to this creature.
+    if (variant !== "grapple-die") expect(dueOf(t.ogreToken)).toMatch(/^At the end of round 1: Ogre recovers 1 temporary damage/);
     const named = card.resolution.lines.filter((l) => Object.values(l.params ?? {}).includes(t.goblinToken.uuid) || Object.values(l.params ?? {}).includes(t.fighterToken.uuid));
     for (const token of [t.fighterToken, t.goblinToken]) {
       const mine = card.resolution.lines.filter((l) => Object.values(l.params ?? {}).includes(token.uuid));
-      if (mine.length > 0) expect(dueOf(token)).toMatch(/^End of round 1:/);
+      if (mine.length > 0) expect(dueOf(token)).toMatch(/^At the end of round 1: /);
       else expect(dueOf(token)).toBeUndefined();
     }
     expect(named.length + (variant !== "grapple-die" ? 1 : 0)).toBeGreaterThan(0);

@@ -38,35 +38,157 @@ function palette(token: Table["fighterToken"]): HTMLElement {
   return html;
 }
 const entries = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>(".wc-hud__palette button")].map((b) => b.textContent);
+const headings = (html: HTMLElement) => [...html.querySelectorAll(".wc-hud__heading")].map((p) => p.textContent);
+const offs = (html: HTMLElement) =>
+  [...html.querySelectorAll<HTMLButtonElement>(".wc-hud__palette button")]
+    .filter((b) => b.getAttribute("aria-disabled") === "true")
+    .map((b) => ({ action: b.dataset.wcAction, tooltip: b.dataset.tooltip, aria: b.getAttribute("aria-label") }));
 const press = (html: HTMLElement, action: string) => html.querySelector<HTMLButtonElement>(`.wc-hud__palette [data-wc-action="${action}"]`)?.click();
 
 describe("token HUD", () => {
-  it("one button for the owner only, once; its palette names the actions that apply now", async () => {
+  it("one button for the owner only, once; its palette names the actions, greyed while nothing is targeted", async () => {
     const shown = await t.player.run(async () => {
+      t.player.user.targets.clear();
       const html = hud(t.fighterToken);
       addButtons({ document: t.fighterToken as never }, html);
       const toggles = html.querySelectorAll("[data-wc-palette-toggle]").length;
       html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
-      return { toggles, icons: html.querySelectorAll(".control-icon").length, names: entries(html) };
+      return { toggles, icons: html.querySelectorAll(".control-icon").length, names: entries(html), off: offs(html), heading: headings(html) };
     });
     expect(shown.toggles).toBe(1);
     expect(shown.icons).toBe(1);
-    // Not held and holding nobody: the attacks and the profile; no Break free, Release or overbear-from-a-hold.
+    // Not held and holding nobody: no hold group; the attacks and the profile.
     expect(shown.names).toEqual(["Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
+    expect(shown.heading).toEqual(["Weaponless combat", "Target the creature to attack first."]);
+    // Each attack is greyed with the reason, in its tooltip and its accessible name; the profile is not.
+    expect(shown.off).toEqual([
+      { action: "grapple", tooltip: "Target the creature to attack first.", aria: "Grapple, not possible now: Target the creature to attack first." },
+      { action: "pummel", tooltip: "Target the creature to attack first.", aria: "Pummel, not possible now: Target the creature to attack first." },
+      { action: "chargingOverbear", tooltip: "Target the creature to attack first.", aria: "Charging overbear, not possible now: Target the creature to attack first." },
+    ]);
     expect(await t.player.run(async () => hud(t.goblinToken).querySelectorAll("[data-wc-palette-toggle]").length)).toBe(0);
   });
 
-  it("held: Break free names the holder; holding: Release and Declare overbear name the held", async () => {
+  it("with a target beside it, the attacks are open under a line naming the target", async () => {
+    const shown = await t.player.run(async () => {
+      target(t.player, t.goblinToken);
+      const html = palette(t.fighterToken);
+      return { off: offs(html), heading: headings(html) };
+    });
+    expect(shown.heading).toEqual(["Weaponless combat", "At Goblin"]);
+    expect(shown.off).toEqual([]);
+  });
+
+  it("held: the hold's own actions come first, set apart, naming the holder; holding: Release and Declare overbear name the held", async () => {
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
-    expect(await t.player.run(async () => entries(palette(t.fighterToken)))).toEqual(["Grapple", "Pummel", "Charging overbear", "Break free: Ogre", "Weaponless profile"]);
-    expect(await t.gm.run(async () => entries(palette(t.ogreToken)))).toEqual(["Grapple", "Pummel", "Charging overbear", "Release hold: Fighter", "Declare overbear: Fighter", "Weaponless profile"]);
+    const held = await t.player.run(async () => {
+      t.player.user.targets.clear();
+      const html = palette(t.fighterToken);
+      return { names: entries(html), hold: [...html.querySelectorAll(".wc-hud__group--hold button")].map((b) => b.textContent), heading: headings(html), off: offs(html).map((o) => [o.action, o.tooltip]) };
+    });
+    expect(held.names).toEqual(["Break free of Ogre", "Lift off away from Ogre", "Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
+    expect(held.hold).toEqual(["Break free of Ogre", "Lift off away from Ogre"]);
+    expect(held.heading).toEqual(["Weaponless combat", "The hold", "Target the creature to attack first."]);
+    // The fighter has no wings: Lift off stays in the hold's group, greyed with the rules' reason.
+    expect(held.off[0]).toEqual(["liftOff", "Cannot fly"]);
+    expect(await t.gm.run(async () => entries(palette(t.ogreToken)))).toEqual(["Release Fighter", "Declare overbear on Fighter", "Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
     // Break free from the palette needs no target: it is aimed at the holder.
     t.world.script([[12, 11]]);
     t.player.user.targets.clear();
     await t.player.run(async () => press(palette(t.fighterToken), "breakFree"));
     await t.world.settle();
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
+  });
+
+  it("Escape closes the palette and gives the focus back to its button", async () => {
+    const state = await t.player.run(async () => {
+      const html = palette(t.fighterToken);
+      document.body.append(html);
+      const menu = html.querySelector<HTMLElement>(".wc-hud__palette");
+      const open = menu?.hidden;
+      menu?.querySelector("button")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      const toggle = html.querySelector<HTMLElement>("[data-wc-palette-toggle]");
+      const out = { open, closed: menu?.hidden, expanded: toggle?.getAttribute("aria-expanded"), focused: document.activeElement === toggle };
+      html.remove();
+      return out;
+    });
+    expect(state).toEqual({ open: false, closed: true, expanded: "false", focused: true });
+  });
+
+  it("a greyed entry says why when clicked, and does nothing more", async () => {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const mark = t.world.writes.length;
+    const messages = t.world.messages.size;
+    await t.player.run(async () => press(palette(t.fighterToken), "liftOff"));
+    await t.world.settle();
+    expect(t.player.notifications.map((n) => n.message)).toEqual(["Lift off away from Ogre is not possible: Cannot fly."]);
+    expect(t.world.writes.length).toBe(mark);
+    expect(t.world.messages.size).toBe(messages);
+    expect(t.world.dialogs).toHaveLength(0);
+  });
+
+  it("a target out of reach greys the close attacks with the reason; a charge comes from afar and stays open", async () => {
+    t.goblinToken.x = 1000;
+    const shown = await t.player.run(async () => {
+      target(t.player, t.goblinToken);
+      const html = palette(t.fighterToken);
+      press(html, "grapple");
+      return { off: offs(html).map((o) => [o.action, o.tooltip]), heading: headings(html) };
+    });
+    await t.world.settle();
+    expect(shown.heading).toEqual(["Weaponless combat", "At Goblin, out of reach"]);
+    expect(shown.off).toEqual([
+      ["grapple", "Goblin is out of reach: move next to it first."],
+      ["pummel", "Goblin is out of reach: move next to it first."],
+    ]);
+    expect(t.player.notifications.map((n) => n.message)).toEqual(["Goblin is out of reach: move next to it first."]);
+    expect(t.world.dialogs).toHaveLength(0);
+  });
+
+  it("standing up asks no reach: a creature on the ground may rise with its foe far off", async () => {
+    (t.fighter.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] = d12Profile({ conditions: ["prone"] });
+    t.goblinToken.x = 1000;
+    const shown = await t.player.run(async () => {
+      target(t.player, t.goblinToken);
+      const html = palette(t.fighterToken);
+      return { names: entries(html), off: offs(html).map((o) => o.action) };
+    });
+    expect(shown.names).toContain("Stand up");
+    expect(shown.off).toContain("grapple");
+    expect(shown.off).not.toContain("standUp");
+  });
+
+  it("an action the rules refuse for this pair is greyed with the rules' reason", async () => {
+    (t.fighter.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] = d12Profile({ kind: "monster", intelligence: "non", pummelLimbs: 1 });
+    const off = await t.player.run(async () => {
+      target(t.player, t.goblinToken);
+      return offs(palette(t.fighterToken)).map((o) => [o.action, o.tooltip]);
+    });
+    expect(off).toContainEqual(["pummel", "Too dim-witted to fight with fists"]);
+  });
+
+  it("the open palette stays whole on the screen: level with the HUD's top, moved up from the bottom edge, to the other side near the right edge", async () => {
+    const { placePalette } = await import("../../src/foundry/hooks/token-hud.ts");
+    const el = document.createElement("div");
+    const at = (r: { top: number; left: number; width: number; height: number }) => {
+      el.getBoundingClientRect = () => ({ ...r, right: r.left + r.width, bottom: r.top + r.height, x: r.left, y: r.top, toJSON: () => ({}) });
+    };
+    Object.assign(window, { innerWidth: 1000, innerHeight: 600 });
+    at({ top: 100, left: 300, width: 200, height: 300 });
+    placePalette(el);
+    expect([el.style.top, el.classList.contains("wc-hud__palette--flip")]).toEqual(["", false]);
+    at({ top: 400, left: 900, width: 200, height: 300 });
+    placePalette(el);
+    expect([el.style.top, el.classList.contains("wc-hud__palette--flip")]).toEqual(["-108px", true]);
+    at({ top: 50, left: 300, width: 200, height: 900 });
+    placePalette(el);
+    expect([el.style.top, el.style.maxHeight]).toEqual(["-42px", "584px"]);
+    // Level with the HUD's top when the HUD starts higher than the button.
+    at({ top: 192, left: 300, width: 200, height: 200 });
+    placePalette(el, 60);
+    expect([el.style.top, el.style.maxHeight]).toEqual(["-132px", ""]);
   });
 
   it("a click with a target opens the dialog and the GM carries out the grapple", async () => {

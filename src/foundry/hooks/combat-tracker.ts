@@ -15,7 +15,7 @@ import { i18n } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
 import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
-import { ACTION_ICONS } from "../ui/icons.ts";
+import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
 
 /**
@@ -62,7 +62,41 @@ export function addMenuEntries(items: MenuEntry[]): void {
   }
 }
 
-/** Adds to each row an icon for its holds and a mark for what the last round end did to it. */
+/** Names as the user's language lists them ("Goblin and Orc"). */
+function nameList(names: readonly string[]): string {
+  try {
+    return new Intl.ListFormat(game.i18n.lang, { type: "conjunction" }).format(names);
+  } catch {
+    return names.join(", ");
+  }
+}
+
+/** A mark on a row: an icon, a short text when it has one, and the same in words for tooltip and screen readers. */
+function mark(kind: string, icon: string, text: string | null, words: string): HTMLElement {
+  const el = document.createElement("span");
+  el.className = `wc-tracker__mark wc-tracker__${kind}`;
+  // Foundry may read a tooltip as HTML: a name in one cannot open a tag.
+  el.dataset.tooltip = plainText(words);
+  el.setAttribute("aria-label", words);
+  el.setAttribute("role", "img");
+  const i = document.createElement("i");
+  i.className = icon;
+  i.setAttribute("aria-hidden", "true");
+  el.append(i);
+  if (text !== null) {
+    const label = document.createElement("span");
+    label.className = "wc-tracker__text";
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = text;
+    el.append(label);
+  }
+  return el;
+}
+
+/**
+ * Adds to each row who it holds and who holds it (a mark each, with the other's name), a mark
+ * for the clocks running on it, and one for what the last round end did to it.
+ */
 export function decorateTracker(html: HTMLElement): void {
   const combat = ui.combat?.viewed as Combat.Implementation | null | undefined;
   if (!combat) return;
@@ -71,19 +105,24 @@ export function decorateTracker(html: HTMLElement): void {
     row.querySelector(`.${MODULE_ID}-tracker`)?.remove();
     const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
     const note = combatant?.token ? notes.get(combatant.token.uuid) : undefined;
-    if (!note || (note.holds.length === 0 && note.due.length === 0)) continue;
+    if (!note) continue;
+    const marks: HTMLElement[] = [];
+    if (note.holding.partners.length > 0) {
+      const text = i18n.format("WC.Tracker.holds", { names: nameList(note.holding.partners) });
+      marks.push(mark("holder", MARK_ICONS.holder, text, [text, ...note.holding.details].join(" · ")));
+    }
+    if (note.heldBy.partners.length > 0) {
+      const text = i18n.format("WC.Tracker.heldBy", { names: nameList(note.heldBy.partners) });
+      marks.push(mark("held", MARK_ICONS.held, text, [text, ...note.heldBy.details].join(" · ")));
+    }
+    if (note.clocks.length > 0) marks.push(mark("clock", MARK_ICONS.clock, null, note.clocks.join("; ")));
+    if (note.due.length > 0) {
+      marks.push(mark("due", MARK_ICONS.lastRound, null, i18n.format("WC.Tracker.lastRound", { round: note.round ?? 0, lines: note.due.join("; ") })));
+    }
+    if (marks.length === 0) continue;
     const box = document.createElement("span");
     box.className = `${MODULE_ID}-tracker wc-tracker`;
-    const mark = (icon: string, lines: readonly string[], kind: string) => {
-      const i = document.createElement("i");
-      i.className = `${icon} wc-tracker__${kind}`;
-      // Foundry may read a tooltip as HTML: a name in one cannot open a tag.
-      i.dataset.tooltip = lines.map(plainText).join("; ");
-      i.setAttribute("aria-label", lines.join("; "));
-      box.append(i);
-    };
-    if (note.holds.length > 0) mark("fa-solid fa-hands-holding", note.holds, "holds");
-    if (note.due.length > 0) mark("fa-solid fa-hourglass-end", [i18n.format("WC.Tracker.lastRound", { round: note.round ?? 0 }), ...note.due], "due");
+    box.append(...marks);
     (row.querySelector(".token-name") ?? row).append(box);
   }
 }

@@ -1,20 +1,28 @@
 /**
  * One button on the token HUD of a token the user owns. It opens a small palette of the
- * weaponless actions that apply now, with their names: the attacks always; Break free, Counter
- * grapple and the like only while the token is held, Release only while it holds someone (each
- * naming the other creature); and the creature's weaponless profile.
+ * weaponless actions, with their names. First, set apart, the hold's own actions (Break free,
+ * Counter grapple, Lift off while held; Release while holding), each naming the other creature;
+ * then the actions aimed at the user's target, under a line naming it; then the creature's
+ * weaponless profile. An action that cannot apply now (no target, the target out of reach, the
+ * rules refusing it for this pair) stays in its place, greyed, with the reason as its tooltip;
+ * clicked, it says why in a notice and does nothing more.
  */
 import type { HoldRecord, ShellAction } from "../../rules/index.ts";
-import { participant, tokenByUuid } from "../documents/cast.ts";
+import { isRefusalOdds } from "../../rules/index.ts";
+import { participant, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { ICONS, MODULE_ID } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { holdsAround } from "../documents/holds.ts";
-import { i18n } from "../base/i18n.ts";
-import { activeVariant, activeVariantId } from "../world/settings.ts";
-import { ACTION_ICONS } from "../ui/icons.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { localizeParams, plainText } from "../base/text.ts";
+import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
+import { contextFor } from "../gm/resolve.ts";
+import { gridOf, spotOf } from "../map/check.ts";
+import { adjacent } from "../map/geometry.ts";
+import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch, launchAt } from "../ui/launch.ts";
+import { chooseTarget } from "../ui/targets.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
-import { rulesAllow } from "../cards/viewer.ts";
 
 export function listen(): void {
   Hooks.on("renderTokenHUD", (app, html) => {
@@ -23,15 +31,68 @@ export function listen(): void {
   });
 }
 
+/** Why an entry cannot apply now: the notice a click gives, and the same in a line for its tooltip. */
+export interface Unavailable {
+  readonly key: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly text: string;
+}
+
 /** One entry of the palette: an action, and the creature it is aimed at when a hold decides it. */
 export interface PaletteEntry {
   readonly action: ShellAction;
   readonly label: string;
+  /** "hold": one of the hold's own actions, aimed at the other creature; "target": at the user's target. */
+  readonly group: "hold" | "target";
   readonly target?: string;
   readonly holdId?: string;
+  /** Set when the action cannot apply now. */
+  readonly unavailable?: Unavailable;
 }
 
-/** The actions that apply to this token now, in the variant's order. */
+/** Actions that ask no reach: a charge ends beside its target; standing up is the creature's own. */
+const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp"];
+
+function unavailable(key: string, params: Readonly<Record<string, string | number>> = {}): Unavailable {
+  const plain: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(localizeParams(params, i18n))) plain[k] = typeof v === "string" ? plainText(v) : v;
+  return { key, params, text: i18n.format(key, plain) };
+}
+
+/** The reason the rules give for refusing `action` between the two, or none when they allow it. */
+function rulesRefusal(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, label: string, holdId?: string): Unavailable | undefined {
+  try {
+    const variant = activeVariant();
+    const intent = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, declared: {}, ...(holdId ? { holdId } : {}) };
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
+    if (!isRefusalOdds(odds)) return undefined;
+    const reason = odds[0]?.params?.reason;
+    const why = typeof reason === "string" ? i18n.localize(reason) : i18n.localize("WC.Result.notAllowed");
+    return { ...unavailable("WC.Refuse.byRules", { action: label, reason: why }), text: why };
+  } catch (e) {
+    if (e instanceof Refusal) return unavailable(e.key, e.params);
+    // Data the odds cannot read: the dialog, once opened, says what is wrong with it.
+    return undefined;
+  }
+}
+
+/** Whether two creatures stand close enough to grapple, pummel or strike (beside each other, or overlapping). */
+function withinReach(a: TokenDocument.Implementation, b: TokenDocument.Implementation): boolean {
+  return adjacent(spotOf(a), spotOf(b), gridOf(a.parent));
+}
+
+/** The user's target for an action from this token, or why there is none to use. */
+function targetFor(token: TokenDocument.Implementation, action: ShellAction): { target: TokenDocument.Implementation } | { unavailable: Unavailable } {
+  try {
+    return { target: chooseTarget(token, action) };
+  } catch (e) {
+    if (e instanceof Refusal) return { unavailable: unavailable(e.key, e.params) };
+    throw e;
+  }
+}
+
+/** The hold's own actions and the others, the hold's first, each with what stops it now. */
 export function paletteEntries(token: TokenDocument.Implementation): PaletteEntry[] {
   const variant = activeVariant();
   const heldActs = variant.holdActions?.held ?? [{ action: "breakFree" as const }];
@@ -40,16 +101,6 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
   const holds: HoldRecord[] = token.actor ? holdsAround([token.actor], activeVariantId()) : [];
   const nameOf = (uuid: string) => tokenByUuid(uuid)?.name ?? "?";
   const out: PaletteEntry[] = [];
-  // Standing up applies only to a creature on the ground (the host's prone, or its profile's).
-  const down = () => {
-    if (!token.actor) return false;
-    const profile = participant({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" }, variant).profile as { conditions?: unknown };
-    return Array.isArray(profile.conditions) && profile.conditions.includes("prone");
-  };
-  for (const action of variant.actions.filter((a) => !holdOnly.has(a))) {
-    if (action === "standUp" && !down()) continue;
-    out.push({ action, label: i18n.localize(`WC.Action.${action}`) });
-  }
   const held = holds.filter((h) => h.heldId === token.uuid);
   const holding = holds.filter((h) => h.holderId === token.uuid);
   for (const [list, acts, otherOf] of [
@@ -60,31 +111,161 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
       if (!variant.actions.includes(x.action)) continue;
       for (const h of list) {
         const other = otherOf(h);
-        if (!rulesAllow(token.uuid, other, x.action, h.id)) continue;
-        const name = i18n.localize(x.label ?? `WC.Action.${x.action}`);
-        out.push({ action: x.action, label: i18n.format("WC.Hud.actionOn", { action: name, name: nameOf(other) }), target: other, holdId: h.id });
+        const partner = tokenByUuid(other);
+        const key = `WC.Hud.on.${x.action}`;
+        const label = i18n.has?.(key) ? i18n.format(key, { name: nameOf(other) }) : i18n.format("WC.Hud.actionOn", { action: i18n.localize(x.label ?? `WC.Action.${x.action}`), name: nameOf(other) });
+        const why = partner ? rulesRefusal(token, partner, x.action, label, h.id) : unavailable("WC.Refuse.tokenGone");
+        out.push({ action: x.action, label, group: "hold", target: other, holdId: h.id, ...(why ? { unavailable: why } : {}) });
       }
     }
   }
+  // Standing up applies only to a creature on the ground (the host's prone, or its profile's).
+  const down = () => {
+    if (!token.actor) return false;
+    const profile = participant({ token, actor: token.actor, id: token.uuid, name: token.name ?? "" }, variant).profile as { conditions?: unknown };
+    return Array.isArray(profile.conditions) && profile.conditions.includes("prone");
+  };
+  for (const action of variant.actions.filter((a) => !holdOnly.has(a))) {
+    if (action === "standUp" && !down()) continue;
+    const label = i18n.localize(`WC.Action.${action}`);
+    const aim = targetFor(token, action);
+    let why: Unavailable | undefined;
+    if ("unavailable" in aim) why = aim.unavailable;
+    else if (!NO_REACH.includes(action) && !withinReach(token, aim.target)) why = unavailable("WC.Hud.outOfReach", { name: aim.target.name ?? "" });
+    else why = rulesRefusal(token, aim.target, action, label);
+    out.push({ action, label, group: "target", ...(why ? { unavailable: why } : {}) });
+  }
   return out;
+}
+
+/** The line over the actions aimed at the target: whom they are aimed at, or why nobody. */
+function targetHeading(token: TokenDocument.Implementation): string {
+  const aim = targetFor(token, "grapple");
+  if ("unavailable" in aim) return aim.unavailable.text;
+  return i18n.format(withinReach(token, aim.target) ? "WC.Hud.against" : "WC.Hud.againstFar", { name: plainText(aim.target.name ?? "") });
 }
 
 function entryButton(token: TokenDocument.Implementation, e: PaletteEntry, close: () => void): HTMLButtonElement {
   const button = document.createElement("button");
   button.type = "button";
+  button.className = "wc-hud__entry";
+  button.setAttribute("role", "menuitem");
   button.dataset.wcAction = e.action;
   if (e.target) button.dataset.wcTarget = e.target;
   const icon = document.createElement("i");
   icon.className = ACTION_ICONS[e.action];
-  button.append(icon, document.createTextNode(e.label));
+  icon.setAttribute("aria-hidden", "true");
+  const label = document.createElement("span");
+  label.className = "wc-hud__label";
+  label.textContent = e.label;
+  button.append(icon, label);
+  const off = e.unavailable;
+  if (off) {
+    // Still focusable and clickable (aria-disabled, not disabled): hovering shows why, a click says it.
+    button.classList.add("wc-hud__entry--off");
+    button.setAttribute("aria-disabled", "true");
+    // Foundry may read a tooltip as HTML: a name in one cannot open a tag (unavailable() made them plain).
+    button.dataset.tooltip = off.text;
+    button.setAttribute("aria-label", i18n.format("WC.Hud.unavailable", { action: e.label, reason: off.text }));
+  }
   button.addEventListener("click", (event) => {
     event.preventDefault();
     event.stopPropagation();
+    if (off) {
+      notify("warn", off.key, off.params);
+      return;
+    }
     close();
     const target = e.target ? tokenByUuid(e.target) : null;
     void (target ? launchAt(token, target, e.action, e.holdId) : launch(token, e.action));
   });
   return button;
+}
+
+function separator(): HTMLElement {
+  const hr = document.createElement("hr");
+  hr.className = "wc-hud__rule";
+  hr.setAttribute("role", "separator");
+  return hr;
+}
+
+function heading(text: string, kind: string): HTMLElement {
+  const p = document.createElement("p");
+  p.className = `wc-hud__heading wc-hud__heading--${kind}`;
+  p.textContent = text;
+  return p;
+}
+
+/** The palette's children: title, the hold's own actions (set apart), the target's, the profile. */
+function paletteContent(token: TokenDocument.Implementation, title: string, close: () => void): HTMLElement[] {
+  const entries = paletteEntries(token);
+  const out: HTMLElement[] = [heading(title, "title")];
+  const hold = entries.filter((e) => e.group === "hold");
+  if (hold.length > 0) {
+    const group = document.createElement("div");
+    group.className = "wc-hud__group wc-hud__group--hold";
+    group.setAttribute("role", "group");
+    const label = heading(i18n.localize("WC.Hud.holdGroup"), "hold");
+    label.id = `wc-hud-hold-${token.id ?? "token"}`;
+    group.setAttribute("aria-labelledby", label.id);
+    group.append(label, ...hold.map((e) => entryButton(token, e, close)));
+    out.push(group, separator());
+  }
+  const others = entries.filter((e) => e.group === "target");
+  if (others.length > 0) {
+    const group = document.createElement("div");
+    group.className = "wc-hud__group wc-hud__group--target";
+    group.setAttribute("role", "group");
+    const label = heading(targetHeading(token), "target");
+    label.id = `wc-hud-target-${token.id ?? "token"}`;
+    group.setAttribute("aria-labelledby", label.id);
+    group.append(label, ...others.map((e) => entryButton(token, e, close)));
+    out.push(group, separator());
+  }
+  const profile = document.createElement("button");
+  profile.type = "button";
+  profile.className = "wc-hud__entry";
+  profile.setAttribute("role", "menuitem");
+  profile.dataset.wcProfile = "";
+  const icon = document.createElement("i");
+  icon.className = MARK_ICONS.profile;
+  icon.setAttribute("aria-hidden", "true");
+  const label = document.createElement("span");
+  label.className = "wc-hud__label";
+  label.textContent = i18n.localize("WC.Profile.open");
+  profile.append(icon, label);
+  profile.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+    if (token.actor) void openProfileForm(token.actor as Actor.Implementation);
+  });
+  out.push(profile);
+  return out;
+}
+
+/**
+ * Keeps the open palette whole on the screen: its top level with the HUD's top (`anchorTop`,
+ * so a long palette runs beside the HUD rather than far below it), moved up by what would fall
+ * off the bottom, opened on the column's other side when the right edge is too near, and
+ * scrolling only when it is taller than the window itself.
+ */
+export function placePalette(palette: HTMLElement, anchorTop?: number): void {
+  palette.classList.remove("wc-hud__palette--flip");
+  palette.style.removeProperty("top");
+  palette.style.removeProperty("max-height");
+  const rect = palette.getBoundingClientRect();
+  const room = { w: window.innerWidth, h: window.innerHeight };
+  if (rect.width === 0 || room.h === 0) return;
+  const margin = 8;
+  if (rect.right > room.w - margin) palette.classList.add("wc-hud__palette--flip");
+  const tall = room.h - 2 * margin;
+  if (rect.height > tall) palette.style.maxHeight = `${tall}px`;
+  const height = Math.min(rect.height, tall);
+  let top = rect.top;
+  if (anchorTop !== undefined && anchorTop < top) top = Math.max(anchorTop, margin);
+  if (top + height > room.h - margin) top = Math.max(margin, room.h - margin - height);
+  if (top !== rect.top) palette.style.top = `${top - rect.top}px`;
 }
 
 export function addButtons(app: { document?: TokenDocument.Implementation }, html: HTMLElement): void {
@@ -101,6 +282,7 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
   const title = i18n.localize("WC.Hud.title");
   toggle.dataset.tooltip = title;
   toggle.setAttribute("aria-label", title);
+  toggle.setAttribute("aria-haspopup", "menu");
   toggle.setAttribute("aria-expanded", "false");
   const img = document.createElement("img");
   img.src = `${ICONS}/weaponless.svg`;
@@ -109,6 +291,7 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
   const palette = document.createElement("div");
   palette.className = "wc-hud__palette";
   palette.setAttribute("role", "menu");
+  palette.setAttribute("aria-label", title);
   palette.hidden = true;
   const close = () => {
     palette.hidden = true;
@@ -118,26 +301,19 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
     event.preventDefault();
     event.stopPropagation();
     if (!palette.hidden) return close();
-    // Built when opened, so it shows what applies now (a hold made since the HUD was drawn).
-    const heading = document.createElement("p");
-    heading.className = "wc-hud__palette-title";
-    heading.textContent = title;
-    const entries = paletteEntries(token).map((e) => entryButton(token, e, close));
-    const profile = document.createElement("button");
-    profile.type = "button";
-    profile.dataset.wcProfile = "";
-    const icon = document.createElement("i");
-    icon.className = "fa-solid fa-clipboard-user";
-    profile.append(icon, document.createTextNode(i18n.localize("WC.Profile.open")));
-    profile.addEventListener("click", (event) => {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      if (token.actor) void openProfileForm(token.actor as Actor.Implementation);
-    });
-    palette.replaceChildren(heading, ...entries, profile);
+    // Built when opened, so it shows what applies now (a hold made, a target chosen since the HUD was drawn).
+    palette.replaceChildren(...paletteContent(token, title, close));
+    // The palette is placed against the HUD (see the stylesheet); a HUD that is not positioned keeps it by the button.
+    group.classList.toggle("wc-hud--local", getComputedStyle(html).position === "static");
     palette.hidden = false;
     toggle.setAttribute("aria-expanded", "true");
+    placePalette(palette, html.getBoundingClientRect().top);
+  });
+  palette.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    close();
+    toggle.focus();
   });
   group.append(toggle, palette);
   column.append(group);

@@ -17,3 +17,12 @@ export const ACTION_ICONS: Readonly<Record<ShellAction, string>> = {
   deathBlow: "fa-solid fa-skull-crossbones",
   attackIntoGrapple: "fa-solid fa-crosshairs",
 };
+
+/** The other marks the module draws: the palette's profile entry, and the tracker's marks (holder and held told apart). */
+export const MARK_ICONS = {
+  profile: "fa-solid fa-clipboard-user",
+  holder: "fa-solid fa-hands-holding",
+  held: "fa-solid fa-link",
+  clock: "fa-solid fa-stopwatch",
+  lastRound: "fa-solid fa-hourglass-end",
+} as const;
