@@ -139,7 +139,25 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
 describe("what happens next (the card's closing lines)", () => {
   it("d12-holds: the held fighter tries to break free at the end of each round, needing 10 on d12 - 1", () => {
     const { view } = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {});
-    expect(view.next[0]).toEqual({ text: "Fighter tries to break Ogre's hold at the end of each round, starting next round", numbers: "needs 10 on d12 − 1", secret: D });
+    // The − 1 is the size factor, both creatures' number: hidden as the break roll hides it.
+    expect(view.next[0]).toEqual({ text: "Fighter tries to break Ogre's hold at the end of each round, starting next round", numbers: "needs 10 on d12 − 1", secret: `${D} ${A}` });
+  });
+
+  it("d12-holds: a failed break hides its sum in the next line wherever the roll hides its size factor (no leak)", () => {
+    // Ogre (L) holds the fighter (M): size adjustment +1, negated on later breaks (000): d12 5 - 1 = 4 < 10.
+    const v = variant("d12-holds");
+    const h = { id: "h1", holderId: D, heldId: A, label: "WC.Part.body", data: { id: "h1", holderId: D, heldId: A, part: "body", limb: 0, result: 9, sizeAdjustment: 1, holderSize: "L", roundGained: 0 } };
+    const ctx: ActionContext = { action: "breakFree", attacker: { id: A, profile: v.defaultProfile() }, defender: { id: D, profile: { ...v.defaultProfile(), kind: "monster", size: "L" } }, declared: {}, holds: [h], holdId: "h1", round: 1, inCombat: true };
+    const o = v.resolveOptions(undefined);
+    const resolution = v.resolve(ctx, o, new ScriptedDice([[12, 5]]));
+    const card: StoredCard = { version: 1, variant: "d12-holds", requestId: "r", intent: { action: "breakFree", attackerUuid: A, defenderUuid: D, declared: {}, holdId: "h1" }, attackerName: "Fighter", defenderName: "Ogre", resolution, consequences: resolution.consequences, state: "applied", next: v.next?.(ctx, resolution, o) ?? [] };
+    const view = cardView(card, i18n);
+    const roll = view.rolls.find((r) => r.label === "Break roll");
+    const hidden = roll?.modifiers.filter((m) => m.secret !== "").flatMap((m) => m.secret.split(" ")) ?? [];
+    expect(hidden.sort()).toEqual([A, D].sort());
+    const line = view.next.find((l) => l.numbers.includes("d12"));
+    expect(line?.numbers).toBe("needs 10 on d12 − 1");
+    for (const who of hidden) expect(line?.secret.split(" ")).toContain(who);
   });
 });
 

@@ -12,7 +12,7 @@
 import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../../rules/index.ts";
 import { isRefusalKey, REFUSED_PLAIN_KEY, RULES_VARIANTS } from "../../rules/index.ts";
 import type { Pair } from "./secrets.ts";
-import { modifierSecret, ROUND_NUMBER_OWNERS, targetSecret, unionSecret } from "./secrets.ts";
+import { modifierSecret, ROUND_NUMBER_OWNERS, sumSecret, targetSecret, unionSecret } from "./secrets.ts";
 import type { StoredCard } from "../base/types.ts";
 import type { I18n } from "../base/text.ts";
 import { damagePhrase, formatLine, has, signed } from "../base/text.ts";
@@ -230,7 +230,7 @@ export function nextViews(next: readonly NextLine[], names: Readonly<Record<stri
   return next.map((l) => ({
     text: formatLine(l.key, l.params, names, i18n),
     numbers: l.numbers ? formatLine(l.numbers.key, l.numbers.params, names, i18n) : "",
-    secret: (l.numbersOf ?? []).join(" "),
+    secret: unionSecret(l.numbersOf ?? [], l.numbersFrom ? sumSecret(l.numbersFrom.keys, l.numbersFrom.roller, l.numbersFrom.opponent) : []).join(" "),
   }));
 }
 

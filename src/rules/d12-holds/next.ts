@@ -28,11 +28,14 @@ export function d12Next(ctx: ActionContext, r: Resolution, o: D12Options): NextL
     const held = people.get(h.heldId);
     if (!held) return null;
     const t = breakTarget(held, h, distinctHolders(holds.filter((x) => x.heldId === held.id)));
+    const mods = breakModifiers(held, h, o);
     return {
       key: h.roundGained >= ctx.round && ctx.inCombat ? "WC.Next.breakFromNextRound" : "WC.Next.breakAtRoundEnd",
       params: { who: held.id, holder: h.holderId },
-      numbers: { key: "WC.NextNumbers.d12Break", params: { target: t.target, mods: signed(sumMods(breakModifiers(held, h, o))) } },
+      numbers: { key: "WC.NextNumbers.d12Break", params: { target: t.target, mods: signed(sumMods(mods)) } },
       numbersOf: [held.id],
+      // The sum holds the break roll's modifiers: hidden wherever the roll hides them.
+      numbersFrom: { roller: held.id, opponent: h.holderId, keys: mods.map((m) => m.key) },
     };
   };
   for (const h of added) {
