@@ -104,11 +104,11 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
     expect(rolls[0]?.modifiers).toEqual([]);
   });
 
-  it("the hold is named once: the headline gives the part, the line who holds whom; the split is not said twice", () => {
+  it("the hold is named once: the headline says who holds whom and the part; the split is not said twice", () => {
     // d12-holds: ogre (L) on fighter: d20 15 hits; d12 8 + 1 = 9 body with 1d3; break 4 fails; 1d3 3: 1 real, 2 temporary.
     const { view } = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {});
-    expect(view.headline).toBe("Hold gained: Body");
-    expect(view.effects).toEqual(["Ogre now holds Fighter", "Fighter takes 3 damage (1 real, 2 temporary)"]);
+    expect(view.headline).toBe("Ogre holds Fighter: Body");
+    expect(view.effects).toEqual(["Fighter takes 3 damage (1 real, 2 temporary)"]);
     expect(view.effects.join(" ")).not.toContain("Body");
   });
 
@@ -118,7 +118,7 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
     const ctx: ActionContext = { action: "release", attacker: { id: A, profile: v.defaultProfile() }, defender: { id: D, profile: v.defaultProfile() }, declared: {}, holds: [h], round: 1, inCombat: true };
     const resolution = v.resolve(ctx, v.resolveOptions(undefined), new ScriptedDice([]));
     const view = cardView({ version: 1, variant: "d12-holds", requestId: "r", intent: { action: "release", attackerUuid: A, defenderUuid: D, declared: {} }, attackerName: "Ogre", defenderName: "Fighter", resolution, consequences: resolution.consequences, state: "applied" }, i18n);
-    expect(view.headline).toBe("Hold released");
+    expect(view.headline).toBe("Ogre releases Fighter");
     expect(view.effects).toEqual([]);
   });
 

@@ -45,7 +45,8 @@ export function d12Next(ctx: ActionContext, r: Resolution, o: D12Options): NextL
     const held = people.get(h.heldId);
     if (held) {
       const chance = overbearChance(held, holds, [h.holderId], o).chance;
-      lines.push({ key: ctx.inCombat ? "WC.Next.mayDeclareOverbear" : "WC.Next.mayOverbear", params: { who: h.heldId, holder: h.holderId }, numbers: { key: "WC.NextNumbers.overbearChance", params: { chance: Math.max(0, Math.min(100, chance)) } } });
+      // An overbear that cannot succeed is no option (the card offers no button for it either).
+      if (chance > 0) lines.push({ key: ctx.inCombat ? "WC.Next.mayDeclareOverbear" : "WC.Next.mayOverbear", params: { who: h.heldId, holder: h.holderId }, numbers: { key: "WC.NextNumbers.overbearChance", params: { chance: Math.max(0, Math.min(100, chance)) } } });
     }
   }
   const result = r.result as { kind?: string; chance?: number; defenderId?: string; broken?: boolean; holdId?: string };
