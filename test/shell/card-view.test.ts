@@ -99,6 +99,16 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
     expect(damagePhrase(1, 2, i18n)).toBe("3 damage (1 real, 2 temporary)");
   });
 
+  it("true minus signs: in a modifier's value, in the numbers of its reason, and in what the modifiers add", () => {
+    const { rolls } = traceOf({ die: { purpose: "grappleResult", sides: 100, face: 50 }, modifiers: [{ key: "WC.Mod.heightDifference", value: -15, params: { steps: -3, halved: 0 } }], total: 35 }, i18n);
+    expect(rolls[0]?.modifiers[0]?.value).toBe("−15");
+    expect(rolls[0]?.modifiers[0]?.label).toContain("−3");
+    expect(rolls[0]?.added).toBe("−15");
+    const html = template({ rolls, buttons: [], followUps: [], effects: [], next: [] });
+    expect(html).toContain("−15 = 35");
+    expect(html).not.toMatch(/-\d/);
+  });
+
   it("a modifier of 0 is no line", () => {
     const { rolls } = traceOf({ die: { purpose: "grappleToHit", sides: 20, face: 12 }, modifiers: [{ key: "WC.Mod.speedAttacker", value: 0, params: { movement: 12 } }], total: 12, needed: 10, hit: true }, i18n);
     expect(rolls[0]?.modifiers).toEqual([]);

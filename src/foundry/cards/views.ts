@@ -34,6 +34,8 @@ export interface RollView {
   /** What the target number is made of (percentile's chance), when the trace says. */
   readonly terms: readonly ModView[];
   readonly hasTotal: boolean;
+  /** What the modifiers add to the die, signed ("+999"), shown before the total so it explains itself. */
+  readonly added: string;
   readonly total: number;
   readonly totalSecret: string;
   readonly against: string;
@@ -113,8 +115,14 @@ const isSplit = (v: unknown): v is { total: number; actual: number; temporary: n
 const mods = (v: unknown): Modifier[] => (Array.isArray(v) ? v.filter(isMod).filter((m) => m.value !== 0) : []);
 
 
+/** A modifier's parameters with true minus signs on its negative numbers ("−3 steps"). */
+function minusSigned(params: Modifier["params"]): Modifier["params"] {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" && v < 0 ? `−${-v}` : v]));
+}
+
 function modView(m: Modifier, purpose: string, pair: Pair, i18n: I18n): ModView {
-  return { label: formatLine(m.key, m.params, {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
+  return { label: formatLine(m.key, minusSigned(m.params), {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
 }
 
 /** The order a reader follows: the attack rolls first, then what they led to, damage last (the trace keeps no time). */
@@ -142,6 +150,7 @@ function rollView(kind: RollView["kind"], label: string, formula: string, face: 
     modifiers,
     terms,
     hasTotal,
+    added: hasTotal && (total ?? face) !== face ? signed((total ?? face) - face) : "",
     total: total ?? face,
     totalSecret: modSecret.join(" "),
     against,
