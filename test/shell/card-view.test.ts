@@ -171,6 +171,28 @@ describe("what happens next (the card's closing lines)", () => {
   });
 });
 
+describe("headlines say who did what to whom", () => {
+  it("each card sentence stands for a result the rules give, and fills every name", () => {
+    const said = get("WC.Card.said") as Record<string, string>;
+    expect(Object.keys(said).filter((k) => get(`WC.Result.${k}`) === undefined)).toEqual([]);
+    for (const text of Object.values(said)) expect(text).toMatch(/\{attacker\}|\{defender\}/);
+  });
+
+  it("percentile overbear: the row reached is named once, after both creatures", () => {
+    const card = { ...resolved("percentile", "grapple", [[6, 1], [4, 4], [100, 1], [100, 50]], {}, {}, { defense: "none" }).card };
+    const view = cardView({ ...card, resolution: { ...card.resolution, headline: { key: "WC.Result.overbearResult", params: { result: "WC.Overbear.knockedFlat" } } } }, i18n);
+    expect(view.headline).toBe("Ogre overbears Fighter: Knocked flat");
+    expect(view.subtitle).toBe("");
+  });
+
+  it("a result with no card sentence keeps its headline, with both names under the title", () => {
+    const card = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {}).card;
+    const view = cardView({ ...card, resolution: { ...card.resolution, headline: { key: "WC.Result.liftOff" } } }, i18n);
+    expect(view.headline).toBe("Took to the air");
+    expect(view.subtitle).toBe("Ogre against Fighter");
+  });
+});
+
 describe("refusals (point 5)", () => {
   it("a refused resolution is a notice with the reason, and no card", () => {
     const { resolution } = resolved("d12-holds", "pummel", [], { kind: "monster", intelligence: "animal", pummelLimbs: 1 }, {});

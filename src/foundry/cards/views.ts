@@ -357,7 +357,9 @@ function saidHeadline(card: StoredCard, names: Readonly<Record<string, string>>,
   const [scope, group, name] = h.key.split(".");
   const key = `WC.Card.said.${name ?? ""}`;
   if (scope !== "WC" || group !== "Result" || !has(i18n, key)) return null;
-  return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid }, names, i18n);
+  // A counted result (blows, limbs) comes in whole as {headline}, its plural forms its own.
+  const headline = formatLine(h.key, h.params, names, i18n);
+  return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, headline }, names, i18n);
 }
 
 export function cardView(card: StoredCard, i18n: I18n): CardView {
