@@ -185,6 +185,13 @@ describe("headlines say who did what to whom", () => {
     expect(view.subtitle).toBe("");
   });
 
+  it("a note names the creature it is about, not 'the attacker'", () => {
+    const card = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {}).card;
+    const notes = [{ key: "WC.Note.extraAttack", targetId: A }, { key: "WC.Note.mayTrip", targetId: A }];
+    const view = cardView({ ...card, consequences: { ...card.consequences, notes } }, i18n);
+    expect(view.effects.slice(-2)).toEqual(["Ogre may strike again at once", "Ogre may trip Fighter instead"]);
+  });
+
   it("a result with no card sentence keeps its headline, with both names under the title", () => {
     const card = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {}).card;
     const view = cardView({ ...card, resolution: { ...card.resolution, headline: { key: "WC.Result.liftOff" } } }, i18n);

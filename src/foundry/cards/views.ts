@@ -377,7 +377,8 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   if (c.holdsRemoved.length > 0 && !ENDS_HOLD.has(card.resolution.headline.key)) effects.push(formatLine("WC.Card.holdsEnded", { n: c.holdsRemoved.length }, names, i18n));
   for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
   for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
-  for (const n of c.notes) effects.push(i18n.localize(n.key));
+  // A note names the creature it is about ({who}) and may name the card's two ({attacker}, {defender}).
+  for (const n of c.notes) effects.push(formatLine(n.key, { who: nameOf(n.targetId), attacker: card.attackerName, defender: card.defenderName }, {}, i18n));
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
   const h = card.resolution.headline;
   const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
