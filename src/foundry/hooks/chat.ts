@@ -44,7 +44,8 @@ export function showToViewer(root: HTMLElement, cards: ReturnType<typeof cardsBy
   const index = follows.length > 0 ? (cards ?? cardsByHold()) : [];
   for (const b of follows) {
     const d = b.dataset;
-    const messageId = b.closest<HTMLElement>("[data-wc-message]")?.dataset.wcMessage ?? "";
+    // The card's message: marked when bound; Foundry's chat log (and its popout) also marks each entry.
+    const messageId = b.closest<HTMLElement>("[data-wc-message]")?.dataset.wcMessage ?? b.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? "";
     b.hidden = !serves(d.wcActor ?? "") || !holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || supersededIn(index, messageId, d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || !rulesAllow(d.wcActor ?? "", d.wcTarget ?? "", d.wcFollow as ShellAction, d.wcHold ?? "");
   }
   for (const bar of root.querySelectorAll<HTMLElement>(".wc-card__buttons")) bar.hidden = ![...bar.querySelectorAll<HTMLElement>("button")].some((c) => !c.hidden);
@@ -170,7 +171,7 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
 
 /** A result card: the GM's buttons, and the buttons for what comes next. */
 function bindResultCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  for (const card of html.querySelectorAll<HTMLElement>(".wc-card")) card.dataset.wcMessage = message.id ?? "";
+  for (const card of [html, ...html.querySelectorAll<HTMLElement>(".wc-card")].filter((el) => el.matches(".wc-card"))) card.dataset.wcMessage = message.id ?? "";
   showToViewer(html);
   refreshSoon();
   if (html.dataset.wcBound) return;
