@@ -116,6 +116,11 @@ export interface Resolution {
 export interface NextLine extends Headline {
   readonly numbers?: Headline;
   readonly numbersOf?: readonly string[];
+  /**
+   * The modifiers summed into its numbers (reason keys) and whose roll they belong to: the card
+   * hides the numbers wherever it hides those modifiers in the roll itself.
+   */
+  readonly numbersFrom?: { readonly roller: string; readonly opponent: string; readonly keys: readonly string[] };
 }
 
 /** An action a hold opens to one side of it, as a card button; `label` replaces WC.Action.<action>. */

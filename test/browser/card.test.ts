@@ -62,8 +62,13 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
   };
   callHook("renderChatMessageHTML", message, li);
 
-  await expect.element(page.getByText("Hold gained: Body")).toBeVisible();
-  await expect.element(page.getByText("Ogre against Fighter")).toBeVisible();
+  await expect.element(page.getByText("Ogre holds Fighter: Body")).toBeVisible();
+  // Each roll's detail is folded under its summary (its total, target and verdict) until clicked.
+  const speed = page.getByText("Attacker's speed (9\")");
+  await expect.element(page.getByText("needs 10", { exact: true })).toBeVisible();
+  await expect.element(speed).not.toBeVisible();
+  await page.getByText("Grapple: to hit").click();
+  await expect.element(speed).toBeVisible();
   await page.screenshot({ path: "card.png" });
 
   await page.getByRole("button", { name: "Undo" }).click();

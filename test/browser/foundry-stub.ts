@@ -64,6 +64,8 @@ export function installFoundryStub(): void {
   g.game = {
     user: { id: "gm", isGM: true },
     users: { activeGM: { isSelf: true }, some: () => false, filter: () => [] },
+    // The chat log's messages (a collection one iterates): none but the card under test.
+    messages: Object.assign([], { get: () => undefined }),
     i18n: {
       has: (key: string) => typeof getProperty(lang, key) === "string",
       localize: (key: string) => (typeof getProperty(lang, key) === "string" ? (getProperty(lang, key) as string) : key),

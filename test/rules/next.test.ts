@@ -22,7 +22,7 @@ describe("d12-holds (000 §Maintaining holds, §Overbearing)", () => {
     // Basic target 10 (holder one size larger); the later break negates the +1 size adjustment.
     // Overbear: one body hold +10, a Large holder on a Medium defender +20 = 30%.
     expect(next).toEqual([
-      { key: "WC.Next.breakFromNextRound", params: { who: "d", holder: "a" }, numbers: { key: "WC.NextNumbers.d12Break", params: { target: 10, mods: " − 1" } }, numbersOf: ["d"] },
+      { key: "WC.Next.breakFromNextRound", params: { who: "d", holder: "a" }, numbers: { key: "WC.NextNumbers.d12Break", params: { target: 10, mods: " − 1" } }, numbersOf: ["d"], numbersFrom: { roller: "d", opponent: "a", keys: ["WC.Mod.breakSizeFactor"] } },
       { key: "WC.Next.mayDeclareOverbear", params: { who: "d", holder: "a" }, numbers: { key: "WC.NextNumbers.overbearChance", params: { chance: 30 } } },
     ]);
   });

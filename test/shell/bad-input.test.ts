@@ -47,6 +47,13 @@ async function hold(t: Table): Promise<FakeChatMessage> {
   return t.world.messages.get(out.messageId) as FakeChatMessage;
 }
 
+/** The ogre's body hold on the fighter, with its 1d3 of damage (1 real, 2 temporary): a card with a damage correction. */
+async function damagingHold(t: Table): Promise<FakeChatMessage> {
+  t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+  const out = (await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }))) as { messageId: string };
+  return t.world.messages.get(out.messageId) as FakeChatMessage;
+}
+
 /** The ogre's charge at the fighter: the card asks the fighter's player for the first strike. */
 async function question(t: Table): Promise<FakeChatMessage> {
   await t.gm.run(() => act({ action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
@@ -300,7 +307,7 @@ const ROWS: readonly Row[] = [
     },
     run: (_t, b) => press((b as { card: FakeChatMessage }).card, (b as { pending: string }).pending, '[data-wc-action="apply"]'),
   },
-  { entry: "card button", input: "*Adjust damage* pressed by a player", by: "player", message: "Only a GM may do that.", before: hold, run: (_t, card) => press(card as FakeChatMessage, (card as FakeChatMessage).content, '[data-wc-action="ledger"]') },
+  { entry: "card button", input: "*Adjust damage* pressed by a player", by: "player", message: "Only a GM may do that.", before: damagingHold, run: (_t, card) => press(card as FakeChatMessage, (card as FakeChatMessage).content, '[data-wc-action="ledger"]') },
   // settings (the settings window, a macro or another module: checked before they are saved)
   {
     entry: "setting *Rules*",

@@ -99,16 +99,26 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
     expect(damagePhrase(1, 2, i18n)).toBe("3 damage (1 real, 2 temporary)");
   });
 
+  it("true minus signs: in a modifier's value, in the numbers of its reason, and in what the modifiers add", () => {
+    const { rolls } = traceOf({ die: { purpose: "grappleResult", sides: 100, face: 50 }, modifiers: [{ key: "WC.Mod.heightDifference", value: -15, params: { steps: -3, halved: 0 } }], total: 35 }, i18n);
+    expect(rolls[0]?.modifiers[0]?.value).toBe("−15");
+    expect(rolls[0]?.modifiers[0]?.label).toContain("−3");
+    expect(rolls[0]?.added).toBe("−15");
+    const html = template({ rolls, buttons: [], followUps: [], effects: [], next: [] });
+    expect(html).toContain("−15 = 35");
+    expect(html).not.toMatch(/-\d/);
+  });
+
   it("a modifier of 0 is no line", () => {
     const { rolls } = traceOf({ die: { purpose: "grappleToHit", sides: 20, face: 12 }, modifiers: [{ key: "WC.Mod.speedAttacker", value: 0, params: { movement: 12 } }], total: 12, needed: 10, hit: true }, i18n);
     expect(rolls[0]?.modifiers).toEqual([]);
   });
 
-  it("the hold is named once: the headline gives the part, the line who holds whom; the split is not said twice", () => {
+  it("the hold is named once: the headline says who holds whom and the part; the split is not said twice", () => {
     // d12-holds: ogre (L) on fighter: d20 15 hits; d12 8 + 1 = 9 body with 1d3; break 4 fails; 1d3 3: 1 real, 2 temporary.
     const { view } = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {});
-    expect(view.headline).toBe("Hold gained: Body");
-    expect(view.effects).toEqual(["Ogre now holds Fighter", "Fighter takes 3 damage (1 real, 2 temporary)"]);
+    expect(view.headline).toBe("Ogre holds Fighter: Body");
+    expect(view.effects).toEqual(["Fighter takes 3 damage (1 real, 2 temporary)"]);
     expect(view.effects.join(" ")).not.toContain("Body");
   });
 
@@ -118,7 +128,7 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
     const ctx: ActionContext = { action: "release", attacker: { id: A, profile: v.defaultProfile() }, defender: { id: D, profile: v.defaultProfile() }, declared: {}, holds: [h], round: 1, inCombat: true };
     const resolution = v.resolve(ctx, v.resolveOptions(undefined), new ScriptedDice([]));
     const view = cardView({ version: 1, variant: "d12-holds", requestId: "r", intent: { action: "release", attackerUuid: A, defenderUuid: D, declared: {} }, attackerName: "Ogre", defenderName: "Fighter", resolution, consequences: resolution.consequences, state: "applied" }, i18n);
-    expect(view.headline).toBe("Hold released");
+    expect(view.headline).toBe("Ogre releases Fighter");
     expect(view.effects).toEqual([]);
   });
 
@@ -139,7 +149,54 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
 describe("what happens next (the card's closing lines)", () => {
   it("d12-holds: the held fighter tries to break free at the end of each round, needing 10 on d12 - 1", () => {
     const { view } = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {});
-    expect(view.next[0]).toEqual({ text: "Fighter tries to break Ogre's hold at the end of each round, starting next round", numbers: "needs 10 on d12 − 1", secret: D });
+    // The − 1 is the size factor, both creatures' number: hidden as the break roll hides it.
+    expect(view.next[0]).toEqual({ text: "Fighter tries to break Ogre's hold at the end of each round, starting next round", numbers: "needs 10 on d12 − 1", secret: `${D} ${A}` });
+  });
+
+  it("d12-holds: a failed break hides its sum in the next line wherever the roll hides its size factor (no leak)", () => {
+    // Ogre (L) holds the fighter (M): size adjustment +1, negated on later breaks (000): d12 5 - 1 = 4 < 10.
+    const v = variant("d12-holds");
+    const h = { id: "h1", holderId: D, heldId: A, label: "WC.Part.body", data: { id: "h1", holderId: D, heldId: A, part: "body", limb: 0, result: 9, sizeAdjustment: 1, holderSize: "L", roundGained: 0 } };
+    const ctx: ActionContext = { action: "breakFree", attacker: { id: A, profile: v.defaultProfile() }, defender: { id: D, profile: { ...v.defaultProfile(), kind: "monster", size: "L" } }, declared: {}, holds: [h], holdId: "h1", round: 1, inCombat: true };
+    const o = v.resolveOptions(undefined);
+    const resolution = v.resolve(ctx, o, new ScriptedDice([[12, 5]]));
+    const card: StoredCard = { version: 1, variant: "d12-holds", requestId: "r", intent: { action: "breakFree", attackerUuid: A, defenderUuid: D, declared: {}, holdId: "h1" }, attackerName: "Fighter", defenderName: "Ogre", resolution, consequences: resolution.consequences, state: "applied", next: v.next?.(ctx, resolution, o) ?? [] };
+    const view = cardView(card, i18n);
+    const roll = view.rolls.find((r) => r.label === "Break roll");
+    const hidden = roll?.modifiers.filter((m) => m.secret !== "").flatMap((m) => m.secret.split(" ")) ?? [];
+    expect(hidden.sort()).toEqual([A, D].sort());
+    const line = view.next.find((l) => l.numbers.includes("d12"));
+    expect(line?.numbers).toBe("needs 10 on d12 − 1");
+    for (const who of hidden) expect(line?.secret.split(" ")).toContain(who);
+  });
+});
+
+describe("headlines say who did what to whom", () => {
+  it("each card sentence stands for a result the rules give, and fills every name", () => {
+    const said = get("WC.Card.said") as Record<string, string>;
+    expect(Object.keys(said).filter((k) => get(`WC.Result.${k}`) === undefined)).toEqual([]);
+    for (const text of Object.values(said)) expect(text).toMatch(/\{attacker\}|\{defender\}/);
+  });
+
+  it("percentile overbear: the row reached is named once, after both creatures", () => {
+    const card = { ...resolved("percentile", "grapple", [[6, 1], [4, 4], [100, 1], [100, 50]], {}, {}, { defense: "none" }).card };
+    const view = cardView({ ...card, resolution: { ...card.resolution, headline: { key: "WC.Result.overbearResult", params: { result: "WC.Overbear.knockedFlat" } } } }, i18n);
+    expect(view.headline).toBe("Ogre overbears Fighter: Knocked flat");
+    expect(view.subtitle).toBe("");
+  });
+
+  it("a note names the creature it is about, not 'the attacker'", () => {
+    const card = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {}).card;
+    const notes = [{ key: "WC.Note.extraAttack", targetId: A }, { key: "WC.Note.mayTrip", targetId: A }];
+    const view = cardView({ ...card, consequences: { ...card.consequences, notes } }, i18n);
+    expect(view.effects.slice(-2)).toEqual(["Ogre may strike again at once", "Ogre may trip Fighter instead"]);
+  });
+
+  it("a result with no card sentence keeps its headline, with both names under the title", () => {
+    const card = resolved("d12-holds", "grapple", [[20, 15], [12, 8], [12, 4], [3, 3]], { kind: "monster", size: "L", movement: 9, toHit: { kind: "thac0", thac0: 15 } }, {}).card;
+    const view = cardView({ ...card, resolution: { ...card.resolution, headline: { key: "WC.Result.liftOff" } } }, i18n);
+    expect(view.headline).toBe("Took to the air");
+    expect(view.subtitle).toBe("Ogre against Fighter");
   });
 });
 

@@ -34,7 +34,7 @@ describe("d12-holds: the GM grapples", () => {
     const card = t.world.messages.contents[0];
     expect(card?.rolls).toHaveLength(4);
     expect(card?.getFlag(M, "card")).toMatchObject({ state: "applied", resolution: { headline: { key: "WC.Result.hold", params: { part: "body" } } } });
-    expect(card?.content).toContain("Hold gained: Body");
+    expect(card?.content).toContain("Ogre holds Fighter: Body");
     // 000 prints its own tables: no project-default label.
     expect(card?.content).not.toContain("Project default");
     const halves = holdHalves();

@@ -161,7 +161,7 @@ describe("grab an item, coup de grâce, death blow, subdual, several limbs", () 
     await t.gm.run(() => act({ action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { limbs: 2 } }));
     expect(t.world.scriptedLeft).toBe(0);
     expect(hp(t.goblinToken.actor as FakeActor)).toBe(2);
-    expect(lastCard(t)?.content).toContain("2 of 2 limbs hit");
+    expect(lastCard(t)?.content).toContain("Fighter pummels Goblin: 2 of 2 limbs hit");
   });
 
   it("percentile: subduing with a sword does half damage, three quarters of it non-lethal", async () => {

@@ -382,7 +382,7 @@ describe("chat card buttons", () => {
   it("who sees the button: Break free to the held creature's player, Release and Declare overbear to the holder's GM, and to nobody once the hold is gone", async () => {
     const message = await grappled();
     const gmView = await t.gm.run(async () => render(message));
-    expect(t.gm.run(() => visible(gmView))).toEqual(["Release hold", "Declare overbear", "Undo", "Adjust damage"]);
+    expect(t.gm.run(() => visible(gmView))).toEqual(["Release hold", "Declare overbear", "Undo", "Adjust temporary damage: Fighter"]);
     gmView.remove();
     // The player's chat log (this test's one document stands for the player's screen).
     const playerView = await t.player.run(async () => render(message));
@@ -394,7 +394,7 @@ describe("chat card buttons", () => {
     playerView.remove();
     // And a card drawn afresh shows none either, to anyone.
     expect(t.player.run(() => visible(render(message)))).toEqual([]);
-    expect(t.gm.run(() => visible(render(message)))).toEqual(["Undo", "Adjust damage"]);
+    expect(t.gm.run(() => visible(render(message)))).toEqual(["Undo", "Adjust temporary damage: Fighter"]);
     document.body.replaceChildren();
   });
 
@@ -475,9 +475,10 @@ describe("chat card buttons", () => {
     // The fighter's own 12" gives 0 and is not listed; the ogre's -1 for 9" is hidden, and so are
     // the total (14 would give it away) and the number needed.
     expect(await shown(t.player)).toEqual(["and the GM's creature's numbers (hidden)"]);
-    expect(await shown(t.gm)).toEqual(["−1 Attacker's speed (9\")", "= 14", "needs 10"]);
+    // (The total and target lead; the modifiers follow, folded under them.)
+    expect(await shown(t.gm)).toEqual(["−1 = 14", "needs 10", "−1 Attacker's speed (9\")"]);
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
-    expect(await shown(t.player)).toEqual(["−1 Attacker's speed (9\")", "= 14", "needs 10"]);
+    expect(await shown(t.player)).toEqual(["−1 = 14", "needs 10", "−1 Attacker's speed (9\")"]);
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", false));
     // The fighter grapples the ogre: the fighter's player sees the fighter's own numbers.
     const p = t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> };

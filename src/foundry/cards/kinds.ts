@@ -6,12 +6,16 @@
  *
  * | kind        | flag        | believed from   | writes  | undo | buttons                                       |
  * |-------------|-------------|-----------------|---------|------|-----------------------------------------------|
- * | result      | card        | a GM            | yes     | yes  | GM: Apply, Undo, Adjust; owners: what's next  |
+ * | result      | card        | a GM            | yes     | yes  | GM: Apply, Undo, Adjust*; owners: what's next |
  * | round       | roundCard   | a GM            | yes     | yes  | GM: Apply, Undo, Adjust                       |
  * | massCharge  | massCharge  | a GM            | yes     | yes  | GM: Apply, Undo, Adjust                       |
  * | map         | mapCard     | a GM            | yes     | no   | none                                          |
  * | question    | strike      | a GM            | no      | no   | the defender's owner and the GM: the answers  |
  * | request     | request     | anyone (checked)| no      | no   | its author and the GM: Cancel                 |
+ *
+ * (*) On a result card the GM's buttons sit in a row of their own, and the temporary damage's
+ * correction shows only where the card did some. Its "what's next" buttons show on a hold's
+ * latest card only, and only for what can succeed (cards/viewer.ts).
  */
 import type { CardState, PerformOutcome } from "../base/types.ts";
 import { gmWork, sharedWork } from "../gm/queue.ts";

@@ -77,6 +77,23 @@ export function modifierSecret(key: string, purpose: string, pair: Pair): string
   }
 }
 
+/** The creatures whose numbers a sum of these modifiers holds, in a roll made by `roller` against `opponent`. */
+export function sumSecret(keys: readonly string[], roller: string, opponent: string): string[] {
+  const owners = (key: string): string[] => {
+    switch (modOwner(key)) {
+      case "roller":
+        return [roller];
+      case "opponent":
+        return [opponent];
+      case "both":
+        return [roller, opponent];
+      case "public":
+        return [];
+    }
+  };
+  return unionSecret(...keys.map(owners));
+}
+
 /** The creatures a roll's target number (needs N, chance N%) comes from. */
 export function targetSecret(purpose: string, pair: Pair): string[] {
   return PUBLIC_TARGETS.has(purpose) ? [] : [pair.attacker, pair.defender];

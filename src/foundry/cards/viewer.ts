@@ -3,8 +3,10 @@
  * come from a creature's statistics, whether a follow-up is this user's to press, and whether
  * the hold it stands for is still in place. Read live from the documents on this client.
  */
-import type { ShellAction } from "../../rules/index.ts";
-import { isRefusalOdds } from "../../rules/index.ts";
+import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
+import { isRefusalOdds, RULES_VARIANTS } from "../../rules/index.ts";
+import { trustedFlag } from "./pipeline.ts";
+import { holdPairs } from "./views.ts";
 import { resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { holdsAround } from "../documents/holds.ts";
@@ -40,7 +42,19 @@ export function holdStands(holderUuid: string, heldUuid: string, holdId: string)
 }
 
 
-/** Whether the rules allow `action` from one creature on another now: its odds are not a refusal. */
+/** Outcomes that are no success, for odds that carry no tone of their own. */
+const FAILURES: ReadonlySet<string> = new Set(["WC.Result.resisted", "WC.Result.stillHeld", "WC.Result.someHeld", "WC.Result.miss", "WC.Result.failed", "WC.Result.avoided"]);
+
+/** Whether an outcome is what the action tries for: the rules' tone where the odds carry one. */
+function succeeds(o: OddsOutcome): boolean {
+  const tone = (o as { readonly tone?: string }).tone;
+  return o.p > 0 && (tone === undefined ? !FAILURES.has(o.key) : tone === "good");
+}
+
+/**
+ * Whether the rules allow `action` from one creature on another now, and it can succeed: its odds
+ * are no refusal and some outcome it tries for has a chance (an overbear at 0% is no button).
+ */
 export function rulesAllow(actorUuid: string, targetUuid: string, action: ShellAction, holdId = ""): boolean {
   try {
     const variant = activeVariant();
@@ -48,8 +62,42 @@ export function rulesAllow(actorUuid: string, targetUuid: string, action: ShellA
     const intent = { action, attackerUuid: actorUuid, defenderUuid: targetUuid, declared: {}, ...(holdId ? { holdId } : {}) };
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
-    return !isRefusalOdds(odds);
+    return !isRefusalOdds(odds) && odds.some(succeeds);
   } catch {
     return false;
   }
+}
+
+/** One result card's holds, for telling which card is a hold's latest. */
+interface CardHolds {
+  readonly id: string;
+  /** Hold ids it names: made, kept, tried or ended. */
+  readonly holds: ReadonlySet<string>;
+  /** Its buttons' holds by "holder|held", with the hold ids ("" for whichever holds between the two). */
+  readonly pairs: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The result cards that are not undone, in the chat's order, with the holds each stands for. */
+export function cardsByHold(): CardHolds[] {
+  const out: CardHolds[] = [];
+  for (const m of game.messages) {
+    const card = trustedFlag(m, "card");
+    if (!card?.intent || !card.consequences || card.state === "undone") continue;
+    const pairs = new Map<string, Set<string>>();
+    for (const p of holdPairs(card, RULES_VARIANTS[card.variant])) pairs.set(`${p.holder}|${p.held}`, (pairs.get(`${p.holder}|${p.held}`) ?? new Set()).add(p.hold));
+    const holds = new Set([...card.consequences.holdsAdded.map((h) => h.id), ...card.consequences.holdsRemoved, ...(card.intent.holdId ? [card.intent.holdId] : [])]);
+    out.push({ id: m.id ?? "", holds, pairs });
+  }
+  return out;
+}
+
+/**
+ * Whether a newer card than `messageId` stands for the same hold, so that the hold's buttons
+ * live on that card alone: one naming the hold, or offering buttons between the same two
+ * creatures where either side does not name its hold.
+ */
+export function supersededIn(cards: readonly CardHolds[], messageId: string, holder: string, held: string, hold: string): boolean {
+  const at = cards.findIndex((c) => c.id === messageId);
+  if (at < 0) return false;
+  return cards.slice(at + 1).some((c) => (hold !== "" && c.holds.has(hold)) || [...(c.pairs.get(`${holder}|${held}`) ?? [])].some((h) => h === "" || hold === "" || h === hold));
 }

@@ -12,7 +12,7 @@
 import type { Headline, Modifier, NextLine, RulesVariant, ShellAction } from "../../rules/index.ts";
 import { isRefusalKey, REFUSED_PLAIN_KEY, RULES_VARIANTS } from "../../rules/index.ts";
 import type { Pair } from "./secrets.ts";
-import { modifierSecret, ROUND_NUMBER_OWNERS, targetSecret, unionSecret } from "./secrets.ts";
+import { modifierSecret, ROUND_NUMBER_OWNERS, sumSecret, targetSecret, unionSecret } from "./secrets.ts";
 import type { StoredCard } from "../base/types.ts";
 import type { I18n } from "../base/text.ts";
 import { damagePhrase, formatLine, has, signed } from "../base/text.ts";
@@ -34,6 +34,8 @@ export interface RollView {
   /** What the target number is made of (percentile's chance), when the trace says. */
   readonly terms: readonly ModView[];
   readonly hasTotal: boolean;
+  /** What the modifiers add to the die, signed ("+999"), shown before the total so it explains itself. */
+  readonly added: string;
   readonly total: number;
   readonly totalSecret: string;
   readonly against: string;
@@ -41,8 +43,12 @@ export interface RollView {
   /** The secrets of everything hidden in this roll: the "GM's numbers" note shows when they are. */
   readonly hiddenNote: string;
   readonly outcome: { readonly label: string; readonly tone: "good" | "bad" } | null;
-  /** Whether the roll has a closing line (total, target, outcome). */
+  /** The table row the roll reached ("Body", "category 6: Stranglehold"), when it reads a table. */
+  readonly row: string;
+  /** Whether the roll has a closing line (total, row, target, outcome). */
   readonly hasFoot: boolean;
+  /** Whether it has lines to fold away (its modifiers, the terms of its chance): shown on a click. */
+  readonly hasDetail: boolean;
 }
 
 export interface LineView {
@@ -80,10 +86,14 @@ export interface CardView {
   readonly state: StoredCard["state"];
   readonly stateLabel: string;
   readonly buttons: ButtonView[];
+  /** The name of the GM's own row of buttons (Apply, Undo, the damage's correction). */
+  readonly gmLabel: string;
   readonly followUps: FollowUpView[];
   readonly requestId: string;
-  /** Set when a table the module made (the source prints none) decided the result. */
+  /** Set when a table the module made (the source prints none) decided the result: the mark's tooltip. */
   readonly projectTable: string;
+  /** The mark's own few words. */
+  readonly projectMark: string;
   /** The rule set the card was played by: its name on the tag, its name and source in the tooltip. */
   readonly rules: string;
   readonly rulesTitle: string;
@@ -105,8 +115,14 @@ const isSplit = (v: unknown): v is { total: number; actual: number; temporary: n
 const mods = (v: unknown): Modifier[] => (Array.isArray(v) ? v.filter(isMod).filter((m) => m.value !== 0) : []);
 
 
+/** A modifier's parameters with true minus signs on its negative numbers ("−3 steps"). */
+function minusSigned(params: Modifier["params"]): Modifier["params"] {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" && v < 0 ? `−${-v}` : v]));
+}
+
 function modView(m: Modifier, purpose: string, pair: Pair, i18n: I18n): ModView {
-  return { label: formatLine(m.key, m.params, {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
+  return { label: formatLine(m.key, minusSigned(m.params), {}, i18n), value: signed(m.value), secret: modifierSecret(m.key, purpose, pair).join(" ") };
 }
 
 /** The order a reader follows: the attack rolls first, then what they led to, damage last (the trace keeps no time). */
@@ -121,7 +137,7 @@ function outcomeOf(v: Obj, i18n: I18n): RollView["outcome"] {
 }
 
 /** One roll box from its parts; secrets joined, the total as secret as its modifiers. */
-function rollView(kind: RollView["kind"], label: string, formula: string, face: number, modifiers: ModView[], terms: ModView[], total: number | undefined, against: string, againstSecret: string[], outcome: RollView["outcome"]): RollView {
+function rollView(kind: RollView["kind"], label: string, formula: string, face: number, modifiers: ModView[], terms: ModView[], total: number | undefined, against: string, againstSecret: string[], outcome: RollView["outcome"], row = ""): RollView {
   const modSecret = unionSecret(...modifiers.map((m) => m.secret.split(" ")));
   const termSecret = unionSecret(...terms.map((m) => m.secret.split(" ")));
   const againstAll = unionSecret(againstSecret, termSecret);
@@ -134,14 +150,50 @@ function rollView(kind: RollView["kind"], label: string, formula: string, face: 
     modifiers,
     terms,
     hasTotal,
+    added: hasTotal && (total ?? face) !== face ? signed((total ?? face) - face) : "",
     total: total ?? face,
     totalSecret: modSecret.join(" "),
     against,
     againstSecret: againstAll.join(" "),
     hiddenNote: unionSecret(modSecret, againstAll).join(" "),
     outcome,
-    hasFoot: hasTotal || against !== "" || outcome !== null,
+    row,
+    hasFoot: hasTotal || row !== "" || against !== "" || outcome !== null,
+    hasDetail: modifiers.length > 0 || terms.length > 0,
   };
+}
+
+/**
+ * The row of a table a roll reached, named: a hold part or hold (the roll's own result), or a
+ * percentile category with its hold or overbear result (the row beside the roll in its parent).
+ * A charging overbear's hold that is no tackle says it found no purchase (000).
+ */
+function rowOf(v: Obj, parent: Obj | null, i18n: I18n): string {
+  const r = isObj(v.result) ? v.result : null;
+  const named = (): string => {
+    if (r && r.kind === "hold" && typeof r.part === "string") return i18n.localize(`WC.Part.${r.part}`);
+    if (r && typeof r.name === "string") return i18n.localize(`WC.Hold.${r.name}`);
+    if (r && r.kind === "briefGrip") return i18n.localize("WC.Card.row.briefGrip");
+    const row = parent && parent.result === v && isObj(parent.row) ? parent.row : null;
+    if (row && typeof row.category === "number" && typeof row.hold === "string") return i18n.format("WC.Card.row.category", { category: row.category, name: i18n.localize(`WC.Hold.${row.hold}`) });
+    if (row && typeof row.category === "number" && typeof row.result === "string") return i18n.format("WC.Card.row.category", { category: row.category, name: i18n.localize(`WC.Overbear.${row.result}`) });
+    return "";
+  };
+  const name = named();
+  return name !== "" && parent?.kind === "wrongHold" && parent.holdRoll === v ? i18n.format("WC.Card.row.noPurchase", { row: name }) : name;
+}
+
+/**
+ * d12-holds' first break roll is compared with the adjusted hold roll beside it (000 §Break
+ * rolls): its target is that number, and the result's kind says whether the grip was shaken off.
+ */
+const BROKE_AT_ONCE: ReadonlySet<string> = new Set(["broken", "resisted"]);
+function immediateBreak(die: Die, parent: Obj | null, i18n: I18n): RollView | null {
+  const hold = parent && isObj(parent.holdRoll) && typeof parent.holdRoll.adjusted === "number" ? parent.holdRoll.adjusted : null;
+  if (die.purpose !== "immediateBreak" || hold === null || typeof parent?.kind !== "string") return null;
+  const broke = BROKE_AT_ONCE.has(parent.kind);
+  const outcome = { label: i18n.localize(`WC.Card.outcome.${broke ? "broken" : "held"}`), tone: broke ? ("good" as const) : ("bad" as const) };
+  return rollView("roll", i18n.localize(`WC.Purpose.${die.purpose}`), `1d${die.sides}`, die.face, [], [], undefined, i18n.format("WC.Card.needs", { n: hold }), [], outcome);
 }
 
 /** A damage block: dice (or a table's figure), modifiers, a flat part, a size multiplier, a total. */
@@ -171,10 +223,10 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
   const rolls: RollView[] = [];
   const purposes = new Map<RollView, string>();
   const seen = new Set<unknown>();
-  const walk = (v: unknown): void => {
+  const walk = (v: unknown, parent: Obj | null): void => {
     if (seen.has(v)) return;
     if (Array.isArray(v)) {
-      for (const x of v) walk(x);
+      for (const x of v) walk(x, parent);
       return;
     }
     if (!isObj(v)) return;
@@ -191,12 +243,12 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
       const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
       const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
       const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
-      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n));
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n), rowOf(v, parent, i18n));
       rolls.push(view);
       purposes.set(view, purpose);
       seen.add(v.die);
     } else if (isDie(v)) {
-      const view = rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null);
+      const view = immediateBreak(v, parent, i18n) ?? rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null);
       rolls.push(view);
       purposes.set(view, v.purpose);
       return;
@@ -207,9 +259,9 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
         if (Array.isArray(v.dice)) for (const d of v.dice) seen.add(d);
       }
     }
-    for (const [k, x] of Object.entries(v)) if (k !== "die" && k !== "chanceTerms") walk(x);
+    for (const [k, x] of Object.entries(v)) if (k !== "die" && k !== "chanceTerms") walk(x, v);
   };
-  walk(result);
+  walk(result, null);
   const ranked = rolls.map((r, i) => ({ r, i, rank: rollRank(r, purposes.get(r) ?? "") }));
   ranked.sort((a, b) => a.rank - b.rank || a.i - b.i);
   return { rolls: ranked.map((x) => x.r) };
@@ -230,18 +282,39 @@ export function nextViews(next: readonly NextLine[], names: Readonly<Record<stri
   return next.map((l) => ({
     text: formatLine(l.key, l.params, names, i18n),
     numbers: l.numbers ? formatLine(l.numbers.key, l.numbers.params, names, i18n) : "",
-    secret: (l.numbersOf ?? []).join(" "),
+    secret: unionSecret(l.numbersOf ?? [], l.numbersFrom ? sumSecret(l.numbersFrom.keys, l.numbersFrom.roller, l.numbersFrom.opponent) : []).join(" "),
   }));
+}
+
+/** The holds a card's buttons stand for: holder, held and hold id ("" for whichever holds between the two). */
+export interface HoldPair {
+  readonly holder: string;
+  readonly held: string;
+  readonly hold: string;
+  readonly label: string;
+}
+
+/**
+ * The holds a card leaves in place and offers buttons for: those it made, or, for a hold action
+ * that left its hold as it was (a failed break, a declared overbear), that hold again.
+ */
+export function holdPairs(card: StoredCard, variant: RulesVariant | undefined): HoldPair[] {
+  if (!variant?.holdActions || card.state === "undone") return [];
+  const c = card.consequences;
+  const { attackerUuid: a, defenderUuid: d } = card.intent;
+  const pairs: HoldPair[] = c.holdsAdded.map((h) => ({ holder: h.holderId, held: h.heldId, hold: h.id, label: h.label }));
+  if (pairs.length > 0 || c.holdsRemoved.length > 0) return pairs;
+  const action = card.resolution.action;
+  const hold = card.intent.holdId ?? "";
+  if (variant.holdActions.held.some((x) => x.action === action)) pairs.push({ holder: d, held: a, hold, label: "" });
+  else if (variant.holdActions.holder.some((x) => x.action === action)) pairs.push({ holder: a, held: d, hold, label: "" });
+  return pairs;
 }
 
 /** The buttons for what comes next: the variant's hold actions, for each hold the card leaves in place. */
 export function followUps(card: StoredCard, variant: RulesVariant | undefined, i18n: I18n): FollowUpView[] {
-  if (!variant?.holdActions || card.state === "undone") return [];
-  const c = card.consequences;
-  const { attackerUuid: a, defenderUuid: d } = card.intent;
-  const pairs: Array<{ holder: string; held: string; hold: string; label: string }> = c.holdsAdded.map((h) => ({ holder: h.holderId, held: h.heldId, hold: h.id, label: h.label }));
-  // A try that left the hold as it was: the same buttons again.
-  if (pairs.length === 0 && card.resolution.action === "breakFree" && c.holdsRemoved.length === 0) pairs.push({ holder: d, held: a, hold: card.intent.holdId ?? "", label: "" });
+  if (!variant?.holdActions) return [];
+  const pairs = holdPairs(card, variant);
   const out: FollowUpView[] = [];
   for (const p of pairs) {
     const part = pairs.length > 1 && p.label ? ` (${i18n.localize(p.label)})` : "";
@@ -256,13 +329,37 @@ export function followUps(card: StoredCard, variant: RulesVariant | undefined, i
   return out;
 }
 
-/** The GM's buttons on any card: Apply while it waits, Undo once applied, and Adjust damage. */
-export function gmButtons(state: string, i18n: I18n): ButtonView[] {
+/**
+ * The GM's buttons on any card: Apply while it waits, Undo once applied, and the temporary
+ * damage's correction. A result card passes `damaged` (who took temporary damage): the correction
+ * shows only where there is some, and says what it edits; other cards keep it always.
+ */
+export function gmButtons(state: string, i18n: I18n, damaged?: readonly string[]): ButtonView[] {
+  const ledger = damaged === undefined ? [{ action: "ledger", label: i18n.localize("WC.Ledger.open") }] : damaged.length > 0 && state !== "undone" ? [{ action: "ledger", label: i18n.format("WC.Card.adjustTemporary", { names: damaged.join(", ") }) }] : [];
   return [
     ...(state === "pending" ? [{ action: "apply", label: i18n.localize("WC.Card.apply") }] : []),
     ...(state === "applied" ? [{ action: "undo", label: i18n.localize("WC.Card.undo") }] : []),
-    { action: "ledger", label: i18n.localize("WC.Ledger.open") },
+    ...ledger,
   ];
+}
+
+/** The creatures a result card did temporary damage to (token uuids): what its correction edits. */
+export function temporaryDamaged(card: StoredCard): string[] {
+  return [...new Set(card.consequences.damage.filter((x) => x.temporary !== 0).map((x) => x.targetId))];
+}
+
+/**
+ * The headline as who did what to whom ("Ogre holds Fighter: Body"): the result's card sentence,
+ * with the acting creature and its target by name; null where the result has none.
+ */
+function saidHeadline(card: StoredCard, names: Readonly<Record<string, string>>, i18n: I18n): string | null {
+  const h = card.resolution.headline;
+  const [scope, group, name] = h.key.split(".");
+  const key = `WC.Card.said.${name ?? ""}`;
+  if (scope !== "WC" || group !== "Result" || !has(i18n, key)) return null;
+  // A counted result (blows, limbs) comes in whole as {headline}, its plural forms its own.
+  const headline = formatLine(h.key, h.params, names, i18n);
+  return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, headline }, names, i18n);
 }
 
 export function cardView(card: StoredCard, i18n: I18n): CardView {
@@ -273,19 +370,24 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const { rolls } = traceOf(card.resolution.result, i18n, pair);
   const c = card.consequences;
   const effects: string[] = [];
-  for (const h of c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { holder: nameOf(h.holderId), held: nameOf(h.heldId) }));
+  const said = saidHeadline(card, names, i18n);
+  // The headline says who now holds whom when the one hold made is the actor's on its target.
+  const holdSaid = said !== null && c.holdsAdded.length === 1 && c.holdsAdded[0]?.holderId === pair.attacker && c.holdsAdded[0]?.heldId === pair.defender;
+  for (const h of holdSaid ? [] : c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { holder: nameOf(h.holderId), held: nameOf(h.heldId) }));
   if (c.holdsRemoved.length > 0 && !ENDS_HOLD.has(card.resolution.headline.key)) effects.push(formatLine("WC.Card.holdsEnded", { n: c.holdsRemoved.length }, names, i18n));
   for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
   for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
-  for (const n of c.notes) effects.push(i18n.localize(n.key));
-  const buttons = gmButtons(card.state, i18n);
+  // A note names the creature it is about ({who}) and may name the card's two ({attacker}, {defender}).
+  for (const n of c.notes) effects.push(formatLine(n.key, { who: nameOf(n.targetId), attacker: card.attackerName, defender: card.defenderName }, {}, i18n));
+  const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
   const h = card.resolution.headline;
   const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
   return {
     title: i18n.localize(`WC.Action.${card.resolution.action}`),
-    headline: formatLine(h.key, h.params, names, i18n),
+    headline: said ?? formatLine(h.key, h.params, names, i18n),
     tone: changed ? "done" : "none",
-    subtitle: i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }),
+    // The headline names both creatures where it can; elsewhere the subtitle does.
+    subtitle: said === null ? i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }) : "",
     rolls,
     effects,
     next: card.state === "undone" ? [] : nextViews(card.next ?? [], names, i18n),
@@ -294,9 +396,11 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     state: card.state,
     stateLabel: i18n.localize(`WC.Card.state.${card.state}`),
     buttons,
+    gmLabel: i18n.localize("WC.Card.gmControls"),
     followUps: followUps(card, RULES_VARIANTS[card.variant], i18n),
     requestId: card.requestId,
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
+    projectMark: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Card.projectMark") : "",
     ...rulesTag(card.variant, i18n),
   };
 }

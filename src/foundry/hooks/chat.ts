@@ -12,10 +12,11 @@ import { sawHook } from "../world/hooks-seen.ts";
 import { notify } from "../base/i18n.ts";
 import { handleCardAction, kindOf } from "../cards/kinds.ts";
 import { trustedFlag } from "../cards/pipeline.ts";
+import { temporaryDamaged } from "../cards/views.ts";
 import { answerStrike, cancelRequest } from "../cards/request-card.ts";
 import { launchAt } from "../ui/launch.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
-import { holdStands, numbersHidden, rulesAllow, serves } from "../cards/viewer.ts";
+import { cardsByHold, holdStands, numbersHidden, rulesAllow, serves, supersededIn } from "../cards/viewer.ts";
 
 export function listen(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
@@ -25,25 +26,46 @@ export function listen(): void {
   // A hold made or ended changes which buttons apply on cards already in the log.
   Hooks.on("createActiveEffect", () => refreshRenderedCards());
   Hooks.on("deleteActiveEffect", () => refreshRenderedCards());
+  // A card gone (deleted, or its record undone) gives its hold's buttons back to the card before it.
+  Hooks.on("deleteChatMessage", () => refreshSoon());
 }
 
 const split = (s: string | undefined) => (s ?? "").split(" ").filter((x) => x !== "");
 
-/** Shows each part of a rendered card to whom it is for; safe to run again at any time. */
-export function showToViewer(root: HTMLElement): void {
+/**
+ * Shows each part of a rendered card to whom it is for; safe to run again at any time. A hold's
+ * buttons show on its latest card only (`cards`, from cardsByHold, read once for many cards).
+ */
+export function showToViewer(root: HTMLElement, cards: ReturnType<typeof cardsByHold> | null = null): void {
   for (const b of root.querySelectorAll<HTMLElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
   for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret]")) el.hidden = numbersHidden(split(el.dataset.wcSecret));
   for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret-note]")) el.hidden = !numbersHidden(split(el.dataset.wcSecretNote));
-  for (const b of root.querySelectorAll<HTMLButtonElement>("[data-wc-follow]")) {
+  const follows = root.querySelectorAll<HTMLButtonElement>("[data-wc-follow]");
+  const index = follows.length > 0 ? (cards ?? cardsByHold()) : [];
+  for (const b of follows) {
     const d = b.dataset;
-    b.hidden = !serves(d.wcActor ?? "") || !holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || !rulesAllow(d.wcActor ?? "", d.wcTarget ?? "", d.wcFollow as ShellAction, d.wcHold ?? "");
+    // The card's message: marked when bound; Foundry's chat log (and its popout) also marks each entry.
+    const messageId = b.closest<HTMLElement>("[data-wc-message]")?.dataset.wcMessage ?? b.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? "";
+    b.hidden = !serves(d.wcActor ?? "") || !holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || supersededIn(index, messageId, d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || !rulesAllow(d.wcActor ?? "", d.wcTarget ?? "", d.wcFollow as ShellAction, d.wcHold ?? "");
   }
-  for (const bar of root.querySelectorAll<HTMLElement>(".wc-card__buttons")) bar.hidden = ![...bar.children].some((c) => !(c as HTMLElement).hidden);
+  for (const bar of root.querySelectorAll<HTMLElement>(".wc-card__buttons")) bar.hidden = ![...bar.querySelectorAll<HTMLElement>("button")].some((c) => !c.hidden);
 }
 
 export function refreshRenderedCards(): void {
   if (typeof document === "undefined") return;
-  for (const card of document.querySelectorAll<HTMLElement>(".wc-card")) showToViewer(card);
+  const cards = cardsByHold();
+  for (const card of document.querySelectorAll<HTMLElement>(".wc-card")) showToViewer(card, cards);
+}
+
+/** One refresh of every rendered card after this turn's renders (a new card takes its hold's buttons from older ones). */
+let refreshQueued = false;
+function refreshSoon(): void {
+  if (refreshQueued) return;
+  refreshQueued = true;
+  queueMicrotask(() => {
+    refreshQueued = false;
+    refreshRenderedCards();
+  });
 }
 
 type GmAction = "apply" | "undo" | "ledger";
@@ -68,7 +90,7 @@ function bindGmCard(html: HTMLElement, handle: (action: GmAction) => Promise<unk
 /** The creatures a card's Adjust damage lists. */
 function ledgerOf(message: ChatMessage.Implementation): string[] {
   const card = trustedFlag(message, "card");
-  if (card) return [card.intent.attackerUuid, card.intent.defenderUuid];
+  if (card) return temporaryDamaged(card);
   return Object.keys(trustedFlag(message, "roundCard")?.names ?? trustedFlag(message, "massCharge")?.names ?? {});
 }
 
@@ -149,7 +171,9 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
 
 /** A result card: the GM's buttons, and the buttons for what comes next. */
 function bindResultCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  for (const card of [html, ...html.querySelectorAll<HTMLElement>(".wc-card")].filter((el) => el.matches(".wc-card"))) card.dataset.wcMessage = message.id ?? "";
   showToViewer(html);
+  refreshSoon();
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {

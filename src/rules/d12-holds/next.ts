@@ -28,11 +28,14 @@ export function d12Next(ctx: ActionContext, r: Resolution, o: D12Options): NextL
     const held = people.get(h.heldId);
     if (!held) return null;
     const t = breakTarget(held, h, distinctHolders(holds.filter((x) => x.heldId === held.id)));
+    const mods = breakModifiers(held, h, o);
     return {
       key: h.roundGained >= ctx.round && ctx.inCombat ? "WC.Next.breakFromNextRound" : "WC.Next.breakAtRoundEnd",
       params: { who: held.id, holder: h.holderId },
-      numbers: { key: "WC.NextNumbers.d12Break", params: { target: t.target, mods: signed(sumMods(breakModifiers(held, h, o))) } },
+      numbers: { key: "WC.NextNumbers.d12Break", params: { target: t.target, mods: signed(sumMods(mods)) } },
       numbersOf: [held.id],
+      // The sum holds the break roll's modifiers: hidden wherever the roll hides them.
+      numbersFrom: { roller: held.id, opponent: h.holderId, keys: mods.map((m) => m.key) },
     };
   };
   for (const h of added) {
@@ -42,7 +45,8 @@ export function d12Next(ctx: ActionContext, r: Resolution, o: D12Options): NextL
     const held = people.get(h.heldId);
     if (held) {
       const chance = overbearChance(held, holds, [h.holderId], o).chance;
-      lines.push({ key: ctx.inCombat ? "WC.Next.mayDeclareOverbear" : "WC.Next.mayOverbear", params: { who: h.heldId, holder: h.holderId }, numbers: { key: "WC.NextNumbers.overbearChance", params: { chance: Math.max(0, Math.min(100, chance)) } } });
+      // An overbear that cannot succeed is no option (the card offers no button for it either).
+      if (chance > 0) lines.push({ key: ctx.inCombat ? "WC.Next.mayDeclareOverbear" : "WC.Next.mayOverbear", params: { who: h.heldId, holder: h.holderId }, numbers: { key: "WC.NextNumbers.overbearChance", params: { chance: Math.max(0, Math.min(100, chance)) } } });
     }
   }
   const result = r.result as { kind?: string; chance?: number; defenderId?: string; broken?: boolean; holdId?: string };
