@@ -8,6 +8,7 @@ import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
 import type { FallAnswer, MovementAnswer } from "./core/movement.ts";
 import type { OptionSchema } from "./core/options.ts";
+import type { OddsTone } from "./core/tone.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
 export const SHELL_ACTIONS = [
@@ -129,6 +130,8 @@ export interface OddsOutcome {
   readonly key: string;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly p: number;
+  /** What the outcome is to the one acting, as the rules read it: what it tried for, part way, or a failure. */
+  readonly tone: OddsTone;
 }
 
 /** A condition with time left on it, carried from one round's end to the next. */

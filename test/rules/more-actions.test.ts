@@ -28,7 +28,9 @@ function outcomeOf(h: Resolution["headline"]): string {
   if (h.key === "WC.Result.hitFor" || h.key === "WC.Result.hitForStunned") return JSON.stringify({ key: "WC.Result.hit" });
   const params = { ...(h.params ?? {}) };
   if (h.key !== "WC.Result.coupBlows" && h.key !== "WC.Result.deathBlows") delete params.damage;
-  return JSON.stringify(Object.keys(params).length > 0 ? { key: h.key, params } : { key: h.key });
+  // The odds name where a blow into a grapple lands, not its damage: a key without {damage}.
+  const key = h.key === "WC.Result.blowLandsOn" ? "WC.Result.blowLands" : h.key;
+  return JSON.stringify(Object.keys(params).length > 0 ? { key, params } : { key });
 }
 const keyOf = (x: { key: string; params?: Record<string, string | number> }): string => outcomeOf(x);
 
