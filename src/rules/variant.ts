@@ -36,7 +36,17 @@ export type ShellAction = (typeof SHELL_ACTIONS)[number];
  */
 export type Situational = (
   | { readonly key: string; readonly kind: "flag"; readonly label: string }
-  | { readonly key: string; readonly kind: "number"; readonly label: string; readonly min: number; readonly max: number }
+  | {
+      readonly key: string;
+      readonly kind: "number";
+      readonly label: string;
+      readonly min: number;
+      readonly max: number;
+      /** The value the box starts at when no sheet gives one (absent: 0, or the minimum when 0 is out of range). */
+      readonly initial?: number;
+      /** The sheet figure the box starts at, where the host's sheet gives it (the shell reads it). */
+      readonly sheet?: SheetFigure;
+    }
   | { readonly key: string; readonly kind: "choice"; readonly label: string; readonly choices: readonly string[]; readonly initial: string }
 ) & {
   readonly by?: "defender";
@@ -47,6 +57,12 @@ export type Situational = (
    */
   readonly figure?: true;
 };
+
+/**
+ * A figure on the acting creature's sheet that a box can start at: the d20 roll needed to hit the
+ * target (THAC0 less the target's AC), and the dice and bonus of the attack it strikes with.
+ */
+export type SheetFigure = "neededToHit" | "damageCount" | "damageSides" | "damageBonus";
 
 export type Declared = Readonly<Record<string, boolean | number | string>>;
 

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RulesInputError, rowFor, ScriptedDice, SeededDice } from "../../../src/rules/index.ts";
+import { isRefusalKey, RulesInputError, rowFor, ScriptedDice, SeededDice } from "../../../src/rules/index.ts";
 import type { ActionContext, HoldRecord, OddsOutcome, Participant, Resolution, ShellAction } from "../../../src/rules/index.ts";
 import * as gd from "../../../src/rules/grapple-die/index.ts";
 import { grappleDieVariant as v } from "../../../src/rules/grapple-die/variant.ts";
@@ -474,6 +474,8 @@ describe("odds (fast-check)", () => {
         for (const c of allContexts(a, d, dHoldsA, aHoldsD)) {
           const odds = v.odds(c, options);
           for (const x of odds) expect(x.p >= 0 && x.p <= 1 + 1e-12).toBe(true);
+          // Each outcome carries its tone from the rules; a refusal is never a success.
+          for (const x of odds) expect(isRefusalKey(x.key) ? ["bad"] : ["good", "mid", "bad"]).toContain(x.tone);
           expect(sum(odds)).toBeCloseTo(1, 9);
           const possible = new Set(odds.filter((x) => x.p > 0).map((x) => oddsKey(c.action, x)));
           const r = v.resolve(c, options, new SeededDice(seed));

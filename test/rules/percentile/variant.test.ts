@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ScriptedDice } from "../../../src/rules/core/dice.ts";
 import { RulesInputError } from "../../../src/rules/core/errors.ts";
+import { isRefusalKey } from "../../../src/rules/core/shell.ts";
 import type { HoldRecord } from "../../../src/rules/core/consequences.ts";
 import type { ActionContext, Declared, OddsOutcome, Resolution, Situational } from "../../../src/rules/variant.ts";
 import { GRAPPLING_TABLE, OVERBEAR_TABLE, PERCENTILE_OPTION_SCHEMA } from "../../../src/rules/percentile/index.ts";
@@ -507,6 +508,8 @@ describe("odds are probabilities summing to 1", () => {
           const x = v.odds(c, o);
           expect(Math.abs(total(x) - 1)).toBeLessThan(1e-9);
           for (const y of x) expect(y.p).toBeGreaterThanOrEqual(0);
+          // Each outcome carries its tone from the rules; a refusal is never a success.
+          for (const y of x) expect(isRefusalKey(y.key) ? ["bad"] : ["good", "mid", "bad"]).toContain(y.tone);
         },
       ),
       { numRuns: 300 },
