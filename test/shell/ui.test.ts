@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { dialogContent, initialDeclared, readDeclared, readForm } from "../../src/foundry/ui/action-dialog.ts";
+import { dialogContent, readDeclared, readForm } from "../../src/foundry/ui/action-dialog.ts";
 import { openProfileForm, profileFromForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { d12 } from "../../src/rules/index.ts";
