@@ -23,7 +23,7 @@ describe("a refused action", () => {
       seen = d;
       return d.press("close");
     };
-    const out = await t.player.run(() => launchAt(t.fighterToken, t.goblinToken, "overbear"));
+    const out = await t.player.run(() => launchAt(t.fighterToken as never, t.goblinToken as never, "overbear"));
     expect(out).toBeNull();
     const d = seen as FakeDialog | null;
     expect(d?.config.buttons.map((b) => b.action)).toEqual(["close"]);
@@ -77,7 +77,7 @@ describe("number boxes", () => {
       await look();
       return d.press("cancel");
     };
-    await t.player.run(() => launchAt(t.fighterToken, t.goblinToken, "pummel"));
+    await t.player.run(() => launchAt(t.fighterToken as never, t.goblinToken as never, "pummel"));
     expect(seen[0]).toMatchObject({ error: "A whole number from 1 to 4", disabled: true });
     expect(seen[0]?.odds).toContain("Correct the marked field");
     expect(seen[1]).toMatchObject({ error: "", disabled: false });

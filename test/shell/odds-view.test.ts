@@ -1,5 +1,6 @@
 // The odds picture (pure): chances that add up however they are rounded, tones from the rules,
 // labels with names and every parameter, numbers in the user's language (issue 20).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import lang from "../../lang/en.json";
 import type { I18n } from "../../src/foundry/base/text.ts";
@@ -8,6 +9,10 @@ import type { ActionContext, OddsOutcome, RulesVariant } from "../../src/rules/i
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import { GRAPPLING_TABLE } from "../../src/rules/percentile/index.ts";
 import type { Hold } from "../../src/rules/percentile/index.ts";
+import * as gd from "../../src/rules/grapple-die/index.ts";
+import * as pc from "../../src/rules/percentile/index.ts";
+import { holdArb as gdHoldArb } from "../rules/grapple-die/arbitraries.ts";
+import { holdArb as pcHoldArb } from "../rules/percentile/arbitraries.ts";
 
 const get = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
 const i18n: I18n = {
@@ -92,5 +97,82 @@ describe("the odds picture", () => {
     expect(text).toContain("Wynn");
     // Only the blow on the orc is a success.
     expect(pic.lines.filter((l) => l.tone === "good").map((l) => l.label)).toEqual(["The blow lands on Orc"]);
+  });
+});
+
+// Every action of every rule set, over sampled creatures and holds (the states a GM meets: held,
+// holding, in another's grapple, prone, helpless): the picture names creatures, fills every
+// placeholder, has a headline, and its successes are the headline.
+describe("every action's picture reads", () => {
+  const ids = { a: "Scene.s.Token.a", d: "Scene.s.Token.d", o: "Scene.s.Token.o" };
+  const names = { [ids.a]: "Hrothgar", [ids.d]: "Grundle", [ids.o]: "Wynn" };
+  const bad = /WC\.|\{\w+\}|Scene\.|undefined|NaN|\[object/;
+
+  function check(v: RulesVariant, contexts: readonly ActionContext[]): number {
+    let seen = 0;
+    for (const c of contexts) {
+      let odds: OddsOutcome[];
+      try {
+        odds = v.odds(c, v.resolveOptions(undefined));
+      } catch {
+        continue; // the rules cannot use this context (a hold that is not there): the dialog tells so
+      }
+      for (const rough of [false, true]) {
+        const pic = oddsPicture(odds, c.action, i18n, rough, names);
+        const all = [pic.refused, pic.big, pic.what, ...pic.lines.map((l) => l.label), ...pic.segments.map((s) => s.title)].join("\n");
+        expect(all, `${v.id} ${c.action}`).not.toMatch(bad);
+        if (pic.refused === "") expect(pic.what.length, `${v.id} ${c.action}`).toBeGreaterThan(0);
+      }
+      seen += 1;
+    }
+    return seen;
+  }
+
+  const base = (v: RulesVariant, action: ActionContext["action"], over: Partial<ActionContext> = {}): ActionContext => ({
+    action,
+    attacker: { id: ids.a, profile: v.defaultProfile() },
+    defender: { id: ids.d, profile: v.defaultProfile() },
+    declared: {},
+    holds: [],
+    round: 2,
+    inCombat: true,
+    ...over,
+  });
+
+  it("grapple die and percentile, sampled", () => {
+    for (const [id, holdOf] of [
+      ["grapple-die", (h: string, x: string) => gd.holdRecord(fc.sample(gdHoldArb(h, x), { numRuns: 1, seed: 7 })[0] as gd.Hold)],
+      ["percentile", (h: string, x: string) => pc.holdRecord(fc.sample(pcHoldArb(h, x, 1), { numRuns: 1, seed: 7 })[0] as pc.Hold)],
+    ] as const) {
+      const v = RULES_VARIANTS[id] as RulesVariant;
+      const prone = { ...v.defaultProfile(), conditions: ["prone"] };
+      const helpless = { ...v.defaultProfile(), conditions: ["helpless", "unconscious"] };
+      const states: Array<Partial<ActionContext>> = [
+        {},
+        { holds: [holdOf(ids.a, ids.d)] },
+        { holds: [holdOf(ids.d, ids.a)] },
+        { holds: [holdOf(ids.d, ids.o)], others: [{ id: ids.o, profile: v.defaultProfile() }] },
+        { attacker: { id: ids.a, profile: prone } },
+        { defender: { id: ids.d, profile: helpless } },
+        { declared: { limbs: 2 } },
+        // Armed: a readied weapon (002's coup de grâce, subdual and blow into a grapple need one).
+        ...(id === "grapple-die"
+          ? [
+              { attacker: { id: ids.a, profile: { ...v.defaultProfile(), readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 } } }, defender: { id: ids.d, profile: helpless } },
+              { attacker: { id: ids.a, profile: { ...v.defaultProfile(), readiedAttack: { kind: "weapon", lengthFt: 3, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 } } }, holds: [holdOf(ids.d, ids.o)], others: [{ id: ids.o, profile: v.defaultProfile() }] },
+            ]
+          : []),
+        { declared: { needed: 11, damageCount: 1, damageSides: 6, damageBonus: 0 } },
+      ];
+      const contexts = v.actions.flatMap((action) => states.map((s) => base(v, action, s)));
+      expect(check(v, contexts)).toBeGreaterThan(v.actions.length);
+    }
+  });
+
+  it("d12 holds", () => {
+    const v = RULES_VARIANTS["d12-holds"] as RulesVariant;
+    const arm = (holder: string, held: string): ActionContext["holds"][number] => ({ id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, label: "WC.Part.arm", data: { id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, part: "arm", limb: 0, result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1 } });
+    const states: Array<Partial<ActionContext>> = [{}, { holds: [arm(ids.a, ids.d)] }, { holds: [arm(ids.d, ids.a)] }, { attacker: { id: ids.a, profile: { ...v.defaultProfile(), conditions: ["prone"] } } }];
+    expect(check(v, v.actions.flatMap((action) => states.map((s) => base(v, action, s))))).toBeGreaterThan(v.actions.length);
   });
 });

@@ -258,19 +258,29 @@ export async function dialogState(intent: Omit<Intent, "declared">, declared: De
   return { html, refused };
 }
 
-export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared, errors: Readonly<Record<string, string>> = {}): Promise<string> {
-  return (await dialogState(intent, declared, errors)).html;
+/** The dialog's content as it opens with these values (a refused action: its reason alone). */
+export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
+  return (await dialogState(intent, declared, {}, true)).html;
+}
+
+/** The dialog as it opens: its boxes' first values, its content, and its buttons' labels (a refused action has only Close). */
+export async function dialogOpening(intent: Omit<Intent, "declared">): Promise<{ declared: Values; html: string; refused: boolean; buttons: string[] }> {
+  const list = attackerBoxes(activeVariant().situational(intent.action));
+  const declared = initialDeclared(list, sheetFigures(intent));
+  const first = await dialogState(intent, declared, {}, true);
+  const buttons = first.refused ? [i18n.localize("WC.Dialog.close")] : [i18n.localize("WC.Dialog.roll"), i18n.localize("WC.Dialog.cancel")];
+  return { declared, html: first.html, refused: first.refused, buttons };
 }
 
 /** Opens the dialog; resolves to the declared modifiers, or null when the user backs out. */
 export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Declared | null> {
   const list = attackerBoxes(activeVariant().situational(intent.action));
-  const declared = initialDeclared(list, sheetFigures(intent));
-  const first = await dialogState(intent, declared, {}, true);
+  const first = await dialogOpening(intent);
+  const declared = first.declared;
   const title = i18n.localize(`WC.Action.${intent.action}`);
   if (first.refused) {
     // Refused as it stands: the reason alone, and nothing to roll.
-    await foundry.applications.api.DialogV2.wait({ window: { title }, content: first.html, buttons: [{ action: "close", label: i18n.localize("WC.Dialog.close"), default: true }] } as never);
+    await foundry.applications.api.DialogV2.wait({ window: { title }, content: first.html, buttons: [{ action: "close", label: first.buttons[0] ?? "", default: true }] } as never);
     return null;
   }
   const result: unknown = await foundry.applications.api.DialogV2.wait({

@@ -15,6 +15,8 @@ export interface UntonedOutcome {
   readonly key: string;
   readonly params?: Params;
   readonly p: number;
+  /** Set where the outcome is built when its table row decides it (a GM's table may differ from the source's). */
+  readonly tone?: OddsTone;
 }
 
 /**
@@ -40,7 +42,7 @@ export function toneOf(o: UntonedOutcome, spec: ToneSpec): OddsTone {
 
 /** Every outcome with its tone set by the action's reading. */
 export function toned(list: readonly UntonedOutcome[], spec: ToneSpec): Array<UntonedOutcome & { readonly tone: OddsTone }> {
-  return list.map((o) => ({ ...o, tone: toneOf(o, spec) }));
+  return list.map((o) => ({ ...o, tone: isRefusalKey(o.key) ? "bad" : (o.tone ?? toneOf(o, spec)) }));
 }
 
 const R = (k: string): string => `WC.Result.${k}`;

@@ -3,8 +3,8 @@
  * would be (the extra actions' odds are in more-wiring.ts).
  */
 import { chosenHold, REFUSED_KEY } from "../core/shell.ts";
-import type { ToneSpec, UntonedOutcome } from "../core/tone.ts";
-import { actionTone, SHARED_TONES, toned } from "../core/tone.ts";
+import type { UntonedOutcome } from "../core/tone.ts";
+import { actionTone, toned } from "../core/tone.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import { counterBreaks, defaultDamageTo } from "./breaks.ts";
 import { holdsOn, rowForCategory } from "./holds.ts";
@@ -51,18 +51,17 @@ function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): Un
     const row = overbearRowFor(o.tables.overbear, Number(x.kind.slice(9)));
     // Trample: only a result that does damage counts.
     if (trample && row.damage <= 0) return { key: "WC.Result.trampleFailed", p: x.p };
-    return { key: "WC.Result.overbearResult", params: { result: overbearKey(row) }, p: x.p };
+    // The target down is what an overbear tries for; a row that hurts or hinders without it is part way.
+    const tone = row.effects.prone === true ? "good" : row.damage > 0 || Object.entries(row.effects).some(([k, v]) => k !== "targetMayCounter" && v !== false && v !== 0) ? "mid" : "bad";
+    return { key: "WC.Result.overbearResult", params: { result: overbearKey(row) }, p: x.p, tone };
   }
   if (x.kind === "avoided") return { key: "WC.Result.avoided", p: x.p };
   return { key: "WC.Result.miss", p: x.p };
 }
 
-/** 004's "avoid" row of the overbear table leaves the target standing: no success. */
-const OVERBEAR_TONE: ToneSpec = { ...SHARED_TONES.overbear, fails: (x) => x.params?.result === "WC.Overbear.avoid" };
-
 /** Every outcome with its tone: what it is to the creature acting, as this action reads it. */
 export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
-  return toned(untonedOdds(ctx, rawOptions), ctx.action === "overbear" ? OVERBEAR_TONE : actionTone(ctx.action, ctx.defender.id));
+  return toned(untonedOdds(ctx, rawOptions), actionTone(ctx.action, ctx.defender.id));
 }
 
 function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] {
