@@ -61,6 +61,10 @@ describe("the odds picture", () => {
     expect(pic.legend.map((l) => l.label)).toEqual(["success", "failure"]);
   });
 
+  it("a sure thing is said plainly even when rounded", () => {
+    expect(oddsPicture([{ key: "WC.Result.stoodUp", p: 1, tone: "good" }], "standUp", i18n, true).big).toBe("100%");
+  });
+
   it("speaks the user's language: 27,1 % in German", () => {
     const pic = oddsPicture([{ key: "WC.Result.hit", p: 0.271, tone: "good" }, { key: "WC.Result.miss", p: 0.729, tone: "bad" }], "pummel", i18n, false, {}, "de");
     expect(pic.big).toMatch(/^27,1\s%$/);

@@ -62,9 +62,11 @@ interface Line {
 function percentText(units: number, total: number, p: number, rough: boolean, lang: string): string {
   const digits = rough ? 0 : 1;
   const f = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const certain = p >= 1 - 1e-12;
   if (units === 0 && p > 0) return `<${f.format(1 / total)}`;
-  if (units === total && p < 1) return `>${f.format((total - 1) / total)}`;
-  return `${rough ? "≈" : ""}${f.format(units / total)}`;
+  if (units === total && !certain) return `>${f.format((total - 1) / total)}`;
+  // A sure thing, or none, is said plainly even when rounded.
+  return `${rough && !certain && p > 0 ? "≈" : ""}${f.format(units / total)}`;
 }
 
 /** Small outcomes of one tone as one line, when there are several (the rough view only). */
