@@ -223,10 +223,10 @@ describe("action dialog", () => {
     const form = document.createElement("form");
     form.innerHTML = `<input type="checkbox" name="rear" checked><input type="number" name="toHitBonus" value="99"><select name="firstStrike"><option value="hit" selected>hit</option></select>`;
     const list = d12.d12Variant.situational("chargingOverbear");
-    expect(readDeclared(form, list)).toEqual({ rear: true, underwater: false, firstStrike: "hit" });
+    expect(await t.gm.run(() => readDeclared(form, list))).toEqual({ rear: true, underwater: false, firstStrike: "hit" });
     const read = await t.gm.run(() => readForm(form, list));
     expect(read.errors).toEqual({ toHitBonus: "A whole number from −10 to 10" });
-    (form.elements.namedItem("toHitBonus") as HTMLInputElement).value = "−3";
+    (form.elements.namedItem("toHitBonus") as HTMLInputElement).value = "-3";
     expect((await t.gm.run(() => readForm(form, list))).declared.toHitBonus).toBe(-3);
   });
 });

@@ -115,16 +115,18 @@ function minusSign(n: number): string {
 
 /**
  * Texts of modifiers that come from a die rolled in the action (a percentile Variable): in the
- * dialog, before anything is rolled, they name the die ("d6 + 6") where their WC.Mod key has a
- * `<key>Die` text, and their trial value is not shown.
+ * dialog, before anything is rolled, they name the die ("d6 + 6") where WC.Dialog.die has a text
+ * for their modifier, and their trial value is not shown.
  */
 function dieDescribing(base: I18n): { i18n: I18n; dieLabels: Set<string> } {
   const dieLabels = new Set<string>();
   const wrapped: I18n = {
     localize: (key) => base.localize(key),
     format: (key, data) => {
-      if (!key.startsWith("WC.Mod.") || !has(base, `${key}Die`)) return base.format(key, data);
-      const text = base.format(`${key}Die`, data);
+      const [, room, name] = key.split(".");
+      const dieKey = `WC.Dialog.die.${name ?? ""}`;
+      if (room !== "Mod" || !has(base, dieKey)) return base.format(key, data);
+      const text = base.format(dieKey, data);
       dieLabels.add(text);
       return text;
     },
