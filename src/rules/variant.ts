@@ -8,6 +8,7 @@ import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
 import type { FallAnswer, MovementAnswer } from "./core/movement.ts";
 import type { OptionSchema } from "./core/options.ts";
+import type { OddsTone } from "./core/tone.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
 export const SHELL_ACTIONS = [
@@ -35,7 +36,17 @@ export type ShellAction = (typeof SHELL_ACTIONS)[number];
  */
 export type Situational = (
   | { readonly key: string; readonly kind: "flag"; readonly label: string }
-  | { readonly key: string; readonly kind: "number"; readonly label: string; readonly min: number; readonly max: number }
+  | {
+      readonly key: string;
+      readonly kind: "number";
+      readonly label: string;
+      readonly min: number;
+      readonly max: number;
+      /** The value the box starts at when no sheet gives one (absent: 0, or the minimum when 0 is out of range). */
+      readonly initial?: number;
+      /** The sheet figure the box starts at, where the host's sheet gives it (the shell reads it). */
+      readonly sheet?: SheetFigure;
+    }
   | { readonly key: string; readonly kind: "choice"; readonly label: string; readonly choices: readonly string[]; readonly initial: string }
 ) & {
   readonly by?: "defender";
@@ -46,6 +57,12 @@ export type Situational = (
    */
   readonly figure?: true;
 };
+
+/**
+ * A figure on the acting creature's sheet that a box can start at: the d20 roll needed to hit the
+ * target (THAC0 less the target's AC), and the dice and bonus of the attack it strikes with.
+ */
+export type SheetFigure = "neededToHit" | "damageCount" | "damageSides" | "damageBonus";
 
 export type Declared = Readonly<Record<string, boolean | number | string>>;
 
@@ -134,6 +151,8 @@ export interface OddsOutcome {
   readonly key: string;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly p: number;
+  /** What the outcome is to the one acting, as the rules read it: what it tried for, part way, or a failure. */
+  readonly tone: OddsTone;
 }
 
 /** A condition with time left on it, carried from one round's end to the next. */

@@ -16,7 +16,7 @@ describe("d12-holds refusals name their reason", () => {
   it("000: a monster below low intelligence does not pummel", () => {
     const c = context(v, "pummel", { kind: "monster", intelligence: "animal", pummelLimbs: 1 }, {});
     expect(v.resolve(c, o, new ScriptedDice([])).headline).toEqual(refused("tooStupid"));
-    expect(v.odds(c, o)).toEqual([{ ...refused("tooStupid"), p: 1 }]);
+    expect(v.odds(c, o)).toEqual([{ ...refused("tooStupid"), p: 1, tone: "bad" }]);
   });
   it("000: a monster with no pummeling limbs, and a character with no attacks, cannot pummel", () => {
     expect(v.resolve(context(v, "pummel", { kind: "monster", pummelLimbs: 0 }, {}), o, new ScriptedDice([])).headline).toEqual(refused("noPummelLimbs"));
@@ -26,7 +26,7 @@ describe("d12-holds refusals name their reason", () => {
     const hold = { id: "a>x@1.1", holderId: "a", heldId: "x", part: "arm", limb: 0, result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1 };
     const c = { ...context(v, "grapple", {}, {}), holds: [{ id: hold.id, holderId: "a", heldId: "x", label: "WC.Part.arm", data: hold }] };
     expect(v.resolve(c, o, new ScriptedDice([])).headline).toEqual(refused("alreadyHolding"));
-    expect(v.odds(c, o)).toEqual([{ ...refused("alreadyHolding"), p: 1 }]);
+    expect(v.odds(c, o)).toEqual([{ ...refused("alreadyHolding"), p: 1, tone: "bad" }]);
   });
 });
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ActionContext, HoldRecord, Resolution, RulesVariant } from "../../src/rules/index.ts";
-import { RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
+import { isRefusalKey, RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
 import * as gd from "../../src/rules/grapple-die/index.ts";
 import * as pc from "../../src/rules/percentile/index.ts";
 import { agree, outcomesOk, SIMULATION_MS, SIMULATION_TRIALS } from "../support/odds.ts";
@@ -28,13 +28,16 @@ function outcomeOf(h: Resolution["headline"]): string {
   if (h.key === "WC.Result.hitFor" || h.key === "WC.Result.hitForStunned") return JSON.stringify({ key: "WC.Result.hit" });
   const params = { ...(h.params ?? {}) };
   if (h.key !== "WC.Result.coupBlows" && h.key !== "WC.Result.deathBlows") delete params.damage;
-  return JSON.stringify(Object.keys(params).length > 0 ? { key: h.key, params } : { key: h.key });
+  // The odds name where a blow into a grapple lands, not its damage: a key without {damage}.
+  const key = h.key === "WC.Result.blowLandsOn" ? "WC.Result.blowLands" : h.key;
+  return JSON.stringify(Object.keys(params).length > 0 ? { key, params } : { key });
 }
 const keyOf = (x: { key: string; params?: Record<string, string | number> }): string => outcomeOf(x);
 
 function consistent(v: RulesVariant, c: ActionContext, options: unknown, seed: number): void {
   const odds = v.odds(c, options);
   outcomesOk(odds);
+  for (const x of odds) expect(isRefusalKey(x.key) ? ["bad"] : ["good", "mid", "bad"]).toContain(x.tone);
   const possible = new Set(odds.filter((x) => x.p > 0).map(keyOf));
   const r = v.resolve(c, options, new SeededDice(seed));
   expect(possible.has(outcomeOf(r.headline)), `${c.action}: ${JSON.stringify(r.headline)} not in ${[...possible].join(", ")}`).toBe(true);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { dialogContent, readDeclared } from "../../src/foundry/ui/action-dialog.ts";
+import { dialogContent, readDeclared, readForm } from "../../src/foundry/ui/action-dialog.ts";
 import { openProfileForm, profileFromForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { d12 } from "../../src/rules/index.ts";
@@ -341,11 +341,15 @@ describe("action dialog", () => {
     expect(await t.gm.run(() => dialogContent(intent, {}))).toContain("%");
   });
 
-  it("reads the boxes back as typed values, clamped to their range", () => {
+  it("reads the boxes back as typed; a number out of its range is an error, never changed into another", async () => {
     const form = document.createElement("form");
     form.innerHTML = `<input type="checkbox" name="rear" checked><input type="number" name="toHitBonus" value="99"><select name="firstStrike"><option value="hit" selected>hit</option></select>`;
     const list = d12.d12Variant.situational("chargingOverbear");
-    expect(readDeclared(form, list)).toEqual({ rear: true, underwater: false, toHitBonus: 10, firstStrike: "hit" });
+    expect(await t.gm.run(() => readDeclared(form, list))).toEqual({ rear: true, underwater: false, firstStrike: "hit" });
+    const read = await t.gm.run(() => readForm(form, list));
+    expect(read.errors).toEqual({ toHitBonus: "A whole number from −10 to 10" });
+    (form.elements.namedItem("toHitBonus") as HTMLInputElement).value = "-3";
+    expect((await t.gm.run(() => readForm(form, list))).declared.toHitBonus).toBe(-3);
   });
 });
 

@@ -1,5 +1,6 @@
 /** From a click (HUD, tracker, macro) to a request: pick the target, ask, then act. */
 import type { ShellAction } from "../../rules/index.ts";
+import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { Refusal } from "../documents/cast.ts";
 import { notify } from "../base/i18n.ts";
 import type { PerformOutcome } from "../base/types.ts";
@@ -34,7 +35,8 @@ export async function launchAt(token: TokenDocument.Implementation, target: Toke
   const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}) };
   let declared: Awaited<ReturnType<typeof askDeclared>>;
   try {
-    declared = NO_DIALOG.includes(action) ? {} : await askDeclared(base);
+    // A name that is no action at all has no dialog to open: the request says it is not understood.
+    declared = NO_DIALOG.includes(action) || !(SHELL_ACTIONS as readonly string[]).includes(action) ? {} : await askDeclared(base);
   } catch (e) {
     // The dialog reads both creatures again: one may be gone since it was targeted.
     if (!(e instanceof Refusal)) throw e;

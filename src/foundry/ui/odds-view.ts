@@ -1,66 +1,112 @@
 /**
  * The odds as a picture (pure): the chance of the action's headline outcome in large type (any
  * hold for a grapple, any blow for a pummel, the target down for an overbear, ...), one stacked
- * bar of every outcome, then each outcome, best for the actor first and likeliest first.
+ * bar of every outcome, a legend of its colours, then each outcome, best for the actor first and
+ * likeliest first. Each outcome's tone (success, part way, failure) is the rules' own.
  *
- * When the numbers behind the odds are the GM's creature's and hidden from this player, every
- * chance is rounded to the nearest 10% ("about"), so the exact roll needed cannot be read back.
+ * Shown chances always add up: they are rounded by the largest remainder method (to 0.1%, or to
+ * 10% steps), and the headline is the sum of the successes as shown. When the numbers behind the
+ * odds are the GM's creature's and hidden from this player, every chance is rounded to 10% steps
+ * ("about"), so the exact roll needed cannot be read back; small outcomes of one tone are then
+ * shown together as one line.
  */
-import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
+import type { OddsOutcome, OddsTone, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
 import type { I18n } from "../base/text.ts";
 import { formatLine } from "../base/text.ts";
 
-export type Tone = "good" | "mid" | "bad";
-
-/** Outcomes that get the actor what it tried for. */
-const GOOD = new Set([
-  "WC.Result.hold", "WC.Result.holdGained", "WC.Result.hit", "WC.Result.hitStunned", "WC.Result.hitFor", "WC.Result.hitForStunned", "WC.Result.overborne",
-  "WC.Result.bothDown", "WC.Result.pushedAside", "WC.Result.pushed", "WC.Result.overbearResult", "WC.Result.brokeFree", "WC.Result.allBroken",
-  "WC.Result.counterHeld", "WC.Result.counterBroke", "WC.Result.released", "WC.Result.liftOff", "WC.Result.succeeded", "WC.Result.overbearDeclared",
-  "WC.Result.pummelRoutine",
-]);
-/** Outcomes part way: something, but not what was tried for. */
-const MID = new Set(["WC.Result.briefGrip", "WC.Result.holdKept", "WC.Result.someHeld", "WC.Result.slip"]);
-
-export function toneOf(o: OddsOutcome): Tone {
-  if (o.key === "WC.Result.hits") return o.params?.hits === 0 ? "bad" : "good";
-  // 004's "avoid" row of the overbear table is no success.
-  if (o.key === "WC.Result.overbearResult" && o.params?.result === "WC.Overbear.avoid") return "bad";
-  return GOOD.has(o.key) ? "good" : MID.has(o.key) ? "mid" : "bad";
-}
+export type Tone = OddsTone;
 
 export interface OddsPicture {
   readonly big: string;
   readonly what: string;
   readonly segments: ReadonlyArray<{ readonly tone: Tone; readonly width: string; readonly title: string }>;
   readonly lines: ReadonlyArray<{ readonly tone: Tone; readonly pct: string; readonly label: string }>;
+  /** The colours the bar and the lines use, with what each means (only those shown). */
+  readonly legend: ReadonlyArray<{ readonly tone: Tone; readonly label: string }>;
   readonly rough: string;
   /** The rules refuse the action outright: why, in place of the picture. */
   readonly refused: string;
 }
 
 const RANK: Record<Tone, number> = { good: 0, mid: 1, bad: 2 };
+const TONES: readonly Tone[] = ["good", "mid", "bad"];
 
-function pct(p: number, rough: boolean): string {
-  if (rough) return p > 0 && p < 0.05 ? "<5%" : p < 1 && p > 0.95 ? ">95%" : `≈${Math.round(p * 10) * 10}%`;
-  const v = p * 100;
-  return v > 0 && v < 0.1 ? "<0.1%" : `${v.toFixed(1)}%`;
+/**
+ * Whole units (of `total`) for each share, adding up to `total`: each takes its quota rounded
+ * down, and the units left go to the largest remainders (ties to the larger share, then the
+ * earlier one).
+ */
+export function largestRemainder(shares: readonly number[], total: number): number[] {
+  const sum = shares.reduce((s, p) => s + Math.max(0, p), 0);
+  if (sum <= 0) return shares.map(() => 0);
+  const quotas = shares.map((p) => (Math.max(0, p) / sum) * total);
+  const units = quotas.map((q) => Math.floor(q + 1e-9));
+  let left = total - units.reduce((s, u) => s + u, 0);
+  const order = quotas.map((q, i) => ({ i, r: q - (units[i] ?? 0), q })).sort((a, b) => b.r - a.r || b.q - a.q || a.i - b.i);
+  for (const x of order) {
+    if (left <= 0) break;
+    units[x.i] = (units[x.i] ?? 0) + 1;
+    left -= 1;
+  }
+  return units;
 }
 
-export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i18n: I18n, rough = false): OddsPicture {
-  // Rounded, a small chance keeps a sliver of the bar.
-  const shown = odds.map((o) => ({ o, p: rough ? Math.max(Math.round(o.p * 10) / 10, 0.02) : o.p, tone: toneOf(o) })).filter((x) => x.o.p > 0);
-  const sorted = [...shown].sort((a, b) => RANK[a.tone] - RANK[b.tone] || b.o.p - a.o.p);
-  const label = (o: OddsOutcome) => formatLine(o.key, o.params, {}, i18n);
-  const good = odds.filter((o) => toneOf(o) === "good").reduce((s, o) => s + o.p, 0);
+interface Line {
+  readonly tone: Tone;
+  readonly p: number;
+  readonly label: string;
+}
+
+/** The percentage a number of units of `total` is, in the user's language ("27,1 %" in German). */
+function percentText(units: number, total: number, p: number, rough: boolean, lang: string): string {
+  const digits = rough ? 0 : 1;
+  const f = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const certain = p >= 1 - 1e-12;
+  if (units === 0 && p > 0) return `<${f.format(1 / total)}`;
+  if (units === total && !certain) return `>${f.format((total - 1) / total)}`;
+  // A sure thing, or none, is said plainly even when rounded.
+  return `${rough && !certain && p > 0 ? "≈" : ""}${f.format(units / total)}`;
+}
+
+/** Small outcomes of one tone as one line, when there are several (the rough view only). */
+function grouped(lines: readonly Line[], i18n: I18n): Line[] {
+  const out: Line[] = [];
+  for (const tone of TONES) {
+    const mine = lines.filter((l) => l.tone === tone);
+    const small = mine.filter((l) => l.p < 0.1);
+    if (small.length < 2) {
+      out.push(...mine);
+      continue;
+    }
+    out.push(...mine.filter((l) => l.p >= 0.1));
+    out.push({ tone, p: small.reduce((s, l) => s + l.p, 0), label: i18n.format("WC.Odds.others", { n: small.length, list: small.map((l) => l.label).join("; ") }) });
+  }
+  return out;
+}
+
+export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i18n: I18n, rough = false, names: Readonly<Record<string, string>> = {}, lang = "en"): OddsPicture {
+  const label = (o: OddsOutcome) => formatLine(o.key, o.params, names, i18n);
   const only = odds.length === 1 ? odds[0] : undefined;
-  if (only && isRefusalOdds(odds)) return { big: "", what: "", segments: [], lines: [], rough: "", refused: label(only) };
+  if (only && isRefusalOdds(odds)) return { big: "", what: "", segments: [], lines: [], legend: [], rough: "", refused: label(only) };
+  const exact: Line[] = odds.filter((o) => o.p > 0).map((o) => ({ tone: o.tone, p: o.p, label: label(o) }));
+  const shown = (rough ? grouped(exact, i18n) : exact).sort((a, b) => RANK[a.tone] - RANK[b.tone] || b.p - a.p);
+  const total = rough ? 10 : 1000;
+  const units = largestRemainder(
+    shown.map((l) => l.p),
+    total,
+  );
+  const goodUnits = shown.reduce((s, l, i) => s + (l.tone === "good" ? (units[i] ?? 0) : 0), 0);
+  const goodP = shown.reduce((s, l) => s + (l.tone === "good" ? l.p : 0), 0);
+  const lines = shown.map((l, i) => ({ tone: l.tone, pct: percentText(units[i] ?? 0, total, l.p, rough, lang), label: l.label }));
+  // Rounded, the bar's widths are the shown units too, so bar and lines agree.
+  const widths = rough ? units.map((u) => (u / total) * 100) : shown.map((l) => l.p * 100);
   return {
-    big: pct(good, rough),
+    big: percentText(goodUnits, total, goodP, rough, lang),
     what: i18n.localize(`WC.Odds.headline.${action}`),
-    segments: sorted.filter((x) => x.p > 0).map((x) => ({ tone: x.tone, width: `${(x.p * 100).toFixed(2)}%`, title: `${pct(x.o.p, rough)} ${label(x.o)}` })),
-    lines: sorted.map((x) => ({ tone: x.tone, pct: pct(x.o.p, rough), label: label(x.o) })),
+    segments: shown.map((l, i) => ({ tone: l.tone, width: `${(widths[i] ?? 0).toFixed(2)}%`, title: `${lines[i]?.pct ?? ""} ${l.label}` })).filter((s) => parseFloat(s.width) > 0),
+    lines,
+    legend: TONES.filter((t) => shown.some((l) => l.tone === t)).map((tone) => ({ tone, label: i18n.localize(`WC.Odds.tone.${tone}`) })),
     rough: rough ? i18n.localize("WC.Odds.rough") : "",
     refused: "",
   };

@@ -6,6 +6,8 @@ import { noConsequences } from "../core/consequences.ts";
 import { pAtLeast } from "../core/dist.ts";
 import { chosenHold, refusedHeadline, unknownAction } from "../core/shell.ts";
 import { sumMods } from "../core/trace.ts";
+import type { UntonedOutcome } from "../core/tone.ts";
+import { actionTone, toned } from "../core/tone.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import { breakModifiers, distinctHolders, liftOffBar } from "./breaks.ts";
 import { grappleEligibility } from "./grapple.ts";
@@ -19,7 +21,12 @@ import { combatant } from "./profile-fields.ts";
 import { ACTIONS, holdsOf } from "./setup.ts";
 import { firstStrike, situation } from "./situational.ts";
 
+/** Every outcome with its tone: what it is to the creature acting, as this action reads it. */
 export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+  return toned(untonedOdds(ctx, rawOptions), actionTone(ctx.action, ctx.defender.id));
+}
+
+function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] {
   const o = rawOptions as D12Options;
   const a = combatant(ctx.attacker.id, ctx.attacker.profile, "attacker");
   const d = combatant(ctx.defender.id, ctx.defender.profile, "defender");
@@ -27,14 +34,14 @@ export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome
   const s = situation(ctx, holds);
   // The odds say only "not allowed"; the headline of the refused resolution names why.
   const refusal = ctx.action === "grapple" ? eligibilityReason(grappleEligibility(a, s)) : ctx.action === "pummel" ? eligibilityReason(pummelEligibility(a)) : undefined;
-  const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): OddsOutcome[] =>
-    list.map((x): OddsOutcome => {
+  const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): UntonedOutcome[] =>
+    list.map((x): UntonedOutcome => {
       if (x.kind === "notAllowed" && refusal) return { ...refusedHeadline(refusal), p: x.p };
       if (x.kind.startsWith("hold:")) return { key: "WC.Result.hold", params: { part: x.kind.slice(5) }, p: x.p };
       if (x.kind.startsWith("hits:")) return { key: "WC.Result.hits", params: { hits: Number(x.kind.slice(5)) }, p: x.p };
       return { key: `WC.Result.${x.kind}`, p: x.p };
     });
-  const yesNo = (p: number, yes: string, no: string): OddsOutcome[] => [
+  const yesNo = (p: number, yes: string, no: string): UntonedOutcome[] => [
     { key: yes, p },
     { key: no, p: 1 - p },
   ];
@@ -46,6 +53,8 @@ export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome
     case "chargingOverbear":
       return keyed(chargeOdds(a, d, s, firstStrike(ctx.declared), o));
     case "overbear":
+      // 000 §Overbearing: only a creature that has gained a hold on the target may try.
+      if (!holds.some((h) => h.heldId === d.id && h.holderId === a.id)) return [{ ...refusedHeadline("noHoldOnTarget"), p: 1 }];
       return yesNo(overbearOdds(d, holds, [a.id], o).p, "WC.Result.overborne", "WC.Result.resisted");
     case "breakFree": {
       const h = chosenHold(ctx, holds, (x) => x.heldId === a.id && x.holderId === d.id);

@@ -4,7 +4,6 @@
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
-import { RulesInputError } from "../core/errors.ts";
 import { chosenHold, headline, refusedHeadline, unknownAction } from "../core/shell.ts";
 import type { ActionContext, Resolution } from "../variant.ts";
 import { liftOffRisers } from "./movement.ts";
@@ -46,7 +45,8 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
     }
     case "overbear": {
       const mine = holds.filter((h) => h.heldId === d.id && h.holderId === a.id);
-      if (mine.length === 0) throw new RulesInputError([{ path: "attacker", code: "holdsNothing" }]);
+      // 000 §Overbearing: only a creature that has gained a hold on the target may try.
+      if (mine.length === 0) return refused({ kind: "notAllowed", reason: "noHoldOnTarget" }, "noHoldOnTarget");
       // 000 §Overbearing: the roll comes at the end of the round; in combat this declares it.
       if (ctx.inCombat) {
         const c = noConsequences();

@@ -4,6 +4,8 @@
  */
 import { noConsequences } from "../core/consequences.ts";
 import { refusedHeadline, riseConsequences } from "../core/shell.ts";
+import type { UntonedOutcome } from "../core/tone.ts";
+import { actionTone, toned } from "../core/tone.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import type { Outcome } from "./odds.ts";
 import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdds, pummelOdds, subdueOdds } from "./odds.ts";
@@ -15,11 +17,16 @@ import { coupHeadline, coupSituation, intoSituation, limbSituation, othersOf } f
 import { blowSituation, checkCounter, chosenHold, grappleKind, grappleSituation, holdsOn, overbearSituation, parse, unknownAction } from "./setup.ts";
 import { asDeclared, freeAttackInput, num, strikeInput } from "./situational.ts";
 
-function keyed(list: readonly Outcome[]): OddsOutcome[] {
+function keyed(list: readonly Outcome[]): UntonedOutcome[] {
   return list.map((x) => ({ ...keyOf(x.kind), p: x.p }));
 }
 
+/** Every outcome with its tone: what it is to the creature acting, as this action reads it. */
 export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+  return toned(untonedOdds(ctx, rawOptions), actionTone(ctx.action, ctx.defender.id));
+}
+
+function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] {
   const p = parse(ctx, rawOptions);
   const { o, a, d, holds } = p;
   const decl = p.decl;
@@ -48,7 +55,7 @@ export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome
       const odds = overbearOdds(a, d, s, strikeInput(decl, "immediateAttack"), o);
       if (s.effect !== "push") return keyed(odds.outcomes);
       // A push's distance comes from the attack roll: one outcome per distance.
-      return odds.outcomes.flatMap((x): OddsOutcome[] =>
+      return odds.outcomes.flatMap((x): UntonedOutcome[] =>
         x.kind === "overborne" ? odds.pushFeet.map(([feet, share]) => ({ key: "WC.Result.pushed", params: { feet }, p: x.p * share })) : [{ ...keyOf(x.kind), p: x.p }],
       );
     }
@@ -65,7 +72,7 @@ export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome
       return intoGrappleOdds(a, d, othersOf(ctx), intoSituation(p), o).outcomes.map((x) => {
         const [kind, rest] = [x.kind.slice(0, x.kind.indexOf(":")), x.kind.slice(x.kind.indexOf(":") + 1)];
         if (kind === "notAllowed") return { ...refusal(rest), p: x.p };
-        return { key: kind === "hit" ? "WC.Result.blowLandsOn" : "WC.Result.blowMisses", params: { who: rest }, p: x.p };
+        return { key: kind === "hit" ? "WC.Result.blowLands" : "WC.Result.blowMisses", params: { who: rest }, p: x.p };
       });
     case "pummel": {
       const why = pummelRefusal(a, d, o);

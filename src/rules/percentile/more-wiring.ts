@@ -6,7 +6,8 @@
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { declaredNumber, headline, riseConsequences } from "../core/shell.ts";
-import type { ActionContext, Declared, OddsOutcome, Resolution, ShellAction } from "../variant.ts";
+import type { UntonedOutcome } from "../core/tone.ts";
+import type { ActionContext, Declared, Resolution, ShellAction } from "../variant.ts";
 import { WEAPON_KINDS, GRAB_DEFENSES } from "./actions.ts";
 import type { Hold } from "./holds.ts";
 import type { GrabDefense, IntoGrappleResult, WeaponKind } from "./more.ts";
@@ -24,7 +25,7 @@ function intoHeadline(r: IntoGrappleResult): { key: string; params?: Params } {
   return headline("WC.Result.blowLandsOn", { who: r.struckId, damage: r.split?.total ?? 0 });
 }
 
-export function moreOdds(ctx: ActionContext, a: PercentileCombatant, d: PercentileCombatant, holds: readonly Hold[], o: PercentileOptions): OddsOutcome[] {
+export function moreOdds(ctx: ActionContext, a: PercentileCombatant, d: PercentileCombatant, holds: readonly Hold[], o: PercentileOptions): UntonedOutcome[] {
   const decl = ctx.declared;
   checkDeclared(ctx.action, decl);
   switch (ctx.action) {
@@ -52,7 +53,7 @@ export function moreOdds(ctx: ActionContext, a: PercentileCombatant, d: Percenti
         const at = x.kind.indexOf(":");
         const [kind, rest] = [x.kind.slice(0, at), x.kind.slice(at + 1)];
         if (kind === "notAllowed") return { ...notAllowed(rest), p: x.p };
-        return { ...headline(kind === "hit" ? "WC.Result.blowLandsOn" : "WC.Result.blowMisses", { who: rest }), p: x.p };
+        return { ...headline(kind === "hit" ? "WC.Result.blowLands" : "WC.Result.blowMisses", { who: rest }), p: x.p };
       });
     }
   }

@@ -3,6 +3,8 @@
  * would be (the extra actions' odds are in more-wiring.ts).
  */
 import { chosenHold, REFUSED_KEY } from "../core/shell.ts";
+import type { UntonedOutcome } from "../core/tone.ts";
+import { actionTone, toned } from "../core/tone.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import { counterBreaks, defaultDamageTo } from "./breaks.ts";
 import { holdsOn, rowForCategory } from "./holds.ts";
@@ -16,8 +18,8 @@ import { breakSubset, setup, unknownAction } from "./setup.ts";
 import { grappleSituation, overbearSituation } from "./situational.ts";
 
 /** Outcomes with the same key and parameters are one. */
-function merged(list: readonly OddsOutcome[]): OddsOutcome[] {
-  const out = new Map<string, OddsOutcome>();
+function merged(list: readonly UntonedOutcome[]): UntonedOutcome[] {
+  const out = new Map<string, UntonedOutcome>();
   for (const x of list) {
     const k = `${x.key}|${JSON.stringify(x.params ?? {})}`;
     const cur = out.get(k);
@@ -26,7 +28,7 @@ function merged(list: readonly OddsOutcome[]): OddsOutcome[] {
   return [...out.values()];
 }
 
-function yesNo(p: number, yes: string, no: string): OddsOutcome[] {
+function yesNo(p: number, yes: string, no: string): UntonedOutcome[] {
   // A sum of many small shares can stray past 1 in the last bits.
   const q = Math.min(1, Math.max(0, p));
   return [
@@ -35,7 +37,7 @@ function yesNo(p: number, yes: string, no: string): OddsOutcome[] {
   ];
 }
 
-function grappleOutcome(x: Outcome, o: PercentileOptions): OddsOutcome {
+function grappleOutcome(x: Outcome, o: PercentileOptions): UntonedOutcome {
   if (x.kind.startsWith("notAllowed:")) return { key: REFUSED_KEY, params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
   if (x.kind.startsWith("hold:")) return { key: "WC.Result.holdGained", params: holdParams(rowForCategory(o.tables.grappling, Number(x.kind.slice(5)))), p: x.p };
   if (x.kind === "foiled") return { key: "WC.Result.foiled", p: x.p };
@@ -43,19 +45,26 @@ function grappleOutcome(x: Outcome, o: PercentileOptions): OddsOutcome {
   return { key: "WC.Result.miss", p: x.p };
 }
 
-function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): OddsOutcome {
+function overbearOutcome(x: Outcome, trample: boolean, o: PercentileOptions): UntonedOutcome {
   if (x.kind.startsWith("notAllowed:")) return { key: REFUSED_KEY, params: { reason: reasonKey(x.kind.slice(11)) }, p: x.p };
   if (x.kind.startsWith("category:")) {
     const row = overbearRowFor(o.tables.overbear, Number(x.kind.slice(9)));
     // Trample: only a result that does damage counts.
     if (trample && row.damage <= 0) return { key: "WC.Result.trampleFailed", p: x.p };
-    return { key: "WC.Result.overbearResult", params: { result: overbearKey(row) }, p: x.p };
+    // The target down is what an overbear tries for; a row that hurts or hinders without it is part way.
+    const tone = row.effects.prone === true ? "good" : row.damage > 0 || Object.entries(row.effects).some(([k, v]) => k !== "targetMayCounter" && v !== false && v !== 0) ? "mid" : "bad";
+    return { key: "WC.Result.overbearResult", params: { result: overbearKey(row) }, p: x.p, tone };
   }
   if (x.kind === "avoided") return { key: "WC.Result.avoided", p: x.p };
   return { key: "WC.Result.miss", p: x.p };
 }
 
+/** Every outcome with its tone: what it is to the creature acting, as this action reads it. */
 export function actionOdds(ctx: ActionContext, rawOptions: unknown): OddsOutcome[] {
+  return toned(untonedOdds(ctx, rawOptions), actionTone(ctx.action, ctx.defender.id));
+}
+
+function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] {
   const { o, a, d, holds } = setup(ctx, rawOptions);
   if (MORE_ACTIONS.includes(ctx.action)) return moreOdds(ctx, a, d, holds, o);
   switch (ctx.action) {

@@ -59,10 +59,10 @@ const OVERBEAR_SITUATION: readonly Situational[] = [
 
 /** The weapon as the sheet gives it (004 leaves weapon attacks to the host game). */
 const WEAPON_SITUATION: readonly Situational[] = [
-  { key: "needed", kind: "number", label: "WC.Situation.neededToHit", min: 1, max: 30, figure: true },
-  { key: "damageCount", kind: "number", label: "WC.Situation.damageCount", min: 0, max: 20, figure: true },
-  { key: "damageSides", kind: "number", label: "WC.Situation.damageSides", min: 1, max: 100, figure: true },
-  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -20, max: 50, figure: true },
+  { key: "needed", kind: "number", label: "WC.Situation.neededToHit", min: 1, max: 30, figure: true, initial: DEFAULT_SHEET_ATTACK.needed, sheet: "neededToHit" },
+  { key: "damageCount", kind: "number", label: "WC.Situation.damageCount", min: 0, max: 20, figure: true, initial: DEFAULT_SHEET_ATTACK.count, sheet: "damageCount" },
+  { key: "damageSides", kind: "number", label: "WC.Situation.damageSides", min: 1, max: 100, figure: true, initial: DEFAULT_SHEET_ATTACK.sides, sheet: "damageSides" },
+  { key: "damageBonus", kind: "number", label: "WC.Situation.damageBonus", min: -20, max: 50, figure: true, initial: DEFAULT_SHEET_ATTACK.bonus, sheet: "damageBonus" },
 ];
 const NO_VITALS: Situational = { key: "noVitals", kind: "flag", label: "WC.Situation.noVitals" };
 

@@ -40,7 +40,7 @@ describe("d12-holds as a RulesVariant", () => {
     expect(broken?.p).toBeCloseTo(5 / 12, 12);
     expect(still?.key).toBe("WC.Result.stillHeld");
     expect(still?.p).toBeCloseTo(7 / 12, 12);
-    expect(v.odds(ctx({ action: "release", attacker: goblin, defender: fighter, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.released", p: 1 }]);
+    expect(v.odds(ctx({ action: "release", attacker: goblin, defender: fighter, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.released", p: 1, tone: "good" }]);
   });
   it("break free and release end the hold", () => {
     const broke = v.resolve(ctx({ action: "breakFree", attacker: fighter, defender: goblin, holds: [armHold], round: 3 }), o, new ScriptedDice([[12, 8]]));
@@ -57,12 +57,15 @@ describe("d12-holds as a RulesVariant", () => {
     const rolled = v.resolve(ctx({ action: "overbear", attacker: goblin, defender: fighter, holds: [armHold], inCombat: false }), o, new ScriptedDice([[100, 1]]));
     expect(rolled.headline.key).toBe("WC.Result.resisted");
     expect(v.odds(ctx({ action: "overbear", attacker: goblin, defender: fighter, holds: [armHold] }), o)[0]?.p).toBe(0);
-    expect(() => v.resolve(ctx({ action: "overbear" }), o, new ScriptedDice([]))).toThrow(RulesInputError);
+    // 000 §Overbearing: only a creature that has gained a hold on the target may try.
+    const refusal = { key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.noHoldOnTarget" } };
+    expect(v.resolve(ctx({ action: "overbear" }), o, new ScriptedDice([])).headline).toEqual(refusal);
+    expect(v.odds(ctx({ action: "overbear" }), o)).toEqual([{ ...refusal, p: 1, tone: "bad" }]);
   });
   it("lift-off: a winged flier against an arm hold needs 8 with +2 for the goblin's size", () => {
     const bird = { id: "f", profile: profile({ flight: "wings" }) };
-    expect(v.odds(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o)[0]).toEqual({ key: "WC.Result.allBroken", p: 7 / 12 });
-    expect(v.odds(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notAFlier" }, p: 1 }]);
+    expect(v.odds(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o)[0]).toEqual({ key: "WC.Result.allBroken", p: 7 / 12, tone: "good" });
+    expect(v.odds(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o)).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notAFlier" }, p: 1, tone: "bad" }]);
     expect(v.resolve(ctx({ action: "liftOff", attacker: fighter, defender: goblin, holds: [armHold] }), o, new ScriptedDice([])).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notAFlier" } });
     const r = v.resolve(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o, new ScriptedDice([[12, 6]]));
     expect(r.consequences.holdsRemoved).toEqual(["g>f@1.1"]);

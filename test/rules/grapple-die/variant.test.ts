@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RulesInputError, rowFor, ScriptedDice, SeededDice } from "../../../src/rules/index.ts";
+import { isRefusalKey, RulesInputError, rowFor, ScriptedDice, SeededDice } from "../../../src/rules/index.ts";
 import type { ActionContext, HoldRecord, OddsOutcome, Participant, Resolution, ShellAction } from "../../../src/rules/index.ts";
 import * as gd from "../../../src/rules/grapple-die/index.ts";
 import { grappleDieVariant as v } from "../../../src/rules/grapple-die/variant.ts";
@@ -91,7 +91,7 @@ describe("grapple (002 §Grapple Procedure)", () => {
     const reported = run(ctx({ declared: { freeAttack: "hurt" } }), []);
     expect(reported.headline.key).toBe("WC.Result.lost");
     expect(reported.consequences.damage).toEqual([]);
-    expect(v.odds(ctx({ declared: { freeAttack: "hurt" } }), o)).toEqual([{ key: "WC.Result.lost", p: 1 }]);
+    expect(v.odds(ctx({ declared: { freeAttack: "hurt" } }), o)).toEqual([{ key: "WC.Result.lost", p: 1, tone: "bad" }]);
   });
 
   it("a surprised target gets no free attack; a miss on the to-hit", () => {
@@ -250,7 +250,7 @@ describe("break free and release (002 §Defender Attempts to Break the Hold)", (
     const r = run(ctx({ action: "release", attacker: man, defender: man2, holds: [hug] }), []);
     expect(r.headline.key).toBe("WC.Result.released");
     expect(r.consequences.holdsRemoved).toEqual(["m>n@1.1"]);
-    expect(v.odds(ctx({ action: "release", attacker: man, defender: man2, holds: [hug] }), o)).toEqual([{ key: "WC.Result.released", p: 1 }]);
+    expect(v.odds(ctx({ action: "release", attacker: man, defender: man2, holds: [hug] }), o)).toEqual([{ key: "WC.Result.released", p: 1, tone: "good" }]);
     expect(() => v.resolve(ctx({ action: "release", attacker: man2, defender: man, holds: [hug] }), o, new ScriptedDice([]))).toThrow(/holdsNothing/);
   });
 
@@ -294,7 +294,7 @@ describe("overbear at the end of a charge (002 §Overbear or Rush)", () => {
     const tall: Participant = { id: "t", profile: profile({ heightFt: 11, weightLb: 300 }) };
     // 11 ft against 6 ft: 5 ft taller, which 002 rules out.
     expect(run(over({}, tall), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooTall" } });
-    expect(v.odds(over({}, tall), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooTall" } }, p: 1 }]);
+    expect(v.odds(over({}, tall), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooTall" } }, p: 1, tone: "bad" }]);
   });
 
   it("odds against an unarmed man: hit on 2+, he saves on 17+; a push splits by distance", () => {
@@ -336,7 +336,7 @@ describe("pummel and striking to subdue (002 §Pummel, §Striking to Subdue)", (
   it("T002-06: plate with a helm turns fists; a semi-intelligent creature does not pummel", () => {
     const knight: Participant = { id: "k", profile: profile({ armor: { type: "plate", helm: true }, ac: 3 }) };
     expect(run(ctx({ action: "pummel", defender: knight }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.armored" } });
-    expect(v.odds(ctx({ action: "pummel", defender: knight }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.armored" } }, p: 1 }]);
+    expect(v.odds(ctx({ action: "pummel", defender: knight }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.armored" } }, p: 1, tone: "bad" }]);
     const ape: Participant = { id: "a", profile: profile({ intelligence: "semi" }) };
     expect(run(ctx({ action: "pummel", attacker: ape, defender: man }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.tooStupid" } });
   });
@@ -355,7 +355,7 @@ describe("pummel and striking to subdue (002 §Pummel, §Striking to Subdue)", (
     ]);
     const pc: Participant = { id: "p", profile: profile({ playerCharacter: true }) };
     expect(run(ctx({ action: "subdue", attacker: armed, defender: pc }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.playerCharacter" } });
-    expect(v.odds(ctx({ action: "subdue", attacker: armed, defender: pc }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.playerCharacter" } }, p: 1 }]);
+    expect(v.odds(ctx({ action: "subdue", attacker: armed, defender: pc }), o)).toEqual([{ ...{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.playerCharacter" } }, p: 1, tone: "bad" }]);
     expect(run(ctx({ action: "subdue" }), []).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.unarmed" } });
   });
 });
@@ -474,6 +474,8 @@ describe("odds (fast-check)", () => {
         for (const c of allContexts(a, d, dHoldsA, aHoldsD)) {
           const odds = v.odds(c, options);
           for (const x of odds) expect(x.p >= 0 && x.p <= 1 + 1e-12).toBe(true);
+          // Each outcome carries its tone from the rules; a refusal is never a success.
+          for (const x of odds) expect(isRefusalKey(x.key) ? ["bad"] : ["good", "mid", "bad"]).toContain(x.tone);
           expect(sum(odds)).toBeCloseTo(1, 9);
           const possible = new Set(odds.filter((x) => x.p > 0).map((x) => oddsKey(c.action, x)));
           const r = v.resolve(c, options, new SeededDice(seed));

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ScriptedDice } from "../../../src/rules/core/dice.ts";
 import { RulesInputError } from "../../../src/rules/core/errors.ts";
+import { isRefusalKey } from "../../../src/rules/core/shell.ts";
 import type { HoldRecord } from "../../../src/rules/core/consequences.ts";
 import type { ActionContext, Declared, OddsOutcome, Resolution, Situational } from "../../../src/rules/variant.ts";
 import { GRAPPLING_TABLE, OVERBEAR_TABLE, PERCENTILE_OPTION_SCHEMA } from "../../../src/rules/percentile/index.ts";
@@ -205,7 +206,7 @@ describe("grapple", () => {
     const foiled = run(ctx({ declared: { defense: "freeAttackHit", targetCasting: true } }), dice());
     expect(foiled.headline.key).toBe("WC.Result.foiled");
     expect(foiled.consequences.notes).toEqual([{ key: "WC.Note.spellSpoiled", targetId: "t" }]);
-    expect(odds(ctx({ declared: { defense: "fendOffHit" } }))).toEqual([{ key: "WC.Result.foiled", p: 1 }]);
+    expect(odds(ctx({ declared: { defense: "fendOffHit" } }))).toEqual([{ key: "WC.Result.foiled", p: 1, tone: "bad" }]);
     // Plain v plain: 100 + 10 - 20 - 5 = 85, so a contact hit that did nothing lets the attempt go on.
     expect(pOf(odds(ctx({ declared: { defense: "contactHitHarmless" } })), "WC.Result.miss")).toBeCloseTo(0.15, 12);
     expect(pOf(odds(ctx({ declared: { defense: "freeAttackMissed" } })), "WC.Result.miss")).toBeCloseTo(0.15, 12);
@@ -225,7 +226,7 @@ describe("grapple", () => {
     // An arm locked by a third creature leaves the attacker without every arm free.
     expect(reason(ctx({ holds: [holdRec("x", "a", 2)] })).params).toEqual({ reason: "WC.Reason.foreLimbsNotFree" });
     expect(pOf(odds(ctx({ holds: [holdRec("x", "a", 1)] })), "WC.Result.miss")).toBeCloseTo(0.15, 12);
-    expect(odds(ctx({ declared: { charging: true } }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.charging" }, p: 1 }]);
+    expect(odds(ctx({ declared: { charging: true } }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.charging" }, p: 1, tone: "bad" }]);
   });
   it("Hug with a fixed Bear hug: no dice, no answer, and its damage is all lethal", () => {
     const bear = { id: "b", profile: monster(5, { abilities: ["hug"] }) };
@@ -236,7 +237,7 @@ describe("grapple", () => {
     // The holder stays free when the ability says so.
     const free = run(ctx({ attacker: bear, declared: { ability: "hug", abilityHold: 4, holderFree: true } }), dice());
     expect(free.consequences.conditions).toEqual([{ targetId: "t", condition: "grappled", active: true }]);
-    expect(odds(ctx({ attacker: bear, declared: { ability: "hug", abilityHold: 4 } }))).toEqual([{ key: "WC.Result.holdGained", params: { hold: "WC.Hold.bearHug", category: 4 }, p: 1 }]);
+    expect(odds(ctx({ attacker: bear, declared: { ability: "hug", abilityHold: 4 } }))).toEqual([{ key: "WC.Result.holdGained", params: { hold: "WC.Hold.bearHug", category: 4 }, p: 1, tone: "good" }]);
   });
   it("a Gouge stuns the target for a round and lets the holder strike again", () => {
     // Plain v plain, chance 85: d6 6 (+8), d4 1 (-3), attack 50, result 71 + 20 + 5 = 96 -> Gouge.
@@ -256,8 +257,8 @@ describe("grapple", () => {
       const joined = odds(ctx({ defender: t, holds: [x] }));
       // The joiner's best is a Torso grab (min of the cap and the Bear hug already there).
       expect(joined).toEqual([
-        { key: "WC.Result.miss", p: expect.closeTo(0.15, 12) as number },
-        { key: "WC.Result.holdGained", params: { hold: "WC.Hold.torsoGrab", category: 1 }, p: expect.closeTo(0.85, 12) as number },
+        { key: "WC.Result.miss", p: expect.closeTo(0.15, 12) as number, tone: "bad" },
+        { key: "WC.Result.holdGained", params: { hold: "WC.Hold.torsoGrab", category: 1 }, p: expect.closeTo(0.85, 12) as number, tone: "good" },
       ]);
     });
     it("a joiner's hold is capped, deals no damage, and the second holder of two pins the target", () => {
@@ -269,7 +270,7 @@ describe("grapple", () => {
     });
     it("no room once as many hold the target as may attack it", () => {
       const full = odds(ctx({ defender: t, holds: [x, holdRec("y", "t", 1, { original: false })] }));
-      expect(full).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.noRoomToJoin" }, p: 1 }]);
+      expect(full).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.noRoomToJoin" }, p: 1, tone: "bad" }]);
     });
   });
 });
@@ -333,7 +334,7 @@ describe("overbear (the end of a charge)", () => {
   it("T004-09: no overbear against twice one's weight", () => {
     const heavy = { id: "t", profile: profile({ weight: 340 }) };
     expect(run(ctx({ action: "overbear", defender: heavy }), dice()).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.targetTooHeavy" } });
-    expect(odds(ctx({ action: "overbear", defender: heavy }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.targetTooHeavy" }, p: 1 }]);
+    expect(odds(ctx({ action: "overbear", defender: heavy }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.targetTooHeavy" }, p: 1, tone: "bad" }]);
     expect(run(ctx({ action: "overbear", declared: { trample: true } }), dice()).headline.params).toEqual({ reason: "WC.Reason.noTrample" });
   });
   it("odds: hit 85%; the result d100 + 10 + (d6 + 2) - (d4 + 2) over the Overbear Table", () => {
@@ -352,7 +353,7 @@ describe("overbear (the end of a charge)", () => {
     expect(r.headline.params).toEqual({ result: "WC.Overbear.knockedFlat" });
     // Trample damage is all lethal.
     expect(r.consequences.damage).toEqual([{ targetId: "t", actual: 9, temporary: 0, reason: "WC.Action.overbear" }]);
-    expect(odds(ctx({ action: "overbear", attacker: rhino, declared: { trample: true } }))).toEqual([{ key: "WC.Result.overbearResult", params: { result: "WC.Overbear.knockedFlat" }, p: expect.closeTo(1, 12) as number }]);
+    expect(odds(ctx({ action: "overbear", attacker: rhino, declared: { trample: true } }))).toEqual([{ key: "WC.Result.overbearResult", params: { result: "WC.Overbear.knockedFlat" }, p: expect.closeTo(1, 12) as number, tone: "good" }]);
     // A light trampler against a heavy target: 170 v 330 lb is 4 whole 10% steps lighter, -40; with Str +10
     // and the target's d4 1 + 2, a 50 makes 17, an Avoid, which does no damage and so does not count.
     const pony = { id: "p", profile: monster(1, { abilities: ["trample"] }) };
@@ -391,8 +392,8 @@ describe("break free, counter grapple, release", () => {
   });
   it("odds: at least 41 on d100 + 20 + (d6 + 2) - (d4 + 2): 80 + a - t faces, 81% on average", () => {
     expect(odds(held({}))).toEqual([
-      { key: "WC.Result.brokeFree", p: expect.closeTo(0.81, 12) as number },
-      { key: "WC.Result.stillHeld", p: expect.closeTo(0.19, 12) as number },
+      { key: "WC.Result.brokeFree", p: expect.closeTo(0.81, 12) as number, tone: "good" },
+      { key: "WC.Result.stillHeld", p: expect.closeTo(0.19, 12) as number, tone: "bad" },
     ]);
   });
   it("against a joiner the break does no damage: it goes to the original holder only", () => {
@@ -407,7 +408,7 @@ describe("break free, counter grapple, release", () => {
   it("while each holds the other, neither may break free; a hold the defender does not have is refused", () => {
     const both = [lock, holdRec("b", "h", 1)];
     expect(run(held({ holds: both }), dice()).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.mutualHold" } });
-    expect(odds(held({ holds: both }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.mutualHold" }, p: 1 }]);
+    expect(odds(held({ holds: both }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.mutualHold" }, p: 1, tone: "bad" }]);
     expect(() => v.resolve(held({ attacker: h, defender: b }), o, dice())).toThrow(/noSuchHold/);
     expect(() => v.odds(held({ holdId: "nope" }), o)).toThrow(RulesInputError);
     const out = { id: "b", profile: profile({ conditions: ["unconscious"] }) };
@@ -432,7 +433,7 @@ describe("break free, counter grapple, release", () => {
     const x = odds(held({ action: "counterGrapple" }));
     expect(total(x)).toBeCloseTo(1, 12);
     expect(pOf(x, "WC.Result.counterBroke")).toBeCloseTo(0.26, 12);
-    expect(odds(held({ action: "counterGrapple", attacker: h, defender: b }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notHeldBy" }, p: 1 }]);
+    expect(odds(held({ action: "counterGrapple", attacker: h, defender: b }))).toEqual([{ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.notHeldBy" }, p: 1, tone: "bad" }]);
     expect(run(held({ action: "counterGrapple", attacker: h, defender: b }), dice()).headline.params).toEqual({ reason: "WC.Reason.notHeldBy" });
   });
   it("the holder lets go: the hold ends and neither is grappled any more", () => {
@@ -443,7 +444,7 @@ describe("break free, counter grapple, release", () => {
       { targetId: "h", condition: "grappled", active: false },
       { targetId: "b", condition: "grappled", active: false },
     ]);
-    expect(odds(ctx({ action: "release", attacker: h, defender: b, holds: [lock] }))).toEqual([{ key: "WC.Result.released", p: 1 }]);
+    expect(odds(ctx({ action: "release", attacker: h, defender: b, holds: [lock] }))).toEqual([{ key: "WC.Result.released", p: 1, tone: "good" }]);
     expect(() => v.resolve(ctx({ action: "release", attacker: b, defender: h, holds: [lock] }), o, dice())).toThrow(/noSuchHold/);
   });
   it("releasing one of the holders that pinned a creature unpins it", () => {
@@ -507,6 +508,8 @@ describe("odds are probabilities summing to 1", () => {
           const x = v.odds(c, o);
           expect(Math.abs(total(x) - 1)).toBeLessThan(1e-9);
           for (const y of x) expect(y.p).toBeGreaterThanOrEqual(0);
+          // Each outcome carries its tone from the rules; a refusal is never a success.
+          for (const y of x) expect(isRefusalKey(y.key) ? ["bad"] : ["good", "mid", "bad"]).toContain(y.tone);
         },
       ),
       { numRuns: 300 },
