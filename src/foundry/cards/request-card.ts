@@ -90,7 +90,7 @@ function isRefused(v: unknown): v is Refused {
 
 function report(outcome: PerformOutcome | MoveOutcome): void {
   if (outcome.kind === "refused") notify("warn", outcome.key, outcome.params);
-  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting");
+  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting", { defender: trustedFlag(game.messages.get(outcome.messageId), "strike")?.defenderName ?? "?" });
   if (outcome.kind === "queued") notify("info", "WC.Request.queued");
 }
 
@@ -121,12 +121,15 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
   const isMove = ask?.kind === "move";
   const mover = isMove ? (fromUuidSync(ask.job.moverUuid as never) as { name?: string } | null) : null;
   const refused = request.state === "refused" && request.outcome ? request.outcome : null;
+  // The pill: waiting for the GM, waiting for one to connect, or refused (in the refusal's colour).
+  const tag = request.state === "pending" && !game.users.activeGM ? "queued" : request.state;
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.request, {
     title: i18n.localize(isMove ? "WC.Map.requestTitle" : intent ? `WC.Action.${intent.action}` : "WC.Request.title"),
     subtitle: isMove ? (mover?.name ?? "?") : intent ? i18n.format("WC.Card.versus", namesFor(intent)) : "",
     asks: i18n.format("WC.Request.asks", { player: authorName }),
     state: request.state,
-    stateLabel: i18n.localize(`WC.Request.state.${request.state === "pending" && !game.users.activeGM ? "queued" : request.state}`),
+    tag,
+    stateLabel: i18n.localize(`WC.Request.state.${tag}`),
     reason: refused ? i18n.format(refused.key, refused.params) : "",
     cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
   });
