@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
 import type { ActionContext } from "../../src/rules/index.ts";
 import type { I18n } from "../../src/foundry/base/text.ts";
-import { diceNotation, formatCount, formatLine, formatNumber, formatPercent, localizeFormula, pluralKey } from "../../src/foundry/base/text.ts";
+import { diceNotation, formatCount, formatLine, formatNumber, formatPercent, localizeFormula, localizeParams, pluralKey } from "../../src/foundry/base/text.ts";
 
 const lang: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const get = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
@@ -157,5 +157,14 @@ describe("numbers and dice as the language writes them", () => {
     expect(diceNotation(i18nFor("de"), 12)).toBe("W12");
     expect(localizeFormula("1d6+1 and d100", i18nFor("de"))).toBe("1W6+1 and W100");
     for (const l of ["en", "fr", "es", "pt-BR"]) expect(diceNotation(i18nFor(l), 6, 1)).toBe("1d6");
+  });
+});
+
+describe("names instead of 'it' and 'the attacker'", () => {
+  it("a nested reason takes the outer text's names, and plain words where a caller gave none", () => {
+    const en = i18nFor("en");
+    expect(localizeParams({ action: "Stand up", reason: "WC.Reason.notProne", attacker: "Fighter" }, en).reason).toBe("Fighter is not on the ground");
+    expect(localizeParams({ reason: "WC.Reason.subdualImmune" }, en).reason).toBe("the target cannot be subdued");
+    expect(formatLine("WC.Result.notAllowedBecause", { reason: "WC.Reason.targetTooHeavy" }, {}, i18nFor("de"))).not.toMatch(/\{\w+\}/);
   });
 });

@@ -126,12 +126,16 @@ export function damagePhrase(actual: number, temporary: number, i18n: I18n): str
 
 /**
  * Parameters can be keys themselves: a full key ("WC.Hold.bearHug") is translated, and a bare
- * `part` ("arm") reads as WC.Part.arm.
+ * `part` ("arm") reads as WC.Part.arm. A key's text may name the creatures (a refusal's reason:
+ * "{defender} is not helpless"): it takes the outer text's own `attacker` and `defender`, and
+ * where a caller has given none, plain words for them (WC.Name.*), never an unfilled placeholder.
  */
 export function localizeParams(params: Params, i18n: I18n): Record<string, string | number> {
   const out: Record<string, string | number> = {};
+  let who: Record<string, string | number> | undefined;
+  const creatures = () => (who ??= { attacker: i18n.localize("WC.Name.attacker"), defender: i18n.localize("WC.Name.defender"), ...Object.fromEntries(Object.entries(params).filter(([, v]) => !(typeof v === "string" && v.startsWith("WC.")))) });
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.localize(v);
+    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.format(v, creatures());
     else if (k === "part" && typeof v === "string") out[k] = i18n.localize(`WC.Part.${v}`);
     else out[k] = v;
   }

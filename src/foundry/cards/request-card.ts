@@ -17,6 +17,7 @@ import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { tabState } from "../base/tab.ts";
 import { i18n, notify } from "../base/i18n.ts";
+import { localizeParams } from "../base/text.ts";
 import { requestId as newRequestId } from "../base/ids.ts";
 import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest } from "../base/types.ts";
 import { Refusal, resolveCast } from "../documents/cast.ts";
@@ -130,7 +131,7 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
     state: request.state,
     tag,
     stateLabel: i18n.localize(`WC.Request.state.${tag}`),
-    reason: refused ? i18n.format(refused.key, refused.params) : "",
+    reason: refused ? i18n.format(refused.key, localizeParams({ ...(intent ? namesFor(intent) : {}), ...refused.params }, i18n)) : "",
     cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
   });
 }
