@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
 import type { ActionContext } from "../../src/rules/index.ts";
 import type { I18n } from "../../src/foundry/base/text.ts";
-import { diceNotation, formatCount, formatLine, formatNumber, formatPercent, localizeFormula, localizeParams, pluralKey } from "../../src/foundry/base/text.ts";
+import { damagePhrase, diceNotation, formatCount, formatLine, formatNumber, formatPercent, localizeFormula, localizeParams, pluralKey } from "../../src/foundry/base/text.ts";
 
 const lang: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const get = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
@@ -124,6 +124,7 @@ describe("plural forms follow the user's language", () => {
     expect(pluralKey(i18nFor("fr"), "WC.Round.knockedOut", { rounds: 1_000_000 })).toBe("WC.Round.knockedOut.other");
     expect(pluralKey(i18nFor("en"), "WC.Round.wakes", { who: "a" })).toBe("WC.Round.wakes");
     expect(formatCount(i18nFor("en"), "WC.Card.holdsEnded", 3)).toBe("3 holds end");
+    expect([damagePhrase(1, 0, i18nFor("fr")), damagePhrase(3, 0, i18nFor("fr")), damagePhrase(0, 1, i18nFor("de"))]).toEqual(["1 dégât réel", "3 dégâts réels", "1 vorübergehender Schaden"]);
   });
 
   it("every plural group in every language has its other form, and only plural categories", () => {

@@ -53,7 +53,7 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** The parameters that count, in the order a plural text looks for its count. */
-export const COUNT_PARAMS = ["n", "rounds", "hits", "steps", "grapplers", "routines", "segments", "count", "limbs", "max"] as const;
+export const COUNT_PARAMS = ["n", "rounds", "hits", "steps", "grapplers", "routines", "segments", "count", "limbs", "total", "max"] as const;
 
 /** Whether a key is a plural group (texts by plural category) rather than one text: a text of its own cannot have sub-keys. */
 export function isPlural(i18n: I18n, key: string): boolean {
@@ -121,7 +121,8 @@ export function signed(n: number): string {
 export function damagePhrase(actual: number, temporary: number, i18n: I18n): string {
   const total = actual + temporary;
   if (actual !== 0 && temporary !== 0) return i18n.format("WC.Card.damageBoth", { total, actual, temporary });
-  return i18n.format(actual !== 0 ? "WC.Card.damageReal" : "WC.Card.damageTemporary", { total });
+  const key = actual !== 0 ? "WC.Card.damageReal" : "WC.Card.damageTemporary";
+  return i18n.format(pluralKey(i18n, key, { total }), { total });
 }
 
 /**
