@@ -81,7 +81,7 @@ describe("percentile explains its chance to grapple (point 2)", () => {
     expect(attack?.terms.map((m) => m.value)).toEqual(["+50", "+12", "−20", "−10"]);
     expect(attack?.terms[0]?.label).toBe("Base chance from own armor (Armor Defense 5, magic 0)");
     expect(attack?.against).toBe("chance 32%");
-    expect(attack?.outcome?.label).toBe("failed");
+    expect(attack?.outcome?.label).toBe("failure");
   });
 });
 
