@@ -47,13 +47,27 @@ export function placeholdersOf(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string))].sort();
 }
 
+const PLURAL_CATEGORY = /\.(zero|one|two|few|many)$/;
+
+/**
+ * A plural form (a key ending in .zero, .one, .two, .few or .many) of a group English has (its
+ * `.other` is there): each language keeps the plural categories its own grammar has, so such a
+ * form may be missing or extra; it is held to the placeholders of English's `.other`.
+ */
+function pluralForm(key: string, english: Map<string, unknown>): string | null {
+  const group = key.replace(PLURAL_CATEGORY, "");
+  return group !== key && english.has(`${group}.other`) ? `${group}.other` : null;
+}
+
 export function compare(lang: string, path: string, english: Map<string, unknown>, other: Map<string, unknown>): LanguageReport {
-  const missing = [...english.keys()].filter((k) => !other.has(k));
-  const extra = [...other.keys()].filter((k) => !english.has(k));
+  const missing = [...english.keys()].filter((k) => !other.has(k) && pluralForm(k, english) === null);
+  const extra = [...other.keys()].filter((k) => !english.has(k) && pluralForm(k, english) === null);
   const notText: string[] = [];
   const placeholders: PlaceholderProblem[] = [];
   const sameAsEnglish: string[] = [];
-  for (const [key, en] of english) {
+  const forms = [...other.keys()].filter((k) => !english.has(k) && pluralForm(k, english) !== null);
+  const pairs: Array<[string, unknown]> = [...english, ...forms.map((k): [string, unknown] => [k, english.get(pluralForm(k, english) as string)])];
+  for (const [key, en] of pairs) {
     if (!other.has(key)) continue;
     const v = other.get(key);
     if (typeof v !== "string") {

@@ -47,3 +47,19 @@ describe("the comparison itself", () => {
     expect(compare("fr", "lang/fr.json", en, fr)).toMatchObject({ missing: [], extra: [], notText: [], placeholders: [], sameAsEnglish: ["WC.b"] });
   });
 });
+
+describe("plural groups", () => {
+  const en = flatten({ WC: { rounds: { one: "{n} round", other: "{n} rounds" } } });
+
+  it("a language keeps the plural categories of its own grammar, each held to English's other", () => {
+    const pl = flatten({ WC: { rounds: { one: "{n} runda", few: "{n} rundy", many: "{n} rund", other: "{n} rundy" } } });
+    expect(compare("pl", "lang/pl.json", en, pl)).toMatchObject({ missing: [], extra: [], notText: [], placeholders: [] });
+    const ja = flatten({ WC: { rounds: { other: "{n}ラウンド" } } });
+    expect(compare("ja", "lang/ja.json", en, ja)).toMatchObject({ missing: [], extra: [], placeholders: [] });
+  });
+
+  it("its other form is never optional, and a form's placeholders are checked", () => {
+    const bad = flatten({ WC: { rounds: { one: "{n} round", few: "{count} rounds" } } });
+    expect(compare("xx", "lang/xx.json", en, bad)).toMatchObject({ missing: ["WC.rounds.other"], placeholders: [{ key: "WC.rounds.few", missing: ["{n}"], extra: ["{count}"] }] });
+  });
+});

@@ -79,9 +79,9 @@ describe("percentile explains its chance to grapple (point 2)", () => {
     const { view } = resolved("percentile", "grapple", [[6, 3], [4, 2], [100, 40]], { armor: { ad: 5, magic: 0 }, dexterity: 12 }, { kind: "monster", hitDice: { dice: 2, adjustment: 0 } }, { defense: "none" });
     const attack = view.rolls.find((r) => r.label === "Grapple attack");
     expect(attack?.terms.map((m) => m.value)).toEqual(["+50", "+12", "−20", "−10"]);
-    expect(attack?.terms[0]?.label).toBe("Base chance from own armor (AD 5, magic 0)");
+    expect(attack?.terms[0]?.label).toBe("Base chance from own armor (Armor Defense 5, magic 0)");
     expect(attack?.against).toBe("chance 32%");
-    expect(attack?.outcome?.label).toBe("failed");
+    expect(attack?.outcome?.label).toBe("failure");
   });
 });
 

@@ -80,9 +80,9 @@ describe("mass charge from token positions (000 §Mass charge)", () => {
     await charging(t, fighters, gnolls);
     const message = await t.gm.run(() => openMassCharge());
     expect(t.world.scriptedLeft).toBe(0);
-    expect(message?.content).toContain("Chance 54%, d100 rolled 50");
+    expect(message?.content).toContain("d100 50 against 54%");
     // The three killed chargers are named apart, struck through.
-    expect(message?.content).toMatch(/Killed before it struck<\/span> <s>Gnoll \d+, Gnoll \d+, Gnoll \d+<\/s>/);
+    expect(message?.content).toMatch(/Killed before striking<\/span> <s>Gnoll \d+, Gnoll \d+, Gnoll \d+<\/s>/);
     const down = fighters.filter((f) => f.actor.statuses.has("prone")).map((f) => f.name);
     expect(down).toEqual(["Fighter 2", "Fighter 4"]);
     expect(message?.content).toContain("Chargers who may press on: 11; chargers who must stay engaged: 6");

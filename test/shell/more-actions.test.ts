@@ -70,7 +70,7 @@ describe("stand up", () => {
     const out = await t.player.run(() => act({ action: "standUp", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
     await t.world.settle();
     expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.byRules" });
-    expect(t.player.notifications.at(-1)?.message).toBe("Stand up is not possible: A hold immobilizes it.");
+    expect(t.player.notifications.at(-1)?.message).toBe("Stand up is not possible: Fighter is immobilized by a hold.");
   });
 
   it("percentile: outside a fight the fighter is up at once (even from an older effect with the module's own prone)", async () => {

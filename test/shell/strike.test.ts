@@ -31,7 +31,7 @@ describe("a player's defender is asked first", () => {
     const out = await t.gm.run(() => act(charge(t.ogreToken, t.fighterToken)));
     expect(out.kind).toBe("waiting");
     const card = strikeCards()[0] as FakeChatMessage;
-    expect(card.content).toContain("Ogre comes at Fighter");
+    expect(card.content).toContain("Ogre charges Fighter. How did Fighter");
     expect(resultCards()).toEqual([]);
     const html = await view(t.player, card);
     const buttons = [...html.querySelectorAll<HTMLButtonElement>("[data-wc-strike]")];

@@ -307,7 +307,7 @@ describe("action dialog", () => {
     for (const a of [t.fighter, t.goblinToken.actor]) (a.flags[M] as { profile: Record<string, unknown> }).profile.percentile = { ...v?.defaultProfile(), dexterity: 12, armor: { ad: 5, magic: 0 } };
     const html = text(await t.gm.run(() => dialogContent(intent(), {})));
     // 004: base (AD 5 + 0) x 10 = 50, the attacker's Dex 12 +12, the target's chain-class armor (AD 5) +20, its level 1 -5.
-    expect(html).toContain("Grapple attack: +50 Base chance from own armor (AD 5, magic 0), +12 Attacker's Dexterity score (12), +20 Target's armor alone rates AD 5, −5 Target's hit dice or level (1)");
+    expect(html).toContain("Grapple attack: +50 Base chance from own armor (Armor Defense 5, magic 0), +12 Attacker's Dexterity score (12), +20 Target's armor alone: Armor Defense (AD) 5, −5 Target's hit dice or level (1)");
     // And the result roll's own modifiers (reached by the trial in which the attack succeeds).
     expect(html).toMatch(/Grapple result: .*Attacker's Strength \(10\)/);
   });

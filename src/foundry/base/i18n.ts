@@ -1,17 +1,29 @@
-/** Foundry's localization, with numbers allowed as parameters. */
+/**
+ * Foundry's localization, in the user's language: numbers allowed as parameters (written as the
+ * language writes them: "27,1" in German), and plural groups read by the count they are given
+ * (base/text.ts pluralKey), so every caller of `format` gets the right form without asking.
+ */
 import type { I18n } from "./text.ts";
-import { localizeParams, plainText } from "./text.ts";
+import { formatNumber, isPlural, localizeParams, pluralKey, plainText } from "./text.ts";
+
+function lang(): string {
+  return (game.i18n as { lang?: string } | undefined)?.lang ?? "en";
+}
 
 function strings(data: Readonly<Record<string, string | number>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) out[k] = String(v);
+  const language = { lang: lang() };
+  for (const [k, v] of Object.entries(data)) out[k] = typeof v === "number" ? formatNumber(v, language, 2) : String(v);
   return out;
 }
 
 export const i18n: I18n = {
-  localize: (key) => game.i18n.localize(key),
-  format: (key, data) => game.i18n.format(key, strings(data)),
+  localize: (key) => game.i18n.localize(isPlural(i18n, key) ? `${key}.other` : key),
+  format: (key, data) => game.i18n.format(pluralKey(i18n, key, data), strings(data)),
   has: (key) => game.i18n.has(key),
+  get lang() {
+    return lang();
+  },
 };
 
 /**

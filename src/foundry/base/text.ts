@@ -1,7 +1,13 @@
 /**
  * Texts from keys and parameters, in the user's language: the one place where a rules key with its
  * parameters becomes words (creature ids read as names, keys inside parameters translated, a count
- * of 1 taking the singular form), and where a name is made safe for a place that reads HTML.
+ * choosing its plural form, numbers and dice written as the language writes them), and where a
+ * name is made safe for a place that reads HTML.
+ *
+ * Plural texts are groups in the language files, one text per plural category of that language
+ * (`"knockedOut": {"one": "... {rounds} round", "other": "... {rounds} rounds"}`), chosen by
+ * Intl.PluralRules in the user's language: French and Brazilian Portuguese read 0 as singular,
+ * English and German as plural. Every category falls back to `other`.
  */
 
 export interface I18n {
@@ -9,6 +15,8 @@ export interface I18n {
   format(key: string, data: Record<string, string | number>): string;
   /** Whether a key has a text (Foundry's game.i18n.has); without it, a key that localizes to itself has none. */
   has?(key: string): boolean;
+  /** The user's language, as Foundry names it (game.i18n.lang: "en", "de", "pt-BR"); English when not told. */
+  readonly lang?: string;
 }
 
 export type Params = Readonly<Record<string, string | number>>;
@@ -23,6 +31,88 @@ export function localizeFirst(i18n: I18n, keys: readonly string[]): string {
   return i18n.localize(key);
 }
 
+/** The user's language as a locale Intl accepts ("en" for one it does not know). */
+export function localeOf(i18n: Pick<I18n, "lang">): string {
+  const lang = i18n.lang ?? "en";
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const made = make();
+  cache.set(key, made);
+  return made;
+}
+
+/** The parameters that count, in the order a plural text looks for its count. */
+export const COUNT_PARAMS = ["n", "rounds", "hits", "steps", "grapplers", "routines", "segments", "count", "limbs", "total", "max"] as const;
+
+/** Whether a key is a plural group (texts by plural category) rather than one text: a text of its own cannot have sub-keys. */
+export function isPlural(i18n: I18n, key: string): boolean {
+  return has(i18n, `${key}.other`);
+}
+
+/** The plural category of `n` in the user's language ("one", "other", "many", ...). */
+export function pluralCategory(n: number, i18n: Pick<I18n, "lang">): Intl.LDMLPluralRule {
+  const locale = localeOf(i18n);
+  return cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(n);
+}
+
+/**
+ * The key of the text to use: a plain key as it is; for a plural group, its category's text for
+ * the count among `params` (the first of COUNT_PARAMS given as a number), else its `other`.
+ */
+export function pluralKey(i18n: I18n, key: string, params?: Readonly<Record<string, unknown>>): string {
+  if (!isPlural(i18n, key)) return key;
+  const name = COUNT_PARAMS.find((c) => typeof params?.[c] === "number");
+  const n = name === undefined ? undefined : params?.[name];
+  if (typeof n !== "number") return `${key}.other`;
+  const category = `${key}.${pluralCategory(n, i18n)}`;
+  return has(i18n, category) ? category : `${key}.other`;
+}
+
+/** A text whose words follow a count: `count` fills `{n}` unless `params` name their own count. */
+export function formatCount(i18n: I18n, key: string, count: number, params: Params = {}): string {
+  const data = { n: count, ...params };
+  return i18n.format(pluralKey(i18n, key, data), data);
+}
+
+/** A number as the user's language writes it: "27.1" in English, "27,1" in German and French; at most `digits` decimals. */
+export function formatNumber(n: number, i18n: Pick<I18n, "lang">, digits = 1): string {
+  if (!Number.isFinite(n)) return String(n);
+  const locale = localeOf(i18n);
+  // Grouped from five digits on ("1079", "12 345"): a four-digit total reads as one number in every language.
+  return cached(numberFormats, `${locale}|n|${digits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: "min2" } as Intl.NumberFormatOptions)).format(n);
+}
+
+/** A percentage (27.1 for 27.1 %) as the user's language writes it: "27.1%" in English, "27,1 %" in German and French. */
+export function formatPercent(percent: number, i18n: Pick<I18n, "lang">, digits = 1): string {
+  if (!Number.isFinite(percent)) return `${String(percent)}%`;
+  const locale = localeOf(i18n);
+  return cached(numberFormats, `${locale}|%|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits })).format(percent / 100);
+}
+
+/**
+ * Dice as the user's language writes them (WC.Dice.notation: "2d6" in English, "2W6" in German;
+ * WC.Dice.die, one die without a count: "d12", "W12").
+ */
+export function diceNotation(i18n: I18n, sides: number, count?: number): string {
+  return count === undefined ? i18n.format("WC.Dice.die", { sides }) : i18n.format("WC.Dice.notation", { count, sides });
+}
+
+/** A dice formula ("1d6+1", "d100") with its dice written as the user's language writes them. */
+export function localizeFormula(formula: string, i18n: I18n): string {
+  return formula.replace(/\b(\d*)d(\d+)\b/g, (_m, count: string, sides: string) => diceNotation(i18n, Number(sides), count === "" ? undefined : Number(count)));
+}
+
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
@@ -31,29 +121,32 @@ export function signed(n: number): string {
 export function damagePhrase(actual: number, temporary: number, i18n: I18n): string {
   const total = actual + temporary;
   if (actual !== 0 && temporary !== 0) return i18n.format("WC.Card.damageBoth", { total, actual, temporary });
-  return i18n.format(actual !== 0 ? "WC.Card.damageReal" : "WC.Card.damageTemporary", { total });
+  const key = actual !== 0 ? "WC.Card.damageReal" : "WC.Card.damageTemporary";
+  return i18n.format(pluralKey(i18n, key, { total }), { total });
 }
 
 /**
  * Parameters can be keys themselves: a full key ("WC.Hold.bearHug") is translated, and a bare
- * `part` ("arm") reads as WC.Part.arm.
+ * `part` ("arm") reads as WC.Part.arm. A key's text may name the creatures (a refusal's reason:
+ * "{defender} is not helpless"): it takes the outer text's own `attacker` and `defender`, and
+ * where a caller has given none, plain words for them (WC.Name.*), never an unfilled placeholder.
  */
 export function localizeParams(params: Params, i18n: I18n): Record<string, string | number> {
   const out: Record<string, string | number> = {};
+  let who: Record<string, string | number> | undefined;
+  const creatures = () => (who ??= { attacker: i18n.localize("WC.Name.attacker"), defender: i18n.localize("WC.Name.defender"), ...Object.fromEntries(Object.entries(params).filter(([, v]) => !(typeof v === "string" && v.startsWith("WC.")))) });
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.localize(v);
+    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.format(v, creatures());
     else if (k === "part" && typeof v === "string") out[k] = i18n.localize(`WC.Part.${v}`);
     else out[k] = v;
   }
   return out;
 }
 
-const COUNTS = ["n", "rounds", "hits", "steps", "grapplers"] as const;
-
 /**
  * A line's text from its key and parameters: ids become names (a comma-separated list of ids,
  * a list of names), keys are translated, `actual` and `temporary` become a `damage` phrase, and a
- * count of 1 takes the key's singular form (<key>One) where there is one.
+ * plural group takes the form its count asks for in the user's language.
  */
 export function formatLine(key: string, params: Params | undefined, names: Readonly<Record<string, string>>, i18n: I18n): string {
   const named: Record<string, string | number> = {};
@@ -62,9 +155,8 @@ export function formatLine(key: string, params: Params | undefined, names: Reado
   }
   const p = localizeParams(named, i18n);
   if (typeof p.actual === "number" && typeof p.temporary === "number" && p.damage === undefined) p.damage = damagePhrase(p.actual, p.temporary, i18n);
-  const count = COUNTS.find((c) => p[c] !== undefined);
-  const singular = count && p[count] === 1 && has(i18n, `${key}One`) ? `${key}One` : key;
-  return Object.keys(p).length > 0 ? i18n.format(singular, p) : i18n.localize(singular);
+  const chosen = pluralKey(i18n, key, p);
+  return Object.keys(p).length > 0 ? i18n.format(chosen, p) : i18n.localize(chosen);
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -7,6 +7,7 @@
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
+import { has, localizeFirst } from "../base/text.ts";
 import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
 import { claim } from "./pipeline.ts";
@@ -19,10 +20,14 @@ export function strikeIdFor(requestId: string): string {
 export async function renderStrike(strike: StoredStrike): Promise<string> {
   const variant = activeVariant();
   const s = variant.situational(strike.intent.action).find((x) => x.key === strike.key);
+  const names = { attacker: strike.attackerName, defender: strike.defenderName };
+  // The question in the creatures' names (WC.Strike.ask.<the circumstance>), the same for every rule set.
+  const ask = `WC.Strike.ask.${(s?.label ?? "").split(".").at(-1) ?? ""}`;
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.strike, {
     title: i18n.localize(`WC.Action.${strike.intent.action}`),
-    question: i18n.format("WC.Strike.question", { attacker: strike.attackerName, defender: strike.defenderName, what: i18n.localize(s?.label ?? "") }),
-    choices: strike.choices.map((c) => ({ value: c, label: i18n.localize(`WC.Choice.${c}`) })),
+    answeredBy: i18n.format("WC.Strike.answeredBy", names),
+    question: has(i18n, ask) ? i18n.format(ask, names) : i18n.format("WC.Strike.question", { ...names, what: i18n.localize(s?.label ?? "") }),
+    choices: strike.choices.map((c) => ({ value: c, label: localizeFirst(i18n, [`WC.Strike.choice.${c}`, `WC.Choice.${c}`]) })),
   });
 }
 

@@ -17,6 +17,7 @@ import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { tabState } from "../base/tab.ts";
 import { i18n, notify } from "../base/i18n.ts";
+import { localizeParams } from "../base/text.ts";
 import { requestId as newRequestId } from "../base/ids.ts";
 import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest } from "../base/types.ts";
 import { Refusal, resolveCast } from "../documents/cast.ts";
@@ -90,7 +91,7 @@ function isRefused(v: unknown): v is Refused {
 
 function report(outcome: PerformOutcome | MoveOutcome): void {
   if (outcome.kind === "refused") notify("warn", outcome.key, outcome.params);
-  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting");
+  if (outcome.kind === "waiting") notify("info", "WC.Strike.waiting", { defender: trustedFlag(game.messages.get(outcome.messageId), "strike")?.defenderName ?? "?" });
   if (outcome.kind === "queued") notify("info", "WC.Request.queued");
 }
 
@@ -121,13 +122,16 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
   const isMove = ask?.kind === "move";
   const mover = isMove ? (fromUuidSync(ask.job.moverUuid as never) as { name?: string } | null) : null;
   const refused = request.state === "refused" && request.outcome ? request.outcome : null;
+  // The pill: waiting for the GM, waiting for one to connect, or refused (in the refusal's colour).
+  const tag = request.state === "pending" && !game.users.activeGM ? "queued" : request.state;
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.request, {
     title: i18n.localize(isMove ? "WC.Map.requestTitle" : intent ? `WC.Action.${intent.action}` : "WC.Request.title"),
     subtitle: isMove ? (mover?.name ?? "?") : intent ? i18n.format("WC.Card.versus", namesFor(intent)) : "",
     asks: i18n.format("WC.Request.asks", { player: authorName }),
     state: request.state,
-    stateLabel: i18n.localize(`WC.Request.state.${request.state === "pending" && !game.users.activeGM ? "queued" : request.state}`),
-    reason: refused ? i18n.format(refused.key, refused.params) : "",
+    tag,
+    stateLabel: i18n.localize(`WC.Request.state.${tag}`),
+    reason: refused ? i18n.format(refused.key, localizeParams({ ...(intent ? namesFor(intent) : {}), ...refused.params }, i18n)) : "",
     cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
   });
 }

@@ -145,7 +145,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     // The rules refuse it: the user is told why, and no card is posted (nothing to apply or undo).
     const refused = rulesRefusal(resolution);
-    if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`) } };
+    if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name } };
     const inCombat = ctx.inCombat ? combat : undefined;
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
     // Figures a player typed in against a creature not theirs wait for the GM's Apply.

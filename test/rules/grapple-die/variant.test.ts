@@ -491,8 +491,12 @@ describe("odds (fast-check)", () => {
 
 type Json = { [k: string]: Json } | string;
 const texts: Json[] = [JSON.parse(readFileSync("lang/en.json", "utf8")) as Json];
+// A text, or a plural group (one text per plural category, `other` always among them).
 const has = (key: string) =>
-  texts.some((t) => typeof key.split(".").reduce<Json | undefined>((x, k) => (x && typeof x === "object" ? x[k] : undefined), t) === "string");
+  texts.some((t) => {
+    const v = key.split(".").reduce<Json | undefined>((x, k) => (x && typeof x === "object" ? x[k] : undefined), t);
+    return typeof v === "string" || (typeof v === "object" && typeof v.other === "string");
+  });
 
 function purposes(v: unknown, out: Set<string>): void {
   if (Array.isArray(v)) v.forEach((x) => purposes(x, out));

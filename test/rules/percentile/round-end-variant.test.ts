@@ -34,7 +34,11 @@ const lang: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
 // The fragment holds the new texts until they are merged into lang/en.json (it may be gone after).
 const FRAGMENT = "test/rules/percentile/lang-round.fragment.json";
 const fragment: unknown = existsSync(FRAGMENT) ? JSON.parse(readFileSync(FRAGMENT, "utf8")) : {};
-const lookup = (tree: unknown, key: string): unknown => key.split(".").reduce<unknown>((x, k) => (x && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), tree);
+// A plural group (one text per plural category) reads as its `other` text.
+const lookup = (tree: unknown, key: string): unknown => {
+  const v = key.split(".").reduce<unknown>((x, k) => (x && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), tree);
+  return v && typeof v === "object" && typeof (v as Record<string, unknown>).other === "string" ? (v as Record<string, unknown>).other : v;
+};
 const emitted = new Set<string>();
 function end(c: RoundContext, d: ScriptedDice): RoundResolution {
   const r = v.roundEnd(c, o, d);

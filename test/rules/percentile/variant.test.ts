@@ -34,7 +34,11 @@ const pOf = (odds: readonly OddsOutcome[], key: string, params?: Record<string, 
 
 // Every key the variant emits is checked against lang/en.json at the end.
 const lang: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
-const text = (key: string): unknown => key.split(".").reduce<unknown>((x, k) => (x && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), lang);
+// A plural group (one text per plural category) reads as its `other` text.
+const text = (key: string): unknown => {
+  const v = key.split(".").reduce<unknown>((x, k) => (x && typeof x === "object" ? (x as Record<string, unknown>)[k] : undefined), lang);
+  return v && typeof v === "object" && typeof (v as Record<string, unknown>).other === "string" ? (v as Record<string, unknown>).other : v;
+};
 const emitted = new Set<string>();
 function seen(r: Resolution | readonly OddsOutcome[]): void {
   const list: Array<{ key: string; params?: Readonly<Record<string, string | number>> }> = Array.isArray(r) ? r : [(r as Resolution).headline];
