@@ -139,7 +139,7 @@ describe("the profile form reads as words, one line a field", () => {
     ["grapple-die", "playerCharacter", false, "No"],
     ["grapple-die", "heightFt", 5.83, "5 ft 10 in"],
     ["grapple-die", "heightFt", 6, "6"],
-    ["percentile", "weight", 1200, "1,200"],
+    ["percentile", "weight", 1200, "1200"],
     ["d12-holds", "grapplingSize", undefined, "Same as its size"],
   ] as const)("%s %s: %j reads %s", (v, path, value, label) => {
     const t = makeTable();

@@ -93,11 +93,15 @@ export function formatNumber(n: number, i18n: Pick<I18n, "lang">, digits = 1): s
   return cached(numberFormats, `${locale}|n|${digits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: "min2" } as Intl.NumberFormatOptions)).format(n);
 }
 
-/** A percentage (27.1 for 27.1 %) as the user's language writes it: "27.1%" in English, "27,1 %" in German and French. */
-export function formatPercent(percent: number, i18n: Pick<I18n, "lang">, digits = 1): string {
+/**
+ * A percentage (27.1 for 27.1 %) as the user's language writes it: "27.1%" in English, "27,1 %" in
+ * German and French; at most `digits` decimals, or always `digits` when `fixed` ("27.0%").
+ */
+export function formatPercent(percent: number, i18n: Pick<I18n, "lang">, digits = 1, fixed = false): string {
   if (!Number.isFinite(percent)) return `${String(percent)}%`;
   const locale = localeOf(i18n);
-  return cached(numberFormats, `${locale}|%|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits })).format(percent / 100);
+  const min = fixed ? digits : 0;
+  return cached(numberFormats, `${locale}|%|${min}|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: min, maximumFractionDigits: digits })).format(percent / 100);
 }
 
 /**

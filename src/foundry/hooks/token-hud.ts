@@ -59,6 +59,11 @@ function unavailable(key: string, params: Readonly<Record<string, string | numbe
   return { key, params, text: i18n.format(key, plain) };
 }
 
+/** The two creatures' names, as a reason that names them ("{attacker} holds {defender} already") takes them. */
+function pair(token: TokenDocument.Implementation, target: TokenDocument.Implementation): Record<string, string> {
+  return { attacker: plainText(token.name ?? ""), defender: plainText(target.name ?? "") };
+}
+
 /** The reason the rules give for refusing `action` between the two, or none when they allow it. */
 function rulesRefusal(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, label: string, holdId?: string): Unavailable | undefined {
   try {
@@ -68,10 +73,10 @@ function rulesRefusal(token: TokenDocument.Implementation, target: TokenDocument
     const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
     if (!isRefusalOdds(odds)) return undefined;
     const reason = odds[0]?.params?.reason;
-    const why = typeof reason === "string" ? i18n.localize(reason) : i18n.localize("WC.Result.notAllowed");
+    const why = typeof reason === "string" ? i18n.format(reason, pair(token, target)) : i18n.localize("WC.Result.notAllowed");
     return { ...unavailable("WC.Refuse.byRules", { action: label, reason: why }), text: why };
   } catch (e) {
-    if (e instanceof Refusal) return unavailable(e.key, e.params);
+    if (e instanceof Refusal) return unavailable(e.key, { ...pair(token, target), ...e.params });
     // Data the odds cannot read: the dialog, once opened, says what is wrong with it.
     return undefined;
   }

@@ -13,7 +13,7 @@
 import type { OddsOutcome, OddsTone, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
 import type { I18n } from "../base/text.ts";
-import { formatLine } from "../base/text.ts";
+import { formatLine, formatPercent } from "../base/text.ts";
 
 export type Tone = OddsTone;
 
@@ -60,8 +60,7 @@ interface Line {
 
 /** The percentage a number of units of `total` is, in the user's language ("27,1 %" in German). */
 function percentText(units: number, total: number, p: number, rough: boolean, lang: string): string {
-  const digits = rough ? 0 : 1;
-  const f = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const f = { format: (share: number) => formatPercent(share * 100, { lang }, rough ? 0 : 1, true) };
   const certain = p >= 1 - 1e-12;
   if (units === 0 && p > 0) return `<${f.format(1 / total)}`;
   if (units === total && !certain) return `>${f.format((total - 1) / total)}`;

@@ -9,9 +9,8 @@ import type { InputIssue, ProfileField } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import type { StoredProfile } from "../documents/actors.ts";
 import { readProfile, writeProfile } from "../documents/actors.ts";
-import { localizeParams } from "../base/text.ts";
+import { formatNumber, localizeFirst, localizeParams } from "../base/text.ts";
 import { TEMPLATES } from "../base/constants.ts";
-import { localizeFirst } from "../base/text.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../world/settings.ts";
@@ -173,7 +172,7 @@ export function valueLabel(f: ProfileField, v: unknown): string {
         const inches = Math.round(v * 12);
         return i18n.format("WC.Profile.feetInches", { feet: Math.floor(inches / 12), inches: inches % 12 });
       }
-      return new Intl.NumberFormat(game.i18n.lang || "en", { maximumFractionDigits: 2 }).format(v);
+      return formatNumber(v, game.i18n, 2);
     }
   }
 }
