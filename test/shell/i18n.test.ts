@@ -7,6 +7,7 @@ import { RULES_VARIANTS, SeededDice } from "../../src/rules/index.ts";
 import type { ActionContext } from "../../src/rules/index.ts";
 import type { I18n } from "../../src/foundry/base/text.ts";
 import { damagePhrase, diceNotation, formatCount, formatLine, formatNumber, formatPercent, localizeFormula, localizeParams, pluralKey } from "../../src/foundry/base/text.ts";
+import { traceOf } from "../../src/foundry/cards/views.ts";
 
 const lang: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const get = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), lang);
@@ -158,6 +159,12 @@ describe("numbers and dice as the language writes them", () => {
     expect(diceNotation(i18nFor("de"), 12)).toBe("W12");
     expect(localizeFormula("1d6+1 and d100", i18nFor("de"))).toBe("1W6+1 and W100");
     for (const l of ["en", "fr", "es", "pt-BR"]) expect(diceNotation(i18nFor(l), 6, 1)).toBe("1d6");
+  });
+
+  it("a card's rolls name their dice so too", () => {
+    const trace = { die: { purpose: "hold", sides: 12, face: 8 } };
+    expect(traceOf(trace, i18nFor("de")).rolls.map((r) => r.formula)).toEqual(["1W12"]);
+    expect(traceOf(trace, i18nFor("en")).rolls.map((r) => r.formula)).toEqual(["1d12"]);
   });
 });
 

@@ -15,7 +15,7 @@ import type { Pair } from "./secrets.ts";
 import { modifierSecret, ROUND_NUMBER_OWNERS, sumSecret, targetSecret, unionSecret } from "./secrets.ts";
 import type { StoredCard } from "../base/types.ts";
 import type { I18n } from "../base/text.ts";
-import { damagePhrase, formatLine, has, signed } from "../base/text.ts";
+import { damagePhrase, formatLine, has, localizeFormula, signed } from "../base/text.ts";
 
 
 export interface ModView {
@@ -193,7 +193,7 @@ function immediateBreak(die: Die, parent: Obj | null, i18n: I18n): RollView | nu
   if (die.purpose !== "immediateBreak" || hold === null || typeof parent?.kind !== "string") return null;
   const broke = BROKE_AT_ONCE.has(parent.kind);
   const outcome = { label: i18n.localize(`WC.Card.outcome.${broke ? "broken" : "held"}`), tone: broke ? ("good" as const) : ("bad" as const) };
-  return rollView("roll", i18n.localize(`WC.Purpose.${die.purpose}`), `1d${die.sides}`, die.face, [], [], undefined, i18n.format("WC.Card.needs", { n: hold }), [], outcome);
+  return rollView("roll", i18n.localize(`WC.Purpose.${die.purpose}`), localizeFormula(`1d${die.sides}`, i18n), die.face, [], [], undefined, i18n.format("WC.Card.needs", { n: hold }), [], outcome);
 }
 
 /** A damage block: dice (or a table's figure), modifiers, a flat part, a size multiplier, a total. */
@@ -209,7 +209,7 @@ function damageView(v: Obj, pair: Pair, i18n: I18n): RollView | null {
   const face = dice ? dice.reduce((s, d) => s + d.face, 0) : (base ?? 0);
   const total = isSplit(v.split) ? v.split.total : typeof v.total === "number" ? v.total : face;
   const label = dice && dice[0] ? i18n.localize(`WC.Purpose.${purpose}`) : i18n.localize("WC.Card.tableDamage");
-  const formula = dice && dice[0] ? `${dice.length}d${dice[0].sides}` : "";
+  const formula = dice && dice[0] ? localizeFormula(`${dice.length}d${dice[0].sides}`, i18n) : "";
   const view = rollView("damage", label, formula, face, list, [], total, "", [], null);
   const hasTotal = list.length > 0 || total !== face;
   return { ...view, hasTotal, hasFoot: hasTotal };
@@ -243,12 +243,12 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
       const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
       const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
       const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
-      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), `1d${v.die.sides}`, v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n), rowOf(v, parent, i18n));
+      const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), localizeFormula(`1d${v.die.sides}`, i18n), v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n), rowOf(v, parent, i18n));
       rolls.push(view);
       purposes.set(view, purpose);
       seen.add(v.die);
     } else if (isDie(v)) {
-      const view = immediateBreak(v, parent, i18n) ?? rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), `1d${v.sides}`, v.face, [], [], undefined, "", [], null);
+      const view = immediateBreak(v, parent, i18n) ?? rollView("roll", i18n.localize(`WC.Purpose.${v.purpose}`), localizeFormula(`1d${v.sides}`, i18n), v.face, [], [], undefined, "", [], null);
       rolls.push(view);
       purposes.set(view, v.purpose);
       return;
