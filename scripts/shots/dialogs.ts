@@ -262,7 +262,7 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
       const c = cast[role];
       c.client.user.targets.clear();
       c.client.user.targets.add(c.to.object);
-      hud({ scenes: out, lang }, variant, c.client, role, `hud-${setup.name || "plain"}-targeting`, c.from);
+      await hud({ scenes: out, lang }, variant, c.client, role, `hud-${setup.name || "plain"}-targeting`, c.from);
       c.client.user.targets.clear();
     }
     for (const action of wanted) {

@@ -190,13 +190,15 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
 }
 
 /** The token HUD of `token` for `client`, with the module's palette open. */
-export function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): void {
-  const html = client.run(() => {
+export async function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): Promise<void> {
+  const html = await client.run(async () => {
     const el = document.createElement("div");
     el.className = "token-hud";
     el.innerHTML = `<div class="col left"><button type="button" class="control-icon" data-tooltip="Elevation"><i class="fa-solid fa-arrows-up-down"></i></button><button type="button" class="control-icon" data-tooltip="Sort"><i class="fa-solid fa-arrows-to-circle"></i></button></div><div class="col middle"><div class="token-face"></div></div><div class="col right"><button type="button" class="control-icon" data-tooltip="Visibility"><i class="fa-solid fa-eye-slash"></i></button><button type="button" class="control-icon" data-tooltip="Status effects"><i class="fa-solid fa-person-rays"></i></button><button type="button" class="control-icon" data-tooltip="Target"><i class="fa-solid fa-bullseye"></i></button></div>`;
     addButtons({ document: token as never }, el);
     el.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+    // The palette is drawn from its template, asynchronously.
+    for (let i = 0; i < 20 && !el.querySelector(".wc-hud__palette:not([hidden])"); i++) await new Promise((r) => setTimeout(r, 0));
     return el.outerHTML;
   });
   out.scenes.push({ id: `${variant}--${name}`, variant, kind: "hud", role, title: "Token HUD", html });
@@ -236,8 +238,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   }
 
   // The HUD before any hold.
-  hud(out, variant, t.player, "player", "hud", fighter);
-  hud(out, variant, t.gm, "gm", "hud", ogre);
+  await hud(out, variant, t.player, "player", "hud", fighter);
+  await hud(out, variant, t.gm, "gm", "hud", ogre);
 
   if (variant === "d12-holds") await d12Cards(out, t);
   if (variant === "grapple-die") await grappleDieCards(out, t);
@@ -255,7 +257,7 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
   // The GM's ogre grapples the player's fighter: to hit 15, hold roll 8, break 4, damage 3.
   dice(t, { 20: [15], 12: [8, 4], 3: [3] });
   await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
-  hud(out, V, t.player, "player", "hud-held", fighter);
+  await hud(out, V, t.player, "player", "hud-held", fighter);
   // The fighter tries to break free: d12 5, still held.
   dice(t, { 12: [5] });
   await card(out, t, V, "break-free-fails", "Fighter fails to break free", () => t.player.run(() => act(intent("breakFree", fighter, ogre))));
@@ -393,7 +395,7 @@ async function grappleDieCards(out: Collected, t: Table): Promise<void> {
   // The player's fighter grapples the GM's ogre; the GM's ogre rolls its free attack.
   dice(t, { 20: [16, 14], 4: [2] });
   await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
-  hud(out, V, t.player, "player", "hud-holding", fighter);
+  await hud(out, V, t.player, "player", "hud-holding", fighter);
   dice(t, { 20: [9] });
   await card(out, t, V, "break-free", "Ogre tries to break free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
   await card(out, t, V, "release", "Fighter releases", () => t.player.run(() => act(intent("release", fighter, ogre))));
@@ -405,7 +407,7 @@ async function grappleDieCards(out: Collected, t: Table): Promise<void> {
     const { answerStrike } = await import("../../src/foundry/cards/request-card.ts");
     dice(t, { 20: [15, 12], 4: [3] });
     await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter after the answer", () => t.player.run(() => answerStrike(strike as never, "harmless")));
-    hud(out, V, t.player, "player", "hud-held", fighter);
+    await hud(out, V, t.player, "player", "hud-held", fighter);
     dice(t, { 20: [18] });
     await card(out, t, V, "counter-grapple", "Fighter counter-grapples", () => t.player.run(() => act(intent("counterGrapple", fighter, ogre))));
   }
@@ -429,7 +431,7 @@ async function percentileCards(out: Collected, t: Table): Promise<void> {
   // Variables d6/d4, the chance d100, the result d100.
   dice(t, { 6: [4], 4: [2], 100: [22, 71] });
   await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
-  hud(out, V, t.player, "player", "hud-holding", fighter);
+  await hud(out, V, t.player, "player", "hud-holding", fighter);
   // The ogre's weight and Strength break the arm lock whatever it rolls.
   dice(t, { 6: [3], 4: [1], 100: [55] });
   await card(out, t, V, "break-free", "Ogre breaks free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
@@ -437,7 +439,7 @@ async function percentileCards(out: Collected, t: Table): Promise<void> {
   await card(out, t, V, "grapple-miss", "Fighter misses a grapple", () => t.player.run(() => act(intent("grapple", fighter, goblin))));
   dice(t, { 6: [5], 4: [2], 100: [10, 40] });
   await card(out, t, V, "grapple-hold-on-player", "Goblin grapples the fighter", () => t.gm.run(() => act(intent("grapple", goblin, fighter, { defense: "none" }))));
-  hud(out, V, t.player, "player", "hud-held", fighter);
+  await hud(out, V, t.player, "player", "hud-held", fighter);
   dice(t, { 6: [1], 4: [4], 100: [3] });
   await card(out, t, V, "break-free-by-player", "Fighter tries to break free", () => t.player.run(() => act(intent("breakFree", fighter, goblin))));
   await card(out, t, V, "refused", "A refused trample", () => t.player.run(() => act(intent("overbear", fighter, goblin, { trample: true }))));
