@@ -280,5 +280,18 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
       }
     }
   }
+  // The HUD with the other creature targeted out of reach: the close attacks greyed with the reason.
+  const far = await table(variant, lang);
+  const cast = plain(far);
+  for (const role of ["player", "gm"] as const) {
+    const c = cast[role];
+    const spot = { x: c.to.x, y: c.to.y };
+    c.to.x = c.from.x + 1000;
+    c.client.user.targets.clear();
+    c.client.user.targets.add(c.to.object);
+    await hud({ scenes: out, lang }, variant, c.client, role, "hud-out-of-reach-targeting", c.from);
+    c.client.user.targets.clear();
+    Object.assign(c.to, spot);
+  }
   return { found };
 }

@@ -13,11 +13,12 @@ import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
 import { moduleFile } from "../../test/fake-foundry/host.ts";
+import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
 import type { Table } from "../../test/shell/setup.ts";
-import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
+import { d12Profile, M, makeTable, submitWindow } from "../../test/shell/setup.ts";
 import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.ts";
 import { dialogScenes } from "./dialogs.ts";
 import { stateScenes } from "./states.ts";
@@ -100,8 +101,8 @@ function speak(t: Table, lang: Lang): void {
   });
 }
 
-export async function table(variant: Variant, lang: Lang = "en"): Promise<ShotTable> {
-  const t = makeTable();
+export async function table(variant: Variant, lang: Lang = "en", options: Parameters<typeof makeTable>[0] = {}): Promise<ShotTable> {
+  const t = makeTable(options);
   speak(t, lang);
   await t.gm.run(() => game.settings.set(M, "variant", variant as never));
   for (const [who, actor] of [["fighter", t.fighter], ["goblin", t.goblin], ["ogre", t.ogre]] as const) {
@@ -163,7 +164,7 @@ export const intent = (action: ShellAction, from: FakeToken, to: FakeToken, decl
  * A window the shell opens: through DialogV2 (profile, ledger, mass charge), or as one of its own
  * ApplicationV2 windows (rule options, the world check), whose template draws its own footer.
  */
-async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
+export async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
   const seen: FakeDialog[] = [];
   t.world.onDialog = async (d) => {
     seen.push(d);
@@ -187,6 +188,79 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   form?.querySelector("footer")?.remove();
   const width = (d.config as { position?: { width?: unknown } }).position?.width;
   out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label), ...(typeof width === "number" ? { width } : {}) });
+}
+
+/**
+ * The Rule Options window after the GM saved a replacement table with a bad row (the third row
+ * running backwards): the error named under the box, the box marked, nothing saved. Only rule
+ * sets with a replaceable table.
+ */
+async function ruleOptionsBadRow(out: Collected, t: Table, variant: string): Promise<void> {
+  await t.gm.run(() => openRuleOptions());
+  const w = t.gm.windows.find((x) => x.id === `${M}-rule-options`);
+  const box = w?.element.querySelector<HTMLTextAreaElement>("textarea.wc-option__table");
+  if (!w || !box) {
+    if (w) await t.gm.run(() => w.close());
+    return;
+  }
+  const tables = JSON.parse(box.value) as unknown;
+  // The first list of rows in the tables: its third row runs from one past its end down to its end.
+  const spoil = (x: unknown): boolean => {
+    if (!x || typeof x !== "object") return false;
+    const rows = (x as { rows?: unknown }).rows;
+    if (Array.isArray(rows) && rows.length > 2) {
+      const row = rows[2] as { min: number; max: number };
+      rows[2] = { ...row, min: row.max + 1 };
+      return true;
+    }
+    return Object.values(x).some(spoil);
+  };
+  if (!spoil(tables)) return;
+  await t.gm.run(() => submitWindow(t.gm, "rule-options", () => (box.value = JSON.stringify(tables, null, 2))));
+  const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
+  const html = w.element.cloneNode(true) as HTMLElement;
+  html.querySelector("footer.form-footer")?.remove();
+  const width = (w.options as { position?: { width?: unknown } }).position?.width;
+  out.scenes.push({ id: `${variant}--rule-options-bad-row`, variant, kind: "dialog", role: "gm", title: w.title, html: html.innerHTML, buttons: footer, ...(typeof width === "number" ? { width } : {}) });
+  await t.gm.run(() => w.close());
+}
+
+interface SheetExport {
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+  items?: Array<{ name: string; type: string; system: Record<string, unknown> }>;
+  prototypeToken?: { width: number; height: number };
+}
+
+/** The GM's values set over a sheet-read creature: one that differs from the sheet, one the sheet's own. */
+const SHEET_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
+  "d12-holds": { monster: { size: "VL", movement: 9 }, character: { movement: 9, kind: "character" } },
+  percentile: { monster: { size: "H", kind: "monster" }, character: { dexterity: 17, kind: "character" } },
+};
+
+/**
+ * The profile form of a creature read from an OSE or dnd5e sheet (test/systems/fixtures/), the
+ * GM's values over a few fields, some differing from the sheet and some its own: as the GM (the
+ * monster) and as the player (the character they own).
+ */
+async function sheetProfiles(out: Collected, variant: Variant, system: "ose" | "dnd5e"): Promise<void> {
+  const t = await table(variant, out.lang, { world: { system: system === "ose" ? OSE_LIKE : dnd5eLike() } });
+  if (system === "ose") for (const c of [t.gm, t.player]) c.run(() => c.game.settings.register("ose", "ascendingAC", { scope: "world", default: false }));
+  const fixture = (file: string) => JSON.parse(moduleFile(`test/systems/fixtures/${system}/${file}`)) as SheetExport;
+  const scene = t.fighterToken.parent;
+  const add = (x: SheetExport, owners: Record<string, number>) => {
+    const a = t.world.addActor(x.name, x.system, owners, { type: x.type, items: x.items ?? [], ...(x.prototypeToken ? { prototypeToken: x.prototypeToken } : {}) });
+    return t.world.addToken(scene, a, { linked: true, width: x.prototypeToken?.width ?? 1, height: x.prototypeToken?.height ?? 1 });
+  };
+  const monster = add(fixture("ogre.json"), {});
+  const character = add(fixture(system === "ose" ? "fighter-chain.json" : "randal-human-fighter.json"), { [t.alice.id]: 3 });
+  const values = SHEET_OVERRIDES[variant] ?? {};
+  for (const [token, who] of [[monster, "monster"], [character, "character"]] as const) {
+    token.actor.flags[M] = { profile: { [variant]: { ...(values[who] ?? {}) } } };
+  }
+  await windowed(out, t, variant, t.gm, "gm", `profile-form-${system}-sheet`, () => openProfileForm(monster.actor as never));
+  await windowed(out, t, variant, t.player, "player", `profile-form-${system}-sheet`, () => openProfileForm(character.actor as never));
 }
 
 /** The token HUD of `token` for `client`, with the module's palette open. */
@@ -236,6 +310,10 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "d12-holds") {
     await windowed(out, t, variant, t.gm, "gm", "world-check", () => showWorldCheck());
   }
+  await ruleOptionsBadRow(out, t, variant);
+  // The profile form of creatures read from a host system's sheet, the GM's values over some fields.
+  if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
+  if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
 
   // The HUD before any hold.
   await hud(out, variant, t.player, "player", "hud", fighter);
