@@ -236,7 +236,7 @@ interface SheetExport {
 /** The GM's values set over a sheet-read creature: one that differs from the sheet, one the sheet's own. */
 const SHEET_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
   "d12-holds": { monster: { size: "VL", movement: 9 }, character: { movement: 9, kind: "character" } },
-  percentile: { monster: { size: "H", kind: "monster" }, character: { dexterity: 17, kind: "character" } },
+  percentile: { monster: { size: "VL", kind: "monster" }, character: { dexterity: 17, kind: "character" } },
 };
 
 /**
