@@ -11,7 +11,7 @@ import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
-import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
+import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
 import { moduleFile } from "../../test/fake-foundry/host.ts";
 import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
@@ -216,7 +216,14 @@ async function ruleOptionsBadRow(out: Collected, t: Table, variant: string): Pro
     return Object.values(x).some(spoil);
   };
   if (!spoil(tables)) return;
-  await t.gm.run(() => submitWindow(t.gm, "rule-options", () => (box.value = JSON.stringify(tables, null, 2))));
+  // Laid out as the window lays tables out; the text too, since a picture of the HTML shows a box's text, not its value.
+  const text = tableText(tables);
+  await t.gm.run(() =>
+    submitWindow(t.gm, "rule-options", () => {
+      box.value = text;
+      box.textContent = text;
+    }),
+  );
   const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
   const html = w.element.cloneNode(true) as HTMLElement;
   html.querySelector("footer.form-footer")?.remove();
