@@ -296,6 +296,10 @@ export async function collectScenes(options: { lang?: Lang } = {}): Promise<Scen
     // The action dialogs where possible and where refused, each on a world set up for it.
     await dialogScenes(out.scenes, variant, lang, "");
     await collectVariant(out, variant);
+    // The profile form of creatures read from a host system's sheet, the GM's values over some
+    // fields (a world of its own: made after the variant's, whose scenes run on the active world).
+    if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
+    if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
     // Cards pending (the GM confirms), applied, manual and undone.
     await stateScenes(out.scenes, variant, lang);
   }
@@ -318,9 +322,6 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
     await windowed(out, t, variant, t.gm, "gm", "world-check", () => showWorldCheck());
   }
   await ruleOptionsBadRow(out, t, variant);
-  // The profile form of creatures read from a host system's sheet, the GM's values over some fields.
-  if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
-  if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
 
   // The HUD before any hold.
   await hud(out, variant, t.player, "player", "hud", fighter);
