@@ -262,7 +262,7 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
       const c = cast[role];
       c.client.user.targets.clear();
       c.client.user.targets.add(c.to.object);
-      hud({ scenes: out, lang }, variant, c.client, role, `hud-${setup.name || "plain"}-targeting`, c.from);
+      await hud({ scenes: out, lang }, variant, c.client, role, `hud-${setup.name || "plain"}-targeting`, c.from);
       c.client.user.targets.clear();
     }
     for (const action of wanted) {
@@ -279,6 +279,19 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
         else out.push({ id, variant, kind: "dialog", role, title: shot.title, html: shot.html, buttons: shot.buttons, lang, ...(shot.width ? { width: shot.width } : {}) });
       }
     }
+  }
+  // The HUD with the other creature targeted out of reach: the close attacks greyed with the reason.
+  const far = await table(variant, lang);
+  const cast = plain(far);
+  for (const role of ["player", "gm"] as const) {
+    const c = cast[role];
+    const spot = { x: c.to.x, y: c.to.y };
+    c.to.x = c.from.x + 1000;
+    c.client.user.targets.clear();
+    c.client.user.targets.add(c.to.object);
+    await hud({ scenes: out, lang }, variant, c.client, role, "hud-out-of-reach-targeting", c.from);
+    c.client.user.targets.clear();
+    Object.assign(c.to, spot);
   }
   return { found };
 }

@@ -17,6 +17,8 @@ export function installDom(): Window {
       // A getter that needs the window as `this`: not one the shell uses.
     }
   }
+  // Node has a FormData of its own (fetch's), which cannot read a DOM form: the window's is taken.
+  g.FormData = w.FormData;
   g.window = window;
   g.document = window.document;
   return window;

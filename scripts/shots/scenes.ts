@@ -11,13 +11,14 @@ import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
-import { openRuleOptions } from "../../src/foundry/ui/rule-options.ts";
+import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
 import { moduleFile } from "../../test/fake-foundry/host.ts";
+import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeClient, FakeDialog, FakeToken } from "../../test/fake-foundry/world.ts";
 import type { Table } from "../../test/shell/setup.ts";
-import { d12Profile, M, makeTable } from "../../test/shell/setup.ts";
+import { d12Profile, M, makeTable, submitWindow } from "../../test/shell/setup.ts";
 import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.ts";
 import { dialogScenes } from "./dialogs.ts";
 import { stateScenes } from "./states.ts";
@@ -100,8 +101,8 @@ function speak(t: Table, lang: Lang): void {
   });
 }
 
-export async function table(variant: Variant, lang: Lang = "en"): Promise<ShotTable> {
-  const t = makeTable();
+export async function table(variant: Variant, lang: Lang = "en", options: Parameters<typeof makeTable>[0] = {}): Promise<ShotTable> {
+  const t = makeTable(options);
   speak(t, lang);
   await t.gm.run(() => game.settings.set(M, "variant", variant as never));
   for (const [who, actor] of [["fighter", t.fighter], ["goblin", t.goblin], ["ogre", t.ogre]] as const) {
@@ -163,7 +164,7 @@ export const intent = (action: ShellAction, from: FakeToken, to: FakeToken, decl
  * A window the shell opens: through DialogV2 (profile, ledger, mass charge), or as one of its own
  * ApplicationV2 windows (rule options, the world check), whose template draws its own footer.
  */
-async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
+export async function windowed(out: Collected, t: Table, variant: string, client: FakeClient, role: Role, name: string, open: () => Promise<unknown>): Promise<void> {
   const seen: FakeDialog[] = [];
   t.world.onDialog = async (d) => {
     seen.push(d);
@@ -189,14 +190,96 @@ async function windowed(out: Collected, t: Table, variant: string, client: FakeC
   out.scenes.push({ id: `${variant}--${name}`, variant, kind: "dialog", role, title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label), ...(typeof width === "number" ? { width } : {}) });
 }
 
+/**
+ * The Rule Options window after the GM saved a replacement table with a bad row (the third row
+ * running backwards): the error named under the box, the box marked, nothing saved. Only rule
+ * sets with a replaceable table.
+ */
+async function ruleOptionsBadRow(out: Collected, t: Table, variant: string): Promise<void> {
+  await t.gm.run(() => openRuleOptions());
+  const w = t.gm.windows.find((x) => x.id === `${M}-rule-options`);
+  const box = w?.element.querySelector<HTMLTextAreaElement>("textarea.wc-option__table");
+  if (!w || !box) {
+    if (w) await t.gm.run(() => w.close());
+    return;
+  }
+  const tables = JSON.parse(box.value) as unknown;
+  // The first list of rows in the tables: its third row runs from one past its end down to its end.
+  const spoil = (x: unknown): boolean => {
+    if (!x || typeof x !== "object") return false;
+    const rows = (x as { rows?: unknown }).rows;
+    if (Array.isArray(rows) && rows.length > 2) {
+      const row = rows[2] as { min: number; max: number };
+      rows[2] = { ...row, min: row.max + 1 };
+      return true;
+    }
+    return Object.values(x).some(spoil);
+  };
+  if (!spoil(tables)) return;
+  // Laid out as the window lays tables out; the text too, since a picture of the HTML shows a box's text, not its value.
+  const text = tableText(tables);
+  await t.gm.run(() =>
+    submitWindow(t.gm, "rule-options", () => {
+      box.value = text;
+      box.textContent = text;
+    }),
+  );
+  const footer = [...w.element.querySelectorAll("footer.form-footer button")].map((b) => (b.textContent ?? "").trim());
+  const html = w.element.cloneNode(true) as HTMLElement;
+  html.querySelector("footer.form-footer")?.remove();
+  const width = (w.options as { position?: { width?: unknown } }).position?.width;
+  out.scenes.push({ id: `${variant}--rule-options-bad-row`, variant, kind: "dialog", role: "gm", title: w.title, html: html.innerHTML, buttons: footer, ...(typeof width === "number" ? { width } : {}) });
+  await t.gm.run(() => w.close());
+}
+
+interface SheetExport {
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+  items?: Array<{ name: string; type: string; system: Record<string, unknown> }>;
+  prototypeToken?: { width: number; height: number };
+}
+
+/** The GM's values set over a sheet-read creature: one that differs from the sheet, one the sheet's own. */
+const SHEET_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
+  "d12-holds": { monster: { size: "VL", movement: 9 }, character: { movement: 9, kind: "character" } },
+  percentile: { monster: { size: "VL", kind: "monster" }, character: { dexterity: 17, kind: "character" } },
+};
+
+/**
+ * The profile form of a creature read from an OSE or dnd5e sheet (test/systems/fixtures/), the
+ * GM's values over a few fields, some differing from the sheet and some its own: as the GM (the
+ * monster) and as the player (the character they own).
+ */
+async function sheetProfiles(out: Collected, variant: Variant, system: "ose" | "dnd5e"): Promise<void> {
+  const t = await table(variant, out.lang, { world: { system: system === "ose" ? OSE_LIKE : dnd5eLike() } });
+  if (system === "ose") for (const c of [t.gm, t.player]) c.run(() => c.game.settings.register("ose", "ascendingAC", { scope: "world", default: false }));
+  const fixture = (file: string) => JSON.parse(moduleFile(`test/systems/fixtures/${system}/${file}`)) as SheetExport;
+  const scene = t.fighterToken.parent;
+  const add = (x: SheetExport, owners: Record<string, number>) => {
+    const a = t.world.addActor(x.name, x.system, owners, { type: x.type, items: x.items ?? [], ...(x.prototypeToken ? { prototypeToken: x.prototypeToken } : {}) });
+    return t.world.addToken(scene, a, { linked: true, width: x.prototypeToken?.width ?? 1, height: x.prototypeToken?.height ?? 1 });
+  };
+  const monster = add(fixture("ogre.json"), {});
+  const character = add(fixture(system === "ose" ? "fighter-chain.json" : "randal-human-fighter.json"), { [t.alice.id]: 3 });
+  const values = SHEET_OVERRIDES[variant] ?? {};
+  for (const [token, who] of [[monster, "monster"], [character, "character"]] as const) {
+    token.actor.flags[M] = { profile: { [variant]: { ...(values[who] ?? {}) } } };
+  }
+  await windowed(out, t, variant, t.gm, "gm", `profile-form-${system}-sheet`, () => openProfileForm(monster.actor as never));
+  await windowed(out, t, variant, t.player, "player", `profile-form-${system}-sheet`, () => openProfileForm(character.actor as never));
+}
+
 /** The token HUD of `token` for `client`, with the module's palette open. */
-export function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): void {
-  const html = client.run(() => {
+export async function hud(out: Collected, variant: string, client: FakeClient, role: Role, name: string, token: FakeToken): Promise<void> {
+  const html = await client.run(async () => {
     const el = document.createElement("div");
     el.className = "token-hud";
     el.innerHTML = `<div class="col left"><button type="button" class="control-icon" data-tooltip="Elevation"><i class="fa-solid fa-arrows-up-down"></i></button><button type="button" class="control-icon" data-tooltip="Sort"><i class="fa-solid fa-arrows-to-circle"></i></button></div><div class="col middle"><div class="token-face"></div></div><div class="col right"><button type="button" class="control-icon" data-tooltip="Visibility"><i class="fa-solid fa-eye-slash"></i></button><button type="button" class="control-icon" data-tooltip="Status effects"><i class="fa-solid fa-person-rays"></i></button><button type="button" class="control-icon" data-tooltip="Target"><i class="fa-solid fa-bullseye"></i></button></div>`;
     addButtons({ document: token as never }, el);
     el.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+    // The palette is drawn from its template, asynchronously.
+    for (let i = 0; i < 20 && !el.querySelector(".wc-hud__palette:not([hidden])"); i++) await new Promise((r) => setTimeout(r, 0));
     return el.outerHTML;
   });
   out.scenes.push({ id: `${variant}--${name}`, variant, kind: "hud", role, title: "Token HUD", html });
@@ -213,6 +296,10 @@ export async function collectScenes(options: { lang?: Lang } = {}): Promise<Scen
     // The action dialogs where possible and where refused, each on a world set up for it.
     await dialogScenes(out.scenes, variant, lang, "");
     await collectVariant(out, variant);
+    // The profile form of creatures read from a host system's sheet, the GM's values over some
+    // fields (a world of its own: made after the variant's, whose scenes run on the active world).
+    if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
+    if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
     // Cards pending (the GM confirms), applied, manual and undone.
     await stateScenes(out.scenes, variant, lang);
   }
@@ -234,10 +321,11 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "d12-holds") {
     await windowed(out, t, variant, t.gm, "gm", "world-check", () => showWorldCheck());
   }
+  await ruleOptionsBadRow(out, t, variant);
 
   // The HUD before any hold.
-  hud(out, variant, t.player, "player", "hud", fighter);
-  hud(out, variant, t.gm, "gm", "hud", ogre);
+  await hud(out, variant, t.player, "player", "hud", fighter);
+  await hud(out, variant, t.gm, "gm", "hud", ogre);
 
   if (variant === "d12-holds") await d12Cards(out, t);
   if (variant === "grapple-die") await grappleDieCards(out, t);
@@ -255,7 +343,7 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
   // The GM's ogre grapples the player's fighter: to hit 15, hold roll 8, break 4, damage 3.
   dice(t, { 20: [15], 12: [8, 4], 3: [3] });
   await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
-  hud(out, V, t.player, "player", "hud-held", fighter);
+  await hud(out, V, t.player, "player", "hud-held", fighter);
   // The fighter tries to break free: d12 5, still held.
   dice(t, { 12: [5] });
   await card(out, t, V, "break-free-fails", "Fighter fails to break free", () => t.player.run(() => act(intent("breakFree", fighter, ogre))));
@@ -393,7 +481,7 @@ async function grappleDieCards(out: Collected, t: Table): Promise<void> {
   // The player's fighter grapples the GM's ogre; the GM's ogre rolls its free attack.
   dice(t, { 20: [16, 14], 4: [2] });
   await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
-  hud(out, V, t.player, "player", "hud-holding", fighter);
+  await hud(out, V, t.player, "player", "hud-holding", fighter);
   dice(t, { 20: [9] });
   await card(out, t, V, "break-free", "Ogre tries to break free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
   await card(out, t, V, "release", "Fighter releases", () => t.player.run(() => act(intent("release", fighter, ogre))));
@@ -405,7 +493,7 @@ async function grappleDieCards(out: Collected, t: Table): Promise<void> {
     const { answerStrike } = await import("../../src/foundry/cards/request-card.ts");
     dice(t, { 20: [15, 12], 4: [3] });
     await card(out, t, V, "grapple-hold-on-player", "Ogre grapples the fighter after the answer", () => t.player.run(() => answerStrike(strike as never, "harmless")));
-    hud(out, V, t.player, "player", "hud-held", fighter);
+    await hud(out, V, t.player, "player", "hud-held", fighter);
     dice(t, { 20: [18] });
     await card(out, t, V, "counter-grapple", "Fighter counter-grapples", () => t.player.run(() => act(intent("counterGrapple", fighter, ogre))));
   }
@@ -429,7 +517,7 @@ async function percentileCards(out: Collected, t: Table): Promise<void> {
   // Variables d6/d4, the chance d100, the result d100.
   dice(t, { 6: [4], 4: [2], 100: [22, 71] });
   await card(out, t, V, "grapple-hold-by-player", "Fighter grapples the ogre", () => t.player.run(() => act(intent("grapple", fighter, ogre))));
-  hud(out, V, t.player, "player", "hud-holding", fighter);
+  await hud(out, V, t.player, "player", "hud-holding", fighter);
   // The ogre's weight and Strength break the arm lock whatever it rolls.
   dice(t, { 6: [3], 4: [1], 100: [55] });
   await card(out, t, V, "break-free", "Ogre breaks free", () => t.gm.run(() => act(intent("breakFree", ogre, fighter))));
@@ -437,7 +525,7 @@ async function percentileCards(out: Collected, t: Table): Promise<void> {
   await card(out, t, V, "grapple-miss", "Fighter misses a grapple", () => t.player.run(() => act(intent("grapple", fighter, goblin))));
   dice(t, { 6: [5], 4: [2], 100: [10, 40] });
   await card(out, t, V, "grapple-hold-on-player", "Goblin grapples the fighter", () => t.gm.run(() => act(intent("grapple", goblin, fighter, { defense: "none" }))));
-  hud(out, V, t.player, "player", "hud-held", fighter);
+  await hud(out, V, t.player, "player", "hud-held", fighter);
   dice(t, { 6: [1], 4: [4], 100: [3] });
   await card(out, t, V, "break-free-by-player", "Fighter tries to break free", () => t.player.run(() => act(intent("breakFree", fighter, goblin))));
   await card(out, t, V, "refused", "A refused trample", () => t.player.run(() => act(intent("overbear", fighter, goblin, { trample: true }))));

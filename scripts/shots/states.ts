@@ -42,7 +42,7 @@ async function liftOff(out: Collected, variant: Variant, lang: Lang): Promise<vo
   const { fighterToken: fighter, ogreToken: ogre } = t;
   override(fighter, variant, { flight: "magic" });
   if (!(await grappleUntilHeld(t, variant, ogre, fighter))) return;
-  hud(out, variant, t.player, "player", "hud-held-flier", fighter);
+  await hud(out, variant, t.player, "player", "hud-held-flier", fighter);
   dice(t, { 12: [11] });
   const made: FakeChatMessage[] = await card(out, t, variant, "lift-off", "The held fighter lifts off", () => t.player.run(() => act(intent("liftOff", fighter, ogre))));
   void made;

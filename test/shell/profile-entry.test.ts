@@ -16,9 +16,10 @@ function hudHtml(): HTMLElement {
   return html;
 }
 
-/** Opens the HUD's palette as a click would, and finds its profile entry. */
-function profileEntry(html: HTMLElement): HTMLButtonElement | null {
+/** Opens the HUD's palette as a click would (it is drawn from a template, asynchronously), and finds its profile entry. */
+async function profileEntry(html: HTMLElement): Promise<HTMLButtonElement | null> {
   html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+  for (let i = 0; i < 20 && !html.querySelector("[data-wc-profile]"); i++) await new Promise((r) => setTimeout(r, 0));
   return html.querySelector<HTMLButtonElement>("[data-wc-profile]");
 }
 
@@ -37,7 +38,7 @@ describe("token HUD profile entry (in the HUD's palette)", () => {
 
   it("a click opens the creature's profile form", async () => {
     t.world.onDialog = async () => null;
-    await t.player.run(async () => profileEntry(t.player.renderTokenHUD(t.fighterToken))?.click());
+    await t.player.run(async () => (await profileEntry(t.player.renderTokenHUD(t.fighterToken)))?.click());
     await t.world.settle();
     expect(t.world.dialogs).toHaveLength(1);
     expect(t.world.dialogs[0]?.config.window?.title).toBe("Weaponless profile: Fighter");

@@ -31,12 +31,14 @@ function hud(token: Table["fighterToken"]): HTMLElement {
   return html;
 }
 
-/** The HUD with the module's palette opened: its entries, by action and label. */
-function palette(token: Table["fighterToken"]): HTMLElement {
-  const html = hud(token);
+/** Clicks the HUD's button and waits for its palette, which is drawn from a template (asynchronously). */
+async function open(html: HTMLElement): Promise<HTMLElement> {
   html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+  for (let i = 0; i < 20 && !html.querySelector(".wc-hud__palette:not([hidden])"); i++) await new Promise((r) => setTimeout(r, 0));
   return html;
 }
+/** The HUD with the module's palette opened: its entries, by action and label. */
+const palette = (token: Table["fighterToken"]): Promise<HTMLElement> => open(hud(token));
 const entries = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>(".wc-hud__palette button")].map((b) => b.textContent);
 const headings = (html: HTMLElement) => [...html.querySelectorAll(".wc-hud__heading")].map((p) => p.textContent);
 const offs = (html: HTMLElement) =>
@@ -52,7 +54,7 @@ describe("token HUD", () => {
       const html = hud(t.fighterToken);
       addButtons({ document: t.fighterToken as never }, html);
       const toggles = html.querySelectorAll("[data-wc-palette-toggle]").length;
-      html.querySelector<HTMLButtonElement>("[data-wc-palette-toggle]")?.click();
+      await open(html);
       return { toggles, icons: html.querySelectorAll(".control-icon").length, names: entries(html), off: offs(html), heading: headings(html) };
     });
     expect(shown.toggles).toBe(1);
@@ -72,7 +74,7 @@ describe("token HUD", () => {
   it("with a target beside it, the attacks are open under a line naming the target", async () => {
     const shown = await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      const html = palette(t.fighterToken);
+      const html = await palette(t.fighterToken);
       return { off: offs(html), heading: headings(html) };
     });
     expect(shown.heading).toEqual(["Weaponless combat", "At Goblin"]);
@@ -84,7 +86,7 @@ describe("token HUD", () => {
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     const held = await t.player.run(async () => {
       t.player.user.targets.clear();
-      const html = palette(t.fighterToken);
+      const html = await palette(t.fighterToken);
       return { names: entries(html), hold: [...html.querySelectorAll(".wc-hud__group--hold button")].map((b) => b.textContent), heading: headings(html), off: offs(html).map((o) => [o.action, o.tooltip]) };
     });
     expect(held.names).toEqual(["Break free of Ogre", "Lift off away from Ogre", "Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
@@ -92,18 +94,18 @@ describe("token HUD", () => {
     expect(held.heading).toEqual(["Weaponless combat", "The hold", "Target the creature to attack first."]);
     // The fighter has no wings: Lift off stays in the hold's group, greyed with the rules' reason.
     expect(held.off[0]).toEqual(["liftOff", "Cannot fly"]);
-    expect(await t.gm.run(async () => entries(palette(t.ogreToken)))).toEqual(["Release Fighter", "Declare overbear on Fighter", "Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
+    expect(await t.gm.run(async () => entries(await palette(t.ogreToken)))).toEqual(["Release Fighter", "Declare overbear on Fighter", "Grapple", "Pummel", "Charging overbear", "Weaponless profile"]);
     // Break free from the palette needs no target: it is aimed at the holder.
     t.world.script([[12, 11]]);
     t.player.user.targets.clear();
-    await t.player.run(async () => press(palette(t.fighterToken), "breakFree"));
+    await t.player.run(async () => press(await palette(t.fighterToken), "breakFree"));
     await t.world.settle();
     expect([...t.fighter.effects].filter((e) => e.getFlag(M, "hold"))).toEqual([]);
   });
 
   it("Escape closes the palette and gives the focus back to its button", async () => {
     const state = await t.player.run(async () => {
-      const html = palette(t.fighterToken);
+      const html = await palette(t.fighterToken);
       document.body.append(html);
       const menu = html.querySelector<HTMLElement>(".wc-hud__palette");
       const open = menu?.hidden;
@@ -121,7 +123,7 @@ describe("token HUD", () => {
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     const mark = t.world.writes.length;
     const messages = t.world.messages.size;
-    await t.player.run(async () => press(palette(t.fighterToken), "liftOff"));
+    await t.player.run(async () => press(await palette(t.fighterToken), "liftOff"));
     await t.world.settle();
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Lift off away from Ogre is not possible: Cannot fly."]);
     expect(t.world.writes.length).toBe(mark);
@@ -133,7 +135,7 @@ describe("token HUD", () => {
     t.goblinToken.x = 1000;
     const shown = await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      const html = palette(t.fighterToken);
+      const html = await palette(t.fighterToken);
       press(html, "grapple");
       return { off: offs(html).map((o) => [o.action, o.tooltip]), heading: headings(html) };
     });
@@ -152,7 +154,7 @@ describe("token HUD", () => {
     t.goblinToken.x = 1000;
     const shown = await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      const html = palette(t.fighterToken);
+      const html = await palette(t.fighterToken);
       return { names: entries(html), off: offs(html).map((o) => o.action) };
     });
     expect(shown.names).toContain("Stand up");
@@ -164,9 +166,47 @@ describe("token HUD", () => {
     (t.fighter.flags[M] as { profile: Record<string, unknown> }).profile["d12-holds"] = d12Profile({ kind: "monster", intelligence: "non", pummelLimbs: 1 });
     const off = await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      return offs(palette(t.fighterToken)).map((o) => [o.action, o.tooltip]);
+      return offs(await palette(t.fighterToken)).map((o) => [o.action, o.tooltip]);
     });
     expect(off).toContainEqual(["pummel", "Too dim-witted to fight with fists"]);
+  });
+
+  it("a name with markup shows as text in the palette, and opens no tag", async () => {
+    const name = `<img src="x" onerror="alert(1)"><b>Ogre</b> & "Co"`;
+    t.ogreToken.name = name;
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const shown = await t.player.run(async () => {
+      target(t.player, t.ogreToken);
+      const html = await palette(t.fighterToken);
+      const menu = html.querySelector(".wc-hud__palette");
+      return { hold: [...html.querySelectorAll(".wc-hud__group--hold button")].map((b) => b.textContent), tags: menu?.querySelectorAll("img, b").length, tooltips: offs(html).map((o) => o.tooltip ?? "") };
+    });
+    expect(shown.hold[0]).toBe(`Break free of ${name}`);
+    expect(shown.tags).toBe(0);
+    // A tooltip Foundry may read as HTML carries no angle bracket of the name.
+    expect(shown.tooltips.some((tip) => /[<>]/.test(tip))).toBe(false);
+  });
+
+  it("the palette's view: the hold's actions in their own group first, the reason and accessible name on a greyed one", async () => {
+    const { paletteView } = await import("../../src/foundry/hooks/token-hud.ts");
+    const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string, string | number>) => `${k}(${Object.values(d).join("|")})` };
+    const view = paletteView(
+      [
+        { action: "grapple", label: "Grapple", group: "target", unavailable: { key: "k", params: {}, text: "Too far" } },
+        { action: "breakFree", label: "Break free of Ogre", group: "hold", target: "Scene.s.Token.o", holdId: "h" },
+      ],
+      { title: "Weaponless combat", targetHeading: "At Goblin", tokenId: "t1" },
+      i18n,
+    );
+    expect(view.groups.map((g) => [g.kind, g.id, g.heading, g.entries.map((e) => e.index)])).toEqual([
+      ["hold", "wc-hud-hold-t1", "WC.Hud.holdGroup", [1]],
+      ["target", "wc-hud-target-t1", "At Goblin", [0]],
+    ]);
+    expect(view.groups[1]?.entries[0]).toEqual({ index: 0, action: "grapple", icon: "fa-solid fa-hands", label: "Grapple", off: { tooltip: "Too far", aria: "WC.Hud.unavailable(Grapple|Too far)" } });
+    expect(view.groups[0]?.entries[0]).toMatchObject({ target: "Scene.s.Token.o" });
+    expect(view.groups[0]?.entries[0]).not.toHaveProperty("off");
+    expect(view.profile.label).toBe("WC.Profile.open");
   });
 
   it("the open palette stays whole on the screen: level with the HUD's top, moved up from the bottom edge, to the other side near the right edge", async () => {
@@ -195,7 +235,7 @@ describe("token HUD", () => {
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.world.dialogs).toHaveLength(1);
@@ -206,12 +246,12 @@ describe("token HUD", () => {
     const mark = t.world.writes.length;
     await t.player.run(async () => {
       t.player.user.targets.clear();
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
       t.player.user.targets.add(t.goblinToken.object);
       t.player.user.targets.add(t.ogreToken.object);
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
       target(t.player, t.fighterToken);
-      press(palette(t.fighterToken), "pummel");
+      press(await palette(t.fighterToken), "pummel");
     });
     await t.world.settle();
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Target the creature to attack first.", "Target just one creature.", "A creature cannot act against itself."]);
@@ -223,7 +263,7 @@ describe("token HUD", () => {
     const far = t.world.addToken(other, t.goblin, { linked: false });
     await t.player.run(async () => {
       target(t.player, far);
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.player.notifications.map((n) => n.message)).toEqual(["Both creatures must be on the same scene."]);
@@ -233,7 +273,7 @@ describe("token HUD", () => {
     t.world.onDialog = async () => null;
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
     });
     await t.world.settle();
     expect(t.world.messages.size).toBe(0);
@@ -325,7 +365,7 @@ describe("action dialog", () => {
     };
     await t.player.run(async () => {
       target(t.player, t.goblinToken);
-      press(palette(t.fighterToken), "grapple");
+      press(await palette(t.fighterToken), "grapple");
     });
     // The dialog waits for its own redraw before it answers.
     await t.world.settle();

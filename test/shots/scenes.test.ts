@@ -49,6 +49,32 @@ describe("the scenes npm run shots photographs", () => {
     expect(de.map((s) => `${s.id}--${s.role}`).sort()).toEqual(all.map((s) => `de--${s.id}--${s.role}`).sort());
   }, 120_000);
 
+  it("show the HUD's target out of reach, a bad table row in the Rule Options, and a sheet's profile with only some values the GM's", async () => {
+    const { english: all } = await scenes();
+    const shown = (id: string, role: string) => all.find((s) => s.id === id && s.role === role)?.html ?? "";
+    const box = document.createElement("div");
+    for (const variant of ["d12-holds", "grapple-die", "percentile"]) {
+      for (const role of ["gm", "player"]) {
+        box.innerHTML = shown(`${variant}--hud-out-of-reach-targeting`, role);
+        // The close attacks greyed with the reason; the palette's heading says the target is out of reach.
+        const off = [...box.querySelectorAll<HTMLElement>(".wc-hud__entry--off")];
+        expect(off.length).toBeGreaterThan(0);
+        expect(off.every((b) => (b.dataset.tooltip ?? "").includes("out of reach"))).toBe(true);
+      }
+    }
+    for (const variant of ["grapple-die", "percentile"]) {
+      box.innerHTML = shown(`${variant}--rule-options-bad-row`, "gm");
+      const error = box.querySelector<HTMLElement>("[data-wc-error]:not([hidden])");
+      expect(error?.textContent).toMatch(/^Row 3: A row runs from (\d+) down to (\d+)\.$/);
+    }
+    for (const [id, role] of [["d12-holds--profile-form-ose-sheet", "gm"], ["d12-holds--profile-form-ose-sheet", "player"], ["percentile--profile-form-dnd5e-sheet", "gm"], ["percentile--profile-form-dnd5e-sheet", "player"]] as const) {
+      box.innerHTML = shown(id, role);
+      // One value the GM's (differing from the sheet), the others from the sheet.
+      expect(box.querySelectorAll("[data-wc-source=override]")).toHaveLength(1);
+      expect(box.querySelectorAll("[data-wc-source=sheet]").length).toBeGreaterThan(3);
+    }
+  }, 120_000);
+
   it("show every action of each rule set in its dialog where it is possible and where it is refused, as the GM and as a player", async () => {
     const { english: all } = await scenes();
     const missing: string[] = [];

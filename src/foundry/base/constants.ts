@@ -27,6 +27,7 @@ export const TEMPLATES = {
   worldCheck: `modules/${MODULE_ID}/templates/world-check.hbs`,
   map: `modules/${MODULE_ID}/templates/map-card.hbs`,
   moveDialog: `modules/${MODULE_ID}/templates/move-dialog.hbs`,
+  hudPalette: `modules/${MODULE_ID}/templates/hud-palette.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

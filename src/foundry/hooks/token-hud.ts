@@ -6,14 +6,18 @@
  * weaponless profile. An action that cannot apply now (no target, the target out of reach, the
  * rules refusing it for this pair) stays in its place, greyed, with the reason as its tooltip;
  * clicked, it says why in a notice and does nothing more.
+ *
+ * The palette is drawn by `templates/hud-palette.hbs` from `paletteView`; this file gathers its
+ * data and listens to it.
  */
 import type { HoldRecord, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
 import { participant, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
-import { ICONS, MODULE_ID } from "../base/constants.ts";
+import { ICONS, MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { i18n, notify } from "../base/i18n.ts";
+import type { I18n } from "../base/text.ts";
 import { localizeParams, plainText } from "../base/text.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { contextFor } from "../gm/resolve.ts";
@@ -150,32 +154,79 @@ function targetHeading(token: TokenDocument.Implementation): string {
   return i18n.format(withinReach(token, aim.target) ? "WC.Hud.against" : "WC.Hud.againstFar", { name: plainText(aim.target.name ?? "") });
 }
 
-function entryButton(token: TokenDocument.Implementation, e: PaletteEntry, close: () => void): HTMLButtonElement {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "wc-hud__entry";
-  button.setAttribute("role", "menuitem");
-  button.dataset.wcAction = e.action;
-  if (e.target) button.dataset.wcTarget = e.target;
-  const icon = document.createElement("i");
-  icon.className = ACTION_ICONS[e.action];
-  icon.setAttribute("aria-hidden", "true");
-  const label = document.createElement("span");
-  label.className = "wc-hud__label";
-  label.textContent = e.label;
-  button.append(icon, label);
-  const off = e.unavailable;
-  if (off) {
-    // Still focusable and clickable (aria-disabled, not disabled): hovering shows why, a click says it.
-    button.classList.add("wc-hud__entry--off");
-    button.setAttribute("aria-disabled", "true");
+/** One entry as the palette template draws it: plain texts only, escaped by the template. */
+export interface PaletteEntryView {
+  /** The entry's place in the list `paletteEntries` gave, which the click listener reads back. */
+  readonly index: number;
+  readonly action: ShellAction;
+  readonly target?: string;
+  readonly icon: string;
+  readonly label: string;
+  /** Set when the entry cannot apply now: its tooltip (the reason) and accessible name. */
+  readonly off?: { readonly tooltip: string; readonly aria: string };
+}
+
+/** A group of entries under its heading: the hold's own actions, or those at the target. */
+export interface PaletteGroupView {
+  readonly kind: "hold" | "target";
+  readonly id: string;
+  readonly heading: string;
+  readonly entries: readonly PaletteEntryView[];
+}
+
+/** What `templates/hud-palette.hbs` draws. */
+export interface PaletteView {
+  readonly title: string;
+  readonly groups: readonly PaletteGroupView[];
+  readonly profile: { readonly icon: string; readonly label: string };
+}
+
+/**
+ * The palette's view: the title, the hold's own actions (set apart), the actions at the target
+ * under `targetHeading`, the profile. Pure: the entries and texts in, the template's data out.
+ */
+export function paletteView(entries: readonly PaletteEntry[], texts: { readonly title: string; readonly targetHeading: string; readonly tokenId: string }, i18n: I18n): PaletteView {
+  const view = (e: PaletteEntry, index: number): PaletteEntryView => ({
+    index,
+    action: e.action,
+    ...(e.target ? { target: e.target } : {}),
+    icon: ACTION_ICONS[e.action],
+    label: e.label,
     // Foundry may read a tooltip as HTML: a name in one cannot open a tag (unavailable() made them plain).
-    button.dataset.tooltip = off.text;
-    button.setAttribute("aria-label", i18n.format("WC.Hud.unavailable", { action: e.label, reason: off.text }));
-  }
-  button.addEventListener("click", (event) => {
+    ...(e.unavailable ? { off: { tooltip: e.unavailable.text, aria: i18n.format("WC.Hud.unavailable", { action: e.label, reason: e.unavailable.text }) } } : {}),
+  });
+  const all = entries.map(view);
+  const groups: PaletteGroupView[] = [];
+  const hold = all.filter((_, i) => entries[i]?.group === "hold");
+  if (hold.length > 0) groups.push({ kind: "hold", id: `wc-hud-hold-${texts.tokenId}`, heading: i18n.localize("WC.Hud.holdGroup"), entries: hold });
+  const target = all.filter((_, i) => entries[i]?.group === "target");
+  if (target.length > 0) groups.push({ kind: "target", id: `wc-hud-target-${texts.tokenId}`, heading: texts.targetHeading, entries: target });
+  return { title: texts.title, groups, profile: { icon: MARK_ICONS.profile, label: i18n.localize("WC.Profile.open") } };
+}
+
+/** The palette drawn from its template, one element, with its entries' listeners. */
+async function renderPalette(token: TokenDocument.Implementation, title: string, close: () => void): Promise<HTMLElement> {
+  // Read now, before the template renders, so it shows what applies at the click.
+  const entries = paletteEntries(token);
+  const data = paletteView(entries, { title, targetHeading: targetHeading(token), tokenId: token.id ?? "token" }, i18n);
+  const html = await foundry.applications.handlebars.renderTemplate(TEMPLATES.hudPalette, data as unknown as Record<string, unknown>);
+  const made = document.createElement("template");
+  made.innerHTML = html.trim();
+  const palette = made.content.firstElementChild as HTMLElement | null;
+  if (!palette || made.content.childElementCount !== 1) throw new Error(`${MODULE_ID} | the HUD palette template must render one element`);
+  palette.addEventListener("click", (event) => {
+    const button = (event.target as Element | null)?.closest?.("button");
+    if (!button || !palette.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
+    if (button.hasAttribute("data-wc-profile")) {
+      close();
+      if (token.actor) void openProfileForm(token.actor as Actor.Implementation);
+      return;
+    }
+    const e = entries[Number(button.dataset.wcEntry)];
+    if (!e) return;
+    const off = e.unavailable;
     if (off) {
       notify("warn", off.key, off.params);
       return;
@@ -184,69 +235,7 @@ function entryButton(token: TokenDocument.Implementation, e: PaletteEntry, close
     const target = e.target ? tokenByUuid(e.target) : null;
     void (target ? launchAt(token, target, e.action, e.holdId) : launch(token, e.action));
   });
-  return button;
-}
-
-function separator(): HTMLElement {
-  const hr = document.createElement("hr");
-  hr.className = "wc-hud__rule";
-  hr.setAttribute("role", "separator");
-  return hr;
-}
-
-function heading(text: string, kind: string): HTMLElement {
-  const p = document.createElement("p");
-  p.className = `wc-hud__heading wc-hud__heading--${kind}`;
-  p.textContent = text;
-  return p;
-}
-
-/** The palette's children: title, the hold's own actions (set apart), the target's, the profile. */
-function paletteContent(token: TokenDocument.Implementation, title: string, close: () => void): HTMLElement[] {
-  const entries = paletteEntries(token);
-  const out: HTMLElement[] = [heading(title, "title")];
-  const hold = entries.filter((e) => e.group === "hold");
-  if (hold.length > 0) {
-    const group = document.createElement("div");
-    group.className = "wc-hud__group wc-hud__group--hold";
-    group.setAttribute("role", "group");
-    const label = heading(i18n.localize("WC.Hud.holdGroup"), "hold");
-    label.id = `wc-hud-hold-${token.id ?? "token"}`;
-    group.setAttribute("aria-labelledby", label.id);
-    group.append(label, ...hold.map((e) => entryButton(token, e, close)));
-    out.push(group, separator());
-  }
-  const others = entries.filter((e) => e.group === "target");
-  if (others.length > 0) {
-    const group = document.createElement("div");
-    group.className = "wc-hud__group wc-hud__group--target";
-    group.setAttribute("role", "group");
-    const label = heading(targetHeading(token), "target");
-    label.id = `wc-hud-target-${token.id ?? "token"}`;
-    group.setAttribute("aria-labelledby", label.id);
-    group.append(label, ...others.map((e) => entryButton(token, e, close)));
-    out.push(group, separator());
-  }
-  const profile = document.createElement("button");
-  profile.type = "button";
-  profile.className = "wc-hud__entry";
-  profile.setAttribute("role", "menuitem");
-  profile.dataset.wcProfile = "";
-  const icon = document.createElement("i");
-  icon.className = MARK_ICONS.profile;
-  icon.setAttribute("aria-hidden", "true");
-  const label = document.createElement("span");
-  label.className = "wc-hud__label";
-  label.textContent = i18n.localize("WC.Profile.open");
-  profile.append(icon, label);
-  profile.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-    if (token.actor) void openProfileForm(token.actor as Actor.Implementation);
-  });
-  out.push(profile);
-  return out;
+  return palette;
 }
 
 /**
@@ -293,33 +282,42 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
   img.src = `${ICONS}/weaponless.svg`;
   img.alt = "";
   toggle.append(img);
-  const palette = document.createElement("div");
-  palette.className = "wc-hud__palette";
-  palette.setAttribute("role", "menu");
-  palette.setAttribute("aria-label", title);
-  palette.hidden = true;
+  // Drawn from its template each time it opens, so it shows what applies now (a hold made, a
+  // target chosen since the HUD was drawn); `opening` counts the openings, so a late one is dropped.
+  let palette: HTMLElement | null = null;
+  let opening = 0;
   const close = () => {
-    palette.hidden = true;
+    opening++;
+    if (palette) palette.hidden = true;
     toggle.setAttribute("aria-expanded", "false");
+  };
+  const show = (made: HTMLElement) => {
+    made.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      close();
+      toggle.focus();
+    });
+    if (palette) palette.replaceWith(made);
+    else group.append(made);
+    palette = made;
+    // The palette is placed against the HUD (see the stylesheet); a HUD that is not positioned keeps it by the button.
+    group.classList.toggle("wc-hud--local", getComputedStyle(html).position === "static");
+    toggle.setAttribute("aria-expanded", "true");
+    placePalette(made, html.getBoundingClientRect().top);
   };
   toggle.addEventListener("click", (event) => {
     event.preventDefault();
     event.stopPropagation();
-    if (!palette.hidden) return close();
-    // Built when opened, so it shows what applies now (a hold made, a target chosen since the HUD was drawn).
-    palette.replaceChildren(...paletteContent(token, title, close));
-    // The palette is placed against the HUD (see the stylesheet); a HUD that is not positioned keeps it by the button.
-    group.classList.toggle("wc-hud--local", getComputedStyle(html).position === "static");
-    palette.hidden = false;
-    toggle.setAttribute("aria-expanded", "true");
-    placePalette(palette, html.getBoundingClientRect().top);
+    if (palette && !palette.hidden) return close();
+    const ticket = ++opening;
+    renderPalette(token, title, close).then(
+      (made) => {
+        if (ticket === opening) show(made);
+      },
+      (e: unknown) => console.error(`${MODULE_ID} | the HUD palette could not be drawn`, e),
+    );
   });
-  palette.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    event.stopPropagation();
-    close();
-    toggle.focus();
-  });
-  group.append(toggle, palette);
+  group.append(toggle);
   column.append(group);
 }
