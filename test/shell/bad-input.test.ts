@@ -119,11 +119,11 @@ const ROWS: readonly Row[] = [
   { entry: "`api.act`", input: "`declared` of the wrong type (`rear: \"yes\"`)", by: "player", message: "The request carried an unknown or out-of-range circumstance: rear.", run: (t) => api().act?.(intent(t, { declared: { rear: "yes" } })) },
   { entry: "`api.act`", input: "the defender's own answer declared by the attacker's player (`firstStrike`)", by: "player", message: "The request carried an unknown or out-of-range circumstance: firstStrike.", run: (t) => api().act?.(intent(t, { action: "chargingOverbear", declared: { firstStrike: "miss" } })) },
   { entry: "`api.act`", input: "`holdId` that is not text", by: "player", message: "The request was not understood.", run: (t) => api().act?.(intent(t, { action: "breakFree", holdId: 3 })) },
-  { entry: "`api.act`", input: "`breakFree` with no hold in place", by: "player", message: "The rules could not use these creatures: holdId: There is no such hold between these two.", request: true, run: (t) => api().act?.(intent(t, { action: "breakFree" })) },
+  { entry: "`api.act`", input: "`breakFree` with no hold in place", by: "player", message: "Not possible: There is no such hold between these two.", request: true, run: (t) => api().act?.(intent(t, { action: "breakFree" })) },
   // odds
   { entry: "`api.odds`", input: "`null`", by: "player", message: "The request was not understood.", run: () => api().odds?.(null), returns: [] },
   { entry: "`api.odds`", input: "an action the world's rule set lacks", by: "player", message: "The current rules have no such action: subdue.", run: (t) => api().odds?.(intent(t, { action: "subdue" })), returns: [] },
-  { entry: "`api.odds`", input: "`breakFree` with no hold in place", by: "player", message: "The rules could not use these creatures: holdId: There is no such hold between these two.", run: (t) => api().odds?.(intent(t, { action: "breakFree" })), returns: [] },
+  { entry: "`api.odds`", input: "`breakFree` with no hold in place", by: "player", message: "Not possible: There is no such hold between these two.", run: (t) => api().odds?.(intent(t, { action: "breakFree" })), returns: [] },
   { entry: "`api.odds`", input: "a token deleted since", by: "player", message: "One of the tokens no longer exists.", before: (t) => t.gm.run(() => t.goblinToken.delete()), run: (t) => api().odds?.(intent(t)), returns: [] },
   // use
   { entry: "`api.use`", input: "no token selected", by: "player", message: "Select the token that acts.", run: () => api().use?.("grapple"), returns: null },

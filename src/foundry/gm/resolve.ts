@@ -75,9 +75,17 @@ export function contextFor(intent: Intent, attacker: Side, defender: Side, varia
 }
 
 /** A refusal as the user is told it: the module's own reason, or what the rules could not use. */
+/** The rules' input errors that describe the two creatures' situation, not a fault in their data. */
+const SITUATIONS: ReadonlySet<string> = new Set(["noSuchHold", "holdsNothing", "notHeldByTarget", "alreadyHolds", "attacksItself", "sameCreature"]);
+
 export function refusalOf(e: unknown): Refused {
   if (e instanceof Refusal) return { kind: "refused", key: e.key, params: e.params };
   if (e instanceof RulesInputError) {
+    // What stands between the two (no such hold, a creature at itself) is the rules saying no, not
+    // data at fault: said as a refusal, without the field's name.
+    if (e.issues.every((i) => SITUATIONS.has(i.code))) {
+      return { kind: "refused", key: "WC.Result.notAllowedBecause", params: { reason: e.issues.map((i) => i18n.format(`WC.Error.${i.code}`, i.params ?? {})).join(" ") } };
+    }
     const details = e.issues.map((i) => `${i.path}: ${i18n.format(`WC.Error.${i.code}`, i.params ?? {})}`).join("; ");
     // The world's stored rule options, not the creatures, are what the rules could not use.
     const options = e.issues.every((i) => i.path.startsWith("options"));

@@ -187,7 +187,7 @@ function oddsOrRefusal(variant: RulesVariant, ctx: ActionContext, names: Readonl
   try {
     const odds = variant.odds(ctx, activeOptions());
     const only = odds[0];
-    if (only && isRefusalOdds(odds)) return { odds: null, refused: formatLine(only.key, only.params, names, i18n) };
+    if (only && isRefusalOdds(odds)) return { odds: null, refused: formatLine(only.key, { attacker: ctx.attacker.id, defender: ctx.defender.id, ...only.params }, names, i18n) };
     return { odds, refused: "" };
   } catch (e) {
     // What the rules could not use (a hold gone, a creature the GM must fix) is told, not swallowed.
