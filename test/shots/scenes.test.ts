@@ -21,10 +21,10 @@ async function scenes(): Promise<{ english: Scene[]; german: Scene[] }> {
 }
 
 /**
- * Actions the rules never refuse (only a circumstance the player declares changes them): d12's
- * charging overbear (src/rules/d12-holds/charge.ts has no refusal), percentile's subdual blow.
+ * Actions the rules never refuse (only a circumstance the player declares changes them):
+ * percentile's subdual blow.
  */
-const NEVER_REFUSED: readonly string[] = ["d12-holds chargingOverbear", "percentile subdue"];
+const NEVER_REFUSED: readonly string[] = ["percentile subdue"];
 
 describe("the scenes npm run shots photographs", () => {
   it("are all played, in every variant, as the GM and as a player, each with its own name", async () => {

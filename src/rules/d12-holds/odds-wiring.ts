@@ -51,6 +51,8 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
     case "pummel":
       return keyed(pummelOdds(a, d, s, o).outcomes);
     case "chargingOverbear":
+      // A creature held fast cannot charge (the module keeps a held creature in place).
+      if (holds.some((h) => h.heldId === a.id)) return [{ ...refusedHeadline("heldCannotCharge"), p: 1 }];
       return keyed(chargeOdds(a, d, s, firstStrike(ctx.declared), o));
     case "overbear":
       // 000 §Overbearing: only a creature that has gained a hold on the target may try.

@@ -40,6 +40,8 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       return done(r, pummelConsequences(d.id, r), "WC.Result.pummelRoutine", { hits: r.hits, damage: r.total.total });
     }
     case "chargingOverbear": {
+      // A creature held fast cannot charge (the module keeps a held creature in place).
+      if (holds.some((h) => h.heldId === a.id)) return refused({ kind: "notAllowed", reason: "heldCannotCharge" }, "heldCannotCharge");
       const r = resolveChargingOverbear(a, d, s, firstStrike(ctx.declared), o, dice);
       return done(r, chargeConsequences(a.id, d.id, r), `WC.Result.${r.kind}`);
     }

@@ -35,6 +35,7 @@ export interface RoundEndInput {
 export type RoundEvent =
   | ({ readonly kind: "overbear" } & OverbearRoll)
   | { readonly kind: "overbearSkipped"; readonly defenderId: string; readonly reason: "noHolds" | "alreadyDown" }
+  | { readonly kind: "breakSkipped"; readonly defenderId: string; readonly reason: "outCold" }
   | { readonly kind: "strangle"; readonly holdId: string; readonly defenderId: string; readonly dice: DieRoll[]; readonly split: DamageSplit }
   | ({ readonly kind: "break"; readonly defenderId: string } & BreakRoll)
   | { readonly kind: "attacksLost"; readonly defenderId: string; readonly lost: number; readonly attacksNextRound: number }
@@ -102,6 +103,14 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
         break;
       case "break":
         for (const d of defenders) {
+          // A creature already out when the round ends (knocked out, or at 0 hit points, by its
+          // ledger) tries nothing: no break roll. One knocked out by this round's own steps
+          // (a stranglehold before the breaks) keeps the roll roundEndOrder gives it.
+          const was = before[d.id];
+          if (was && was.kind !== "conscious") {
+            events.push({ kind: "breakSkipped", defenderId: d.id, reason: "outCold" });
+            continue;
+          }
           let mine = holds.filter((h) => h.heldId === d.id);
           for (const h of [...mine]) {
             if (h.roundGained >= input.round) continue;

@@ -32,6 +32,15 @@ describe("end of round", () => {
     expect(r.attacksNextRound).toEqual({ f: 6 });
   });
 
+  it("a held creature already out cold when the round ends rolls no break: one knocked out tries nothing", () => {
+    const holds = [h({ id: "x", holderId: "g1", heldId: "f", part: "arm" })];
+    // 0 actual + 22 temporary of 20: out for 3 rounds before this round's end.
+    const r = d12.resolveRoundEnd({ round: 3, combatants: [fighter, ...goblins], holds, ledgers: { f: { maxHp: 20, actual: 0, temporary: 22 } } }, o, new ScriptedDice([]));
+    expect(r.events.filter((e) => e.kind === "break")).toEqual([]);
+    expect(r.events).toContainEqual({ kind: "breakSkipped", defenderId: "f", reason: "outCold" });
+    expect(r.holds).toHaveLength(1);
+  });
+
   it("T000-15: a stranglehold hurts from the end of its second round, 2d4 split half and half", () => {
     const strangle = h({ id: "s", holderId: "g1", heldId: "f", part: "strangle", roundGained: 2 });
     const first = d12.resolveRoundEnd({ round: 2, combatants: [fighter, ...goblins], holds: [strangle], ledgers: { f: { maxHp: 20, actual: 0, temporary: 0 } } }, o, new ScriptedDice([]));

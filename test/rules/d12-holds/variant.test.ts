@@ -62,6 +62,13 @@ describe("d12-holds as a RulesVariant", () => {
     expect(v.resolve(ctx({ action: "overbear" }), o, new ScriptedDice([])).headline).toEqual(refusal);
     expect(v.odds(ctx({ action: "overbear" }), o)).toEqual([{ ...refusal, p: 1, tone: "bad" }]);
   });
+  it("a creature held fast cannot charge: a charging overbear by it is refused", () => {
+    // armHold: the goblin holds the fighter.
+    const refusal = { key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.heldCannotCharge" } };
+    expect(v.odds(ctx({ action: "chargingOverbear", attacker: fighter, defender: goblin, holds: [armHold] }), o)).toEqual([{ ...refusal, p: 1, tone: "bad" }]);
+    expect(v.resolve(ctx({ action: "chargingOverbear", attacker: fighter, defender: goblin, holds: [armHold] }), o, new ScriptedDice([])).headline).toEqual(refusal);
+    expect(v.odds(ctx({ action: "chargingOverbear", attacker: goblin, defender: fighter, holds: [armHold] }), o)[0]?.key).not.toBe("WC.Result.notAllowedBecause");
+  });
   it("lift-off: a winged flier against an arm hold needs 8 with +2 for the goblin's size", () => {
     const bird = { id: "f", profile: profile({ flight: "wings" }) };
     expect(v.odds(ctx({ action: "liftOff", attacker: bird, defender: goblin, holds: [armHold] }), o)[0]).toEqual({ key: "WC.Result.allBroken", p: 7 / 12, tone: "good" });
