@@ -65,6 +65,11 @@ function rollerOf(purpose: string, pair: Pair): { roller: string; opponent: stri
 /** The creatures (token uuids) a modifier's number belongs to, for a roll of `purpose`. */
 export function modifierSecret(key: string, purpose: string, pair: Pair): string[] {
   const { roller, opponent } = rollerOf(purpose, pair);
+  return ownersOf(key, roller, opponent);
+}
+
+/** The creatures a modifier's number belongs to, in a roll made by `roller` against `opponent`. */
+function ownersOf(key: string, roller: string, opponent: string): string[] {
   switch (modOwner(key)) {
     case "roller":
       return [roller];
@@ -79,19 +84,7 @@ export function modifierSecret(key: string, purpose: string, pair: Pair): string
 
 /** The creatures whose numbers a sum of these modifiers holds, in a roll made by `roller` against `opponent`. */
 export function sumSecret(keys: readonly string[], roller: string, opponent: string): string[] {
-  const owners = (key: string): string[] => {
-    switch (modOwner(key)) {
-      case "roller":
-        return [roller];
-      case "opponent":
-        return [opponent];
-      case "both":
-        return [roller, opponent];
-      case "public":
-        return [];
-    }
-  };
-  return unionSecret(...keys.map(owners));
+  return unionSecret(...keys.map((key) => ownersOf(key, roller, opponent)));
 }
 
 /** The creatures a roll's target number (needs N, chance N%) comes from. */
