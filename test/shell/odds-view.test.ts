@@ -22,6 +22,14 @@ const i18n: I18n = {
 };
 const pct = (s: string) => Number(s.replace(/[^\d.,]/g, "").replace(",", "."));
 
+describe("outcomes that name the two", () => {
+  it("take the names of the pair the dialog is about, never 'the target' or an unfilled {defender}", () => {
+    const odds: OddsOutcome[] = [{ key: "WC.Result.broken", p: 0.5, tone: "bad" }, { key: "WC.Result.stoodUp", p: 0.5, tone: "good" }];
+    const pic = oddsPicture(odds, "grapple", i18n, false, { "tok.f": "Fighter", "tok.o": "Ogre" }, "en", { attacker: "tok.f", defender: "tok.o" });
+    expect(pic.lines.map((l) => l.label).sort()).toEqual(["Fighter is back on its feet", "Ogre shook the grip off at once"]);
+  });
+});
+
 describe("largest remainder", () => {
   it("gives whole units that add up to the total, the largest remainders first", () => {
     // Eight quotas of 0.5 and one of 6: the four units left go to the first four halves.

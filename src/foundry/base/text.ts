@@ -157,7 +157,9 @@ export function formatLine(key: string, params: Params | undefined, names: Reado
   for (const [k, v] of Object.entries(params ?? {})) {
     named[k] = typeof v === "string" && v.includes(",") && v.split(",").every((id) => names[id] !== undefined) ? v.split(",").map((id) => names[id]).join(", ") : typeof v === "string" && names[v] !== undefined ? (names[v] as string) : v;
   }
-  const p = localizeParams(named, i18n);
+  // A text that names the two is never left with {attacker} or {defender} unfilled: plain words
+  // stand in where a caller has given no names.
+  const p: Record<string, string | number> = { attacker: i18n.localize("WC.Name.attacker"), defender: i18n.localize("WC.Name.defender"), ...localizeParams(named, i18n) };
   if (typeof p.actual === "number" && typeof p.temporary === "number" && p.damage === undefined) p.damage = damagePhrase(p.actual, p.temporary, i18n);
   const chosen = pluralKey(i18n, key, p);
   return Object.keys(p).length > 0 ? i18n.format(chosen, p) : i18n.localize(chosen);

@@ -358,7 +358,7 @@ function saidHeadline(card: StoredCard, names: Readonly<Record<string, string>>,
   const key = `WC.Card.said.${name ?? ""}`;
   if (scope !== "WC" || group !== "Result" || !has(i18n, key)) return null;
   // A counted result (blows, limbs) comes in whole as {headline}, its plural forms its own.
-  const headline = formatLine(h.key, h.params, names, i18n);
+  const headline = formatLine(h.key, { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, ...h.params }, names, i18n);
   return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, headline }, names, i18n);
 }
 
@@ -384,7 +384,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
   return {
     title: i18n.localize(`WC.Action.${card.resolution.action}`),
-    headline: said ?? formatLine(h.key, h.params, names, i18n),
+    headline: said ?? formatLine(h.key, { ...pair, ...h.params }, names, i18n),
     tone: changed ? "done" : "none",
     // The headline names both creatures where it can; elsewhere the subtitle does.
     subtitle: said === null ? i18n.format("WC.Card.versus", { attacker: card.attackerName, defender: card.defenderName }) : "",

@@ -228,7 +228,7 @@ export async function dialogState(intent: Omit<Intent, "declared">, declared: De
   const pair = { attacker: intent.attackerUuid, defender: intent.defenderUuid };
   const found = bare || refused || hasErrors ? [] : foundOnItsOwn(ctx, pair, numbersHidden);
   // Odds worked out from the GM's creature's hidden numbers are shown rounded to players.
-  const picture: OddsPicture | null = canSeeOdds() && answer.odds ? oddsPicture(answer.odds, intent.action, i18n, numbersHidden([intent.attackerUuid, intent.defenderUuid]), names, userLang()) : null;
+  const picture: OddsPicture | null = canSeeOdds() && answer.odds ? oddsPicture(answer.odds, intent.action, i18n, numbersHidden([intent.attackerUuid, intent.defenderUuid]), names, userLang(), { attacker: attacker.id, defender: defender.id }) : null;
   const html = await foundry.applications.handlebars.renderTemplate(TEMPLATES.dialog, {
     attacker: attacker.name,
     defender: defender.name,

@@ -84,8 +84,9 @@ function grouped(lines: readonly Line[], i18n: I18n): Line[] {
   return out;
 }
 
-export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i18n: I18n, rough = false, names: Readonly<Record<string, string>> = {}, lang = "en"): OddsPicture {
-  const label = (o: OddsOutcome) => formatLine(o.key, o.params, names, i18n);
+export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i18n: I18n, rough = false, names: Readonly<Record<string, string>> = {}, lang = "en", pair: Readonly<{ attacker?: string; defender?: string }> = {}): OddsPicture {
+  // An outcome that names the two ({defender} kept its footing) takes them from the pair.
+  const label = (o: OddsOutcome) => formatLine(o.key, { ...pair, ...o.params }, names, i18n);
   const only = odds.length === 1 ? odds[0] : undefined;
   if (only && isRefusalOdds(odds)) return { big: "", what: "", segments: [], lines: [], legend: [], rough: "", refused: label(only) };
   const exact: Line[] = odds.filter((o) => o.p > 0).map((o) => ({ tone: o.tone, p: o.p, label: label(o) }));
