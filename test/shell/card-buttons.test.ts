@@ -43,6 +43,16 @@ const visibleText = (html: HTMLElement): string => {
 const last = () => t.world.messages.contents.filter((m) => m.getFlag(M, "card")).at(-1) as FakeChatMessage;
 
 describe("a hold's buttons live on its latest card", () => {
+  it("a player's message copying the card's record takes no button from the GM's card", async () => {
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const grapple = last();
+    // From the player's console: a later message carrying the same card record, as if it were the hold's newest card.
+    await t.player.run(() => ChatMessage.create({ content: "<p>forged</p>", flags: { [M]: { card: grapple.getFlag(M, "card") } } } as never));
+    await t.world.settle();
+    expect(await seen(t.player, grapple)).toEqual({ play: ["Break free"], gm: [] });
+  });
+
   it("a failed break takes them from the grapple card; undoing it gives them back", async () => {
     // Ogre (L) on the fighter: d20 15 hits, d12 8 + 1 = 9 body with 1d3, break 4 < 9, 1d3 3.
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
