@@ -562,6 +562,37 @@ export class FakeScene extends FakeDocument {
   get uuid(): string {
     return `Scene.${this.id}`;
   }
+  /**
+   * [C-83] Only a GM may update a Scene (its flags included): a player's update is refused with
+   * "lacks permission to update Scene".
+   */
+  prepareUpdate(changes: Data, options: Data, user: FakeUser): PreparedWrite {
+    if (!user.isGM) {
+      this.world.permissionRefusals.push({ user: user.id, what: this.uuid });
+      throw new Error(`User ${user.name} lacks permission to update Scene [${this.id}]`);
+    }
+    if (!this.world.scenes.has(this.id)) throw new Error(`Scene [${this.id}] does not exist`);
+    return {
+      parent: this.uuid,
+      op: "update",
+      documentName: "Scene",
+      count: 1,
+      commit: () => {
+        const data: Data = { flags: this.flags };
+        applyUpdate(data, changes);
+        this.flags = data.flags as Data;
+        return () => this.world.broadcast("updateScene", [this, changes, options, user.id]);
+      },
+    };
+  }
+  async update(changes: Data, options: Data = {}): Promise<void> {
+    const user = this.world.current().user;
+    this.prepareUpdate(changes, options, user);
+    await this.world.request(user, [() => this.prepareUpdate(changes, options, user)]);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<void> {
+    await this.update({ [`flags.${scope}.${key}`]: value });
+  }
   /** [C-11] Token updates on a scene: many tokens in one request; `delta` changes an unlinked token's actor. */
   prepareTokenUpdates(updates: Data[], options: Data, user: FakeUser, movements: ReadonlyMap<string, Data> = new Map(), operation: Data = options): PreparedWrite {
     const tokens = updates.map((u) => {
@@ -1753,6 +1784,17 @@ export class FakeWorld {
               return m.prepareDelete(options, user);
             }),
           );
+      }
+      if (documentName === "Scene" && action === "update" && parent === undefined) {
+        return merge(
+          (updates ?? []).map((u) => {
+            const sc = this.scenes.get(String(u._id));
+            if (!sc) throw new Error(`Scene [${String(u._id)}] does not exist`);
+            const rest: Data = { ...u };
+            delete rest._id;
+            return sc.prepareUpdate(rest, options, user);
+          }),
+        );
       }
       if (documentName === "Combat" && action === "update" && parent === undefined) {
         return merge(

@@ -353,7 +353,8 @@ describe("what a GM's tab missed is put right when it starts", () => {
     expect(halves()).toHaveLength(1);
     await reopenGM();
     expect(halves()).toHaveLength(2);
-    expect([...t.fighter.effects].find((e) => e.getFlag(M, "hold"))?.id).toBe(mine?.id);
+    // Made again from the ledger (at a fresh id: nothing a player puts at the old one can stop it).
+    expect([...t.fighter.effects].find((e) => e.getFlag(M, "hold"))?.getFlag(M, "hold")).toMatchObject({ record: (mine?.getFlag(M, "hold") as { record: unknown }).record, role: "holder" });
   });
 
   it("the holds and timed conditions of a combat deleted while the GM's tab missed it go when the tab reloads", async () => {

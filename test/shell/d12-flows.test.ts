@@ -46,10 +46,11 @@ describe("d12-holds: the GM grapples", () => {
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
     // Requests: the card; each half of the hold created on its own actor (never inline in an
     // actor update); the fighter's hit points and temporary damage in one batched actor update;
+    // the hold kept in the ledger (the scene's flags, outside a combat: only a GM writes them);
     // the card marked applied (until then it says "applying", for a tab that closes mid-write).
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update ChatMessage": 1 });
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update Scene": 1, "update ChatMessage": 1 });
     expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName} ${w.parent}`).sort()).toEqual(
-      [`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`, "update Actor ", "create ChatMessage ", "update ChatMessage "].sort(),
+      [`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`, "update Actor ", `update Scene ${t.fighterToken.parent.uuid}`, "create ChatMessage ", "update ChatMessage "].sort(),
     );
     // Other modules hear of each half: createActiveEffect fired once per effect on every client.
     expect(seen.sort()).toEqual(["Held (Body) by Ogre", "Holding Fighter (Body)"]);

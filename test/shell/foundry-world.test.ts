@@ -360,7 +360,7 @@ describe("requests: counted per call, batched per kind", () => {
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const mark = t.world.writes.length;
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update ChatMessage": 1 });
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update Scene": 1, "update ChatMessage": 1 });
     expect(holdHalves(t)).toHaveLength(2);
   });
 
@@ -369,7 +369,7 @@ describe("requests: counted per call, batched per kind", () => {
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const mark = t.world.writes.length;
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update ChatMessage": 1 });
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update Scene": 1, "update ChatMessage": 1 });
   });
 });
 

@@ -2,18 +2,18 @@
 // elsewhere), tokens placed on the grid, moves made as a person makes them, and the wait for the
 // module's follow-up (it carries a taken-over move out on the next task).
 import { holdEffectPair } from "../../src/foundry/documents/holds.ts";
+import { writeAll } from "../../src/foundry/gm/writes.ts";
 import type { HoldRecord } from "../../src/rules/index.ts";
 import type { FakeClient, FakeToken, FakeWorld } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
 
-/** Puts a hold in place as the module stores it: a pair of effects, one on each creature. */
+/** Puts a hold in place as the module stores it: a pair of effects, one on each creature, and the ledger's entry, written as the GM's tab writes a result. */
 export async function putHold(t: Table, holder: FakeToken, held: FakeToken, label: string, data: Record<string, unknown>, variant = "d12-holds"): Promise<HoldRecord> {
   const record: HoldRecord = { id: String(data.id), holderId: holder.uuid, heldId: held.uuid, label, data: { ...data, holderId: holder.uuid, heldId: held.uuid } };
   await t.gm.run(async () => {
     const [h, r] = holdEffectPair(record, held.actor as never, holder.actor as never, variant as never, `setup-${record.id}`);
-    await (h.actor as unknown as { createEmbeddedDocuments(k: string, d: unknown[], o: unknown): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [h.data], { keepId: true });
-    await (r.actor as unknown as { createEmbeddedDocuments(k: string, d: unknown[], o: unknown): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [r.data], { keepId: true });
+    await writeAll({ actors: [h, r].map((x) => ({ actor: x.actor, creates: [x.data], updates: [], deletes: [], data: {} })) });
   });
   return record;
 }

@@ -89,6 +89,8 @@ export interface StoredHold {
   /** UUID of the other effect of the pair. */
   readonly twinUuid: string;
   readonly variant: VariantId;
+  /** The card (its request) that made the hold: what the ledger keeps it under as its maker. */
+  readonly card?: string;
 }
 
 export interface CardLine {

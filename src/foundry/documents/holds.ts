@@ -1,13 +1,10 @@
 /**
  * Holds as pairs of ActiveEffects: one on the held creature, one on the holder, each naming the
- * other. Both halves are made in the same step and removed together; ids come from the
- * request, so a repeated request cannot make a second pair.
+ * other, made in the same step as the ledger's entry for the hold (documents/ledger.ts).
  *
- * A hold is both halves. A player may edit or make effects on their own creature, so one half
- * proves nothing: a half counts only when it sits on the actor of the creature its record names
- * for its role, and its twin is an effect on the other creature's actor that names it back, with
- * the same hold and the opposite role. Where the two halves' records differ (one was edited), the
- * half on a creature no player owns is believed.
+ * The effects are what sheets, token icons and other modules see; a player may edit or make
+ * effects on their own creature, so an effect proves nothing. Every reading of a hold for the
+ * rules' purposes (`holdsAround`) comes from the ledger, which only a GM can write.
  */
 import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
@@ -15,7 +12,7 @@ import { stableId } from "../base/ids.ts";
 import { statusIcon } from "./statuses.ts";
 import { untimedDuration } from "../world/compat.ts";
 import type { StoredHold, VariantId } from "../base/types.ts";
-import { tokenByUuid } from "./cast.ts";
+import { keptHold, standingHoldsOf } from "./ledger.ts";
 
 export interface HoldHalf {
   readonly actor: Actor.Implementation;
@@ -40,7 +37,7 @@ export function holdHalfData(record: HoldRecord, role: StoredHold["role"], other
     transfer: false,
     disabled: false,
     ...untimedDuration(),
-    flags: { [MODULE_ID]: { hold: { record, role, twinUuid: effectUuid(other, otherId), variant } satisfies StoredHold } },
+    flags: { [MODULE_ID]: { hold: { record, role, twinUuid: effectUuid(other, otherId), variant, ...(requestId ? { card: requestId } : {}) } satisfies StoredHold } },
   };
 }
 
@@ -68,69 +65,31 @@ export function storedHold(effect: ActiveEffect.Implementation): StoredHold | un
   return parseHold(effect.getFlag(MODULE_ID, "hold"));
 }
 
-/** The creature a half's record names for its role (its token's actor should carry the half). */
-function actorFor(hold: StoredHold, role: StoredHold["role"]): Actor.Implementation | null {
-  return (tokenByUuid(role === "held" ? hold.record.heldId : hold.record.holderId)?.actor as Actor.Implementation | null | undefined) ?? null;
-}
-
-function isEffect(doc: unknown): doc is ActiveEffect.Implementation {
-  return (doc as { documentName?: unknown } | null)?.documentName === "ActiveEffect";
-}
-
 /** Whether a player owns this actor (a creature a player can write on). */
 export function playerOwned(actor: Actor.Implementation | null | undefined): boolean {
   if (!actor) return false;
   return game.users.some((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
 }
 
-export interface VerifiedHold {
-  /** The record both halves agree on, or the one on the creature no player owns. */
-  readonly record: HoldRecord;
-  readonly variant: string;
-  readonly held: ActiveEffect.Implementation;
-  readonly holder: ActiveEffect.Implementation;
-}
-
-/** The whole hold this effect is a half of, or null when it is not one half of a true pair. */
-export function verifiedHold(effect: ActiveEffect.Implementation): VerifiedHold | null {
-  const own = storedHold(effect);
-  if (!own) return null;
-  const self = effect.parent as Actor.Implementation | null;
-  const otherRole = own.role === "held" ? "holder" : "held";
-  if (!self || actorFor(own, own.role)?.uuid !== self.uuid) return null;
-  const twin = fromUuidSync(own.twinUuid as never) as unknown;
-  if (!isEffect(twin)) return null;
-  const back = storedHold(twin);
-  const otherActor = twin.parent as Actor.Implementation | null;
-  if (!back || back.role !== otherRole || back.record.id !== own.record.id || back.twinUuid !== effect.uuid) return null;
-  if (!otherActor || actorFor(own, otherRole)?.uuid !== otherActor.uuid) return null;
-  const [held, holder] = own.role === "held" ? [effect, twin] : [twin, effect];
-  const [heldHalf, holderHalf] = own.role === "held" ? [own, back] : [back, own];
-  const agree = JSON.stringify(heldHalf.record) === JSON.stringify(holderHalf.record) && heldHalf.variant === holderHalf.variant;
-  const believed = !agree && playerOwned(held.parent as Actor.Implementation) && !playerOwned(holder.parent as Actor.Implementation) ? holderHalf : heldHalf;
-  return { record: believed.record, variant: believed.variant, held, holder };
-}
-
-/** Every true hold on or by these actors, each once, for the current variant. */
+/** Every hold the ledger keeps on or by these actors, each once, for this rule set (both creatures still on the map). */
 export function holdsAround(actors: readonly Actor.Implementation[], variant: VariantId): HoldRecord[] {
   const seen = new Map<string, HoldRecord>();
-  for (const a of actors) {
-    for (const e of a.effects) {
-      const h = storedHold(e);
-      if (!h || h.variant !== variant || seen.has(h.record.id)) continue;
-      const v = verifiedHold(e);
-      if (v && v.variant === variant) seen.set(v.record.id, v.record);
-    }
-  }
+  for (const k of standingHoldsOf(new Set(actors.map((a) => a.uuid)), variant)) if (!seen.has(k.hold.record.id)) seen.set(k.hold.record.id, k.hold.record);
   return [...seen.values()];
 }
 
 /** The effects on these actors that say they belong to the given hold ids (both halves of each, to remove together). */
 export function holdEffects(actors: readonly Actor.Implementation[], holdIds: ReadonlySet<string>): Array<{ actor: Actor.Implementation; effect: ActiveEffect.Implementation }> {
   const out: Array<{ actor: Actor.Implementation; effect: ActiveEffect.Implementation }> = [];
+  // The ids the ledger gave the halves (a half whose flags a player took off is found by its id).
+  const ids = new Set<string>();
+  for (const id of holdIds) {
+    const k = keptHold(id);
+    if (k) ids.add(`${k.hold.heldActor}|${k.hold.heldEffect}`).add(`${k.hold.holderActor}|${k.hold.holderEffect}`);
+  }
   for (const actor of actors) for (const effect of actor.effects) {
     const h = storedHold(effect);
-    if (h && holdIds.has(h.record.id)) out.push({ actor, effect });
+    if ((h && holdIds.has(h.record.id)) || ids.has(`${actor.uuid}|${effect.id ?? ""}`)) out.push({ actor, effect });
   }
   return out;
 }

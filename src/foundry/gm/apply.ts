@@ -13,7 +13,7 @@ import { addDamage, RULES_VARIANTS } from "../../rules/index.ts";
 import { damageUpdate, readLedger } from "../documents/actors.ts";
 import { hitPointPaths } from "../documents/creature.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
-import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold, verifiedHold } from "../documents/holds.ts";
+import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold } from "../documents/holds.ts";
 import { notify } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import type { StatusKey } from "../documents/statuses.ts";
@@ -262,7 +262,7 @@ function placeOf(actor: Actor.Implementation, data: Record<string, unknown>): "a
   const hold = parseHold(ourFlagsOf(data)?.hold);
   for (const e of actor.effects) {
     const h = storedHold(e);
-    if (hold && h && h.record.id === hold.record.id && h.role === hold.role && verifiedHold(e)) return "there";
+    if (hold && h && h.record.id === hold.record.id && h.role === hold.role) return "there";
     const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
     if (!hold && !h && statuses.length > 0 && statuses.every((st) => e.statuses.has(st))) return "there";
   }
@@ -289,6 +289,7 @@ export function writesOf(plan: Plan, resume = false): PlanWrites {
       actor: x.actor,
       clears: squatters,
       creates: places.filter((p) => p.place !== "there").map((p) => p.d),
+      holds: x.creates,
       updates: x.effectUpdates.filter((u) => typeof u._id === "string" && x.actor.effects.has(u._id)),
       // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
       deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),

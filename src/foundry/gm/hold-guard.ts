@@ -1,29 +1,33 @@
 /**
  * Keeping holds whole and true, on the active GM's client.
  *
- * - A half a GM removes by hand takes its twin with it; a half its token, combatant or combat
- *   takes with it goes with its twin too.
- * - Holds end by the rules (break free, release, an overbear's end) or by the GM. A half a player
- *   removes or edits (their own creature's effect: Foundry lets them) is put back from its twin,
- *   and the GM is told who did it. An effect a player makes with the module's hold or condition
- *   flags (which the module only ever writes from a GM's tab) is removed, and the GM is told.
+ * - The truth of a hold is the ledger (documents/ledger.ts), which only a GM can write. The two
+ *   effects of a hold are its projection: whoever changes, switches off, re-flags, rewrites or
+ *   removes one, the creature's hold effects are rebuilt from the ledger (`rebuild`), one
+ *   request per creature, and the GM told once per player and round; an effect claiming to be a
+ *   hold that the ledger does not name is removed.
+ * - A half a GM removes by hand ends that hold (out of the ledger, its twin removed); a token,
+ *   combatant or combat gone takes its holds out of the ledger, and their halves follow.
+ * - An effect a player makes with the module's condition flags (which the module only ever
+ *   writes from a GM's tab) is removed, and the GM is told.
  * - A condition whose clock a combat kept (stunned for so many segments, out cold for so many
  *   rounds) ends when that clock is gone with its combatant or combat.
- * - When a GM's tab starts, what messages a tab missed would have put right is put right
- *   (`sweep`): a half left alone is made whole again from a half on a creature no player owns,
- *   else removed; a hold whose creatures or combat are gone is removed.
+ * - When a GM's tab starts, every creature is rebuilt from the ledger (`sweep`).
  *
  * Every function here is a piece of the GM's work (the hooks queue them: hooks/cleanup.ts).
  */
-import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
 import { notify } from "../base/i18n.ts";
-import type { StoredHold, VariantId } from "../base/types.ts";
+import { tabState } from "../base/tab.ts";
+import type { StoredHold } from "../base/types.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { combatTimers } from "../documents/combat-state.ts";
-import { clockStillRuns, holdFitsItsCombat, holdHalfData, playerOwned, storedHold, verifiedHold } from "../documents/holds.ts";
-import { deletion, untimedDuration } from "../world/compat.ts";
+import { clockStillRuns, effectUuid, holdHalfData, storedHold } from "../documents/holds.ts";
+import type { Kept, LedgerStore } from "../documents/ledger.ts";
+import { dropData, keptHold, ledgerEntries, stands } from "../documents/ledger.ts";
+import { deletion, modifyBatch, untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
+import { gmWork } from "./queue.ts";
 
 /**
  * The options of the guard's own repairs: the pair is the module's to handle (no twin follows),
@@ -48,125 +52,214 @@ async function quietly(fn: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** The effect at `uuid` when it is an ActiveEffect. */
-function effectAt(uuid: string): ActiveEffect.Implementation | null {
-  const doc = fromUuidSync(uuid as never) as unknown;
-  return (doc as { documentName?: string } | null)?.documentName === "ActiveEffect" ? (doc as ActiveEffect.Implementation) : null;
+/**
+ * Creatures whose hold effects wait to be rebuilt, and who changed them: however many effects
+ * one request touches, the creature is rebuilt once, in one piece of the GM's work.
+ */
+function pending(): { actors: Map<string, Actor.Implementation>; by: Map<string, Set<string>>; queued: boolean } {
+  return tabState("guard-pending", () => ({ actors: new Map<string, Actor.Implementation>(), by: new Map<string, Set<string>>(), queued: false }));
 }
 
-/** The twin of a half when it truly is one: an effect on the other creature's actor naming this half back. */
-function trueTwin(half: StoredHold, halfUuid: string): ActiveEffect.Implementation | null {
-  const twin = effectAt(half.twinUuid);
-  const back = twin ? storedHold(twin) : undefined;
-  const otherRole = half.role === "held" ? "holder" : "held";
-  const otherActor = tokenByUuid(otherRole === "held" ? half.record.heldId : half.record.holderId)?.actor as Actor.Implementation | null | undefined;
-  if (!twin || !back || back.record.id !== half.record.id || back.role !== otherRole || back.twinUuid !== halfUuid) return null;
-  return otherActor && (twin.parent as Actor.Implementation | null)?.uuid === otherActor.uuid ? twin : null;
+/** Asks for this creature's hold effects to be rebuilt from the ledger (coalesced: one piece of work for all asked meanwhile). */
+export function scheduleRebuild(actor: Actor.Implementation, userId: string | undefined): void {
+  if (!isActiveGM()) return;
+  const p = pending();
+  p.actors.set(actor.uuid, actor);
+  const by = p.by.get(actor.uuid) ?? new Set<string>();
+  if (userId) by.add(userId);
+  p.by.set(actor.uuid, by);
+  if (p.queued) return;
+  p.queued = true;
+  void gmWork(async () => {
+    const actors = [...p.actors.values()];
+    const who = new Map(p.by);
+    p.actors.clear();
+    p.by.clear();
+    p.queued = false;
+    await rebuild(actors, who);
+  }).catch((e: unknown) => console.error("weaponless-combat | rebuilding holds failed", e));
 }
 
-/** The half that `twin` stands for on the other creature, as the module makes it (the twin's record believed). */
-function halfFromTwin(twin: ActiveEffect.Implementation, twinHold: StoredHold): { actor: Actor.Implementation; id: string; fields: Record<string, unknown> } | null {
-  const role = twinHold.role === "held" ? "holder" : "held";
-  const actor = tokenByUuid(role === "held" ? twinHold.record.heldId : twinHold.record.holderId)?.actor as Actor.Implementation | null | undefined;
-  const twinActor = twin.parent as Actor.Implementation | null;
-  const id = twinHold.twinUuid.split(".").at(-1) ?? "";
-  if (!actor || !twinActor || !/^[A-Za-z0-9]{16}$/.test(id) || twinHold.twinUuid !== `${actor.uuid}.ActiveEffect.${id}`) return null;
-  const combat = twin.getFlag(MODULE_ID, "combat");
-  const hold: StoredHold = { record: twinHold.record, role, twinUuid: twin.uuid, variant: twinHold.variant };
-  // As the module makes a half (documents/holds.ts), at this id and naming this twin.
-  const made = holdHalfData(twinHold.record, role, twinActor, twinHold.variant as VariantId, "");
-  const plain = Object.fromEntries(Object.entries(made).filter(([k]) => k !== "_id" && k !== "flags" && k !== "duration"));
-  return {
-    actor,
-    id,
-    fields: {
-      ...plain,
-      [`flags.${MODULE_ID}.hold`]: hold,
-      ...(typeof combat === "string" ? { [`flags.${MODULE_ID}.combat`]: combat } : {}),
-    },
-  };
-}
-
-/** Puts the half `twin` names back as the module made it: made again, or its changes undone. */
-async function putBack(twin: ActiveEffect.Implementation, restored?: Set<string>): Promise<boolean> {
-  const twinHold = storedHold(twin);
-  const half = twinHold ? halfFromTwin(twin, twinHold) : null;
-  if (!half) return false;
-  restored?.add(`${half.actor.uuid}|${half.id}`);
-  const there = half.actor.effects.get(half.id);
-  if (there) {
-    // A combat written onto the half that its twin does not have goes too.
-    const extra = typeof twin.getFlag(MODULE_ID, "combat") !== "string" && there.getFlag(MODULE_ID, "combat") !== undefined ? Object.fromEntries([deletion(`flags.${MODULE_ID}`, "combat")]) : {};
-    await quietly(() => there.update({ ...half.fields, ...extra } as never, REPAIR as never));
-  } else {
-    const flags: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(half.fields)) if (k.startsWith(`flags.${MODULE_ID}.`)) flags[k.slice(`flags.${MODULE_ID}.`.length)] = v;
-    const data = Object.fromEntries(Object.entries(half.fields).filter(([k]) => !k.startsWith("flags.")));
-    // Made as the module makes a half: no core duration (v14 wants its block of the new shape).
-    await quietly(() => half.actor.createEmbeddedDocuments("ActiveEffect", [{ _id: half.id, ...data, ...untimedDuration(), flags: { [MODULE_ID]: flags } }] as never, { keepId: true, ...REPAIR } as never));
-  }
-  return true;
-}
-
-/** Whether the hold a half names still belongs: both creatures on the map, and in its combat if it was made in one. */
-function stillFits(effect: ActiveEffect.Implementation, record: HoldRecord): boolean {
-  return tokenByUuid(record.heldId) !== null && tokenByUuid(record.holderId) !== null && holdFitsItsCombat(effect.getFlag(MODULE_ID, "combat"), record.heldId, record.holderId);
+/** Whether this user is a GM. */
+function isGMUser(userId: string | undefined): boolean {
+  return game.users.get(userId ?? "")?.isGM === true;
 }
 
 /** Whether the module's own pair removal is told in these options, by a GM (a player's options prove nothing). */
 export function pairHandledBy(options: unknown, userId: string | undefined): boolean {
   const o = (options as Record<string, unknown> | undefined)?.[MODULE_ID];
-  return game.users.get(userId ?? "")?.isGM === true && typeof o === "object" && o !== null && (o as Record<string, unknown>).pairHandled === true;
+  return isGMUser(userId) && typeof o === "object" && o !== null && (o as Record<string, unknown>).pairHandled === true;
+}
+
+/** Whether an effect claims to be a hold half: the module's hold flag (in any shape) or its held or holding status. */
+export function claimsHold(effect: ActiveEffect.Implementation): boolean {
+  const f = (effect.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID];
+  return (f !== undefined && f !== null && typeof f === "object" && "hold" in f) || effect.statuses.has(STATUS.held) || effect.statuses.has(STATUS.holding);
+}
+
+interface Expected {
+  readonly kept: Kept;
+  readonly role: StoredHold["role"];
+}
+
+/** The halves the ledger says this actor carries: every kept hold naming it, whose creatures are both on the map. */
+function expectedOn(actor: Actor.Implementation): Expected[] {
+  const out: Expected[] = [];
+  for (const k of ledgerEntries()) {
+    if (!stands(k)) continue;
+    if (k.hold.heldActor === actor.uuid) out.push({ kept: k, role: "held" });
+    if (k.hold.holderActor === actor.uuid && k.hold.holderActor !== k.hold.heldActor) out.push({ kept: k, role: "holder" });
+  }
+  return out;
+}
+
+/** A half as the ledger says it is: the fields the module gives it, its hold flag and combat. */
+function projected(x: Expected): { fields: Record<string, unknown>; hold: StoredHold; combat: string | undefined } | null {
+  const h = x.kept.hold;
+  const otherRole = x.role === "held" ? "holder" : "held";
+  const other = tokenByUuid(otherRole === "held" ? h.record.heldId : h.record.holderId)?.actor as Actor.Implementation | null | undefined;
+  if (!other) return null;
+  const made = holdHalfData(h.record, x.role, other, h.variant, h.card);
+  const fields = Object.fromEntries(Object.entries(made).filter(([k]) => k !== "_id" && k !== "flags" && k !== "duration" && k !== "start"));
+  const twinId = otherRole === "held" ? h.heldEffect : h.holderEffect;
+  const hold: StoredHold = { record: h.record, role: x.role, twinUuid: effectUuid(other, twinId), variant: h.variant, card: h.card };
+  return { fields, hold, combat: h.combat };
+}
+
+/** Whether an effect is the half exactly as the ledger projects it. */
+function isExactly(e: ActiveEffect.Implementation, p: NonNullable<ReturnType<typeof projected>>): boolean {
+  const own = storedHold(e);
+  if (!own || own.role !== p.hold.role || own.variant !== p.hold.variant || JSON.stringify(own.record) !== JSON.stringify(p.hold.record)) return false;
+  if (e.getFlag(MODULE_ID, "combat") !== p.combat || e.disabled === true) return false;
+  const statuses = (p.fields.statuses as string[] | undefined) ?? [];
+  if (e.statuses.size !== statuses.length || !statuses.every((st) => e.statuses.has(st))) return false;
+  const changes = (e as unknown as { changes?: unknown[] }).changes;
+  if (Array.isArray(changes) && changes.length > 0) return false;
+  return e.name === p.fields.name && e.img === p.fields.img && (e as unknown as { origin?: unknown }).origin === p.fields.origin;
+}
+
+interface Rebuild {
+  readonly actor: Actor.Implementation;
+  readonly deletes: string[];
+  readonly updates: Array<Record<string, unknown>>;
+  readonly creates: Array<Record<string, unknown>>;
 }
 
 /**
- * A hold half was removed. By a GM by hand: its twin goes too. By a player: it comes back, and the
- * GM is told who removed it. A half that was never one of a true pair is left gone.
+ * What makes this actor's hold effects the ledger's projection: a half changed in any field is
+ * written back as the ledger has it; a half gone is made again at a fresh id (whatever stands at
+ * its old one); an effect claiming to be a hold that the ledger does not name (or a second copy
+ * of one it does) is removed.
  */
-export async function onHalfDeleted(effect: ActiveEffect.Implementation, options: unknown, userId: string | undefined): Promise<void> {
-  if (!isActiveGM() || pairHandledBy(options, userId)) return;
-  const half = storedHold(effect);
-  // Its true twin; or, when the player pointed the half elsewhere before removing it, the half
-  // elsewhere that still names it.
-  const twin = (half ? trueTwin(half, effect.uuid) : null) ?? namedBy(effect);
-  const record = twin ? storedHold(twin)?.record : undefined;
-  if (!twin || !record) return;
-  if (game.users.get(userId ?? "")?.isGM === true || !stillFits(twin, record)) {
-    await quietly(() => twin.delete(PAIR_HANDLED as never));
-    return;
+export function rebuildOf(actor: Actor.Implementation): Rebuild {
+  const out: Rebuild = { actor, deletes: [], updates: [], creates: [] };
+  const used = new Set<string>();
+  const effects = [...actor.effects];
+  for (const x of expectedOn(actor)) {
+    const p = projected(x);
+    if (!p) continue;
+    const ownId = x.role === "held" ? x.kept.hold.heldEffect : x.kept.hold.holderEffect;
+    const candidates = effects.filter((e) => {
+      if (used.has(e.id ?? "")) return false;
+      const h = storedHold(e);
+      return h ? h.record.id === x.kept.hold.record.id && h.role === x.role : e.id === ownId && claimsHold(e);
+    });
+    const exact = candidates.find((e) => isExactly(e, p));
+    if (exact) {
+      used.add(exact.id ?? "");
+      continue;
+    }
+    const fix = candidates.find((e) => e.id === ownId) ?? candidates[0];
+    const flags = { [`flags.${MODULE_ID}.hold`]: p.hold, ...(p.combat ? { [`flags.${MODULE_ID}.combat`]: p.combat } : {}) };
+    if (fix) {
+      used.add(fix.id ?? "");
+      const extra = p.combat === undefined && fix.getFlag(MODULE_ID, "combat") !== undefined ? Object.fromEntries([deletion(`flags.${MODULE_ID}`, "combat")]) : {};
+      out.updates.push({ _id: fix.id, ...p.fields, changes: [], ...flags, ...extra });
+    } else {
+      // A fresh id: nothing a player put at the old one (or will put there) stops it.
+      out.creates.push({ _id: foundry.utils.randomID(), ...p.fields, ...untimedDuration(), flags: { [MODULE_ID]: { hold: p.hold, ...(p.combat ? { combat: p.combat } : {}) } } });
+    }
   }
-  if (await putBack(twin)) notify("warn", "WC.Guard.halfRemoved", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
+  for (const e of effects) if (!used.has(e.id ?? "") && claimsHold(e)) out.deletes.push(e.id ?? "");
+  return out;
 }
 
-/** The half an effect was before a change (the one a true twin names), or its hold as it says now. */
-function namedBy(effect: ActiveEffect.Implementation): ActiveEffect.Implementation | null {
+/** Whether a rebuild writes anything. */
+function writes(r: Rebuild): boolean {
+  return r.deletes.length + r.updates.length + r.creates.length > 0;
+}
+
+/** Sends one actor's rebuild: one request (v14's batch), else one per kind of write. */
+async function sendRebuild(r: Rebuild): Promise<void> {
+  const ops: Array<Record<string, unknown>> = [];
+  if (r.deletes.length > 0) ops.push({ action: "delete", documentName: "ActiveEffect", parent: r.actor, ids: r.deletes, ...REPAIR });
+  if (r.updates.length > 0) ops.push({ action: "update", documentName: "ActiveEffect", parent: r.actor, updates: r.updates, ...REPAIR });
+  if (r.creates.length > 0) ops.push({ action: "create", documentName: "ActiveEffect", parent: r.actor, data: r.creates, keepId: true, ...REPAIR });
+  const batch = modifyBatch();
+  if (batch && ops.length > 1) {
+    try {
+      await batch(ops);
+      return;
+    } catch {
+      // One kind at a time below.
+    }
+  }
+  if (r.deletes.length > 0) await quietly(() => r.actor.deleteEmbeddedDocuments("ActiveEffect", r.deletes.filter((id) => r.actor.effects.has(id)), REPAIR as never));
+  if (r.updates.length > 0) await quietly(() => r.actor.updateEmbeddedDocuments("ActiveEffect", r.updates.filter((u) => r.actor.effects.has(String(u._id))) as never, REPAIR as never));
+  if (r.creates.length > 0) await quietly(() => r.actor.createEmbeddedDocuments("ActiveEffect", r.creates as never, { keepId: true, ...REPAIR } as never));
+}
+
+/** The GM is told once per player and round (a flood of edits is one notice). */
+function noticeOnce(userId: string | undefined, key: string, params: Record<string, string | number>): void {
+  const round = game.combat?.started ? `${game.combat.id ?? ""}@${game.combat.round ?? 0}` : "-";
+  const told = tabState("guard-told", () => new Set<string>());
+  const k = `${userId ?? ""}|${round}`;
+  if (told.has(k)) return;
+  told.add(k);
+  notify("warn", key, params);
+}
+
+/**
+ * Makes these actors' hold effects the ledger's projection, one actor at a time, and tells the GM
+ * (once per player and round) what a player's change cost: only what is truly put right is said.
+ */
+export async function rebuild(actors: Iterable<Actor.Implementation>, by: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Promise<void> {
+  if (!isActiveGM()) return;
+  for (const actor of actors) {
+    if (!fromUuidSync(actor.uuid as never)) continue;
+    const r = rebuildOf(actor);
+    if (!writes(r)) continue;
+    await sendRebuild(r);
+    const after = rebuildOf(actor);
+    const players = [...(by.get(actor.uuid) ?? [])].filter((u) => !isGMUser(u));
+    if (writes(after) || players.length === 0) continue;
+    for (const u of players) {
+      if (r.creates.length + r.updates.length > 0) noticeOnce(u, "WC.Guard.halfChanged", { user: userName(u), name: actor.name ?? "?", effect: String(r.updates[0]?.name ?? r.creates[0]?.name ?? "") });
+      else noticeOnce(u, "WC.Guard.effectsMade", { user: userName(u), name: actor.name ?? "?", n: r.deletes.length });
+    }
+  }
+}
+
+/** Whether the ledger names this actor in a hold. */
+export function inLedger(actor: Actor.Implementation | null | undefined): boolean {
+  if (!actor) return false;
+  return ledgerEntries().some((k) => k.hold.heldActor === actor.uuid || k.hold.holderActor === actor.uuid);
+}
+
+/**
+ * A GM removed a half by hand (not the module's own removal): that hold ends, in the ledger and
+ * on the other creature.
+ */
+export async function onHalfDeletedByGM(effect: ActiveEffect.Implementation): Promise<void> {
+  if (!isActiveGM()) return;
   const own = storedHold(effect);
-  if (own) {
-    const twin = effectAt(own.twinUuid);
-    if (twin && storedHold(twin)?.twinUuid === effect.uuid) return twin;
-  }
-  // Its flags were changed or taken off: a twin somewhere on its scene still names it.
   const actor = effect.parent as Actor.Implementation | null;
-  const scene = (actor as unknown as { token?: TokenDocument.Implementation | null } | null)?.token?.parent ?? game.scenes?.viewed ?? null;
-  const actors = new Set<Actor.Implementation>([...game.actors].map((a) => a as Actor.Implementation));
-  for (const t of (scene as Scene.Implementation | null)?.tokens ?? []) if (t.actor) actors.add(t.actor as Actor.Implementation);
-  for (const a of actors) for (const e of a.effects) if (storedHold(e)?.twinUuid === effect.uuid) return e;
-  return null;
-}
-
-/** A player changed an effect: a hold half is put back from its twin (and the GM told); a made-up half or condition is removed. */
-export async function onEffectUpdated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
-  if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
-  const twin = namedBy(effect);
-  if (twin) {
-    const half = storedHold(effect);
-    const expected = half?.role === "holder" ? STATUS.holding : STATUS.held;
-    // Its pair broken, its record changed, switched off or its status taken away: put back.
-    const tampered = !verifiedHold(twin) || !half || JSON.stringify(half.record) !== JSON.stringify(storedHold(twin)?.record) || effect.getFlag(MODULE_ID, "combat") !== twin.getFlag(MODULE_ID, "combat") || effect.disabled === true || !effect.statuses.has(expected);
-    if (tampered && (await putBack(twin))) notify("warn", "WC.Guard.halfChanged", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
-    return;
-  }
-  if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+  if (!own || !actor) return;
+  const kept = keptHold(own.record.id);
+  if (!kept || (own.role === "held" ? kept.hold.heldActor : kept.hold.holderActor) !== actor.uuid) return;
+  await quietly(() => kept.store.update(dropData(kept.key) as never));
+  const others = [kept.hold.heldActor, kept.hold.holderActor].map((u) => fromUuidSync(u as never) as Actor.Implementation | null).filter((a): a is Actor.Implementation => !!a);
+  await rebuild(others);
 }
 
 /**
@@ -196,25 +289,18 @@ export async function onTokenUpdated(token: TokenDocument.Implementation, change
 }
 
 /**
- * Effects players made (one request may make many): a half made again at the id its twin still
- * names is put back exactly; any other with the module's hold or condition flags (which the
- * module only ever writes from a GM's tab) is removed, one request per creature, and the GM told
- * once per player and creature.
+ * Effects players made (one request may make many) with the module's condition flags (which the
+ * module only ever writes from a GM's tab): removed, one request per creature, and the GM told
+ * once per player and creature. Hold halves are the ledger's to judge (`rebuild`).
  */
 export async function onEffectsCreated(made: ReadonlyArray<{ effect: ActiveEffect.Implementation; userId: string | undefined }>): Promise<void> {
   if (!isActiveGM()) return;
   const forged = new Map<string, { actor: Actor.Implementation; userId: string | undefined; ids: string[]; names: string[] }>();
   for (const { effect, userId } of made) {
-    if (game.users.get(userId ?? "")?.isGM === true) continue;
-    // Judged as it is now (the work queued before this one may have put it back): gone is gone.
+    if (isGMUser(userId)) continue;
+    // Judged as it is now: gone is gone.
     const actor = effect.parent as Actor.Implementation | null;
-    if (!actor?.effects.get(effect.id ?? "") || !isModuleEffect(effect as unknown as { flags?: unknown })) continue;
-    // A half removed and made again at once: the pair's own half, not a forgery.
-    const twin = namedBy(effect);
-    if (twin && storedHold(twin)) {
-      await putBack(twin);
-      continue;
-    }
+    if (!actor?.effects.get(effect.id ?? "") || claimsHold(effect) || !isModuleEffect(effect as unknown as { flags?: unknown })) continue;
     const key = `${actor.uuid}|${userId ?? ""}`;
     const entry = forged.get(key) ?? { actor, userId, ids: [], names: [] };
     entry.ids.push(effect.id ?? "");
@@ -228,39 +314,43 @@ export async function onEffectsCreated(made: ReadonlyArray<{ effect: ActiveEffec
   }
 }
 
+/** A player changed an effect that is no hold half: one made into a condition of the module's is removed. */
+export async function onEffectUpdated(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
+  if (!isActiveGM() || isGMUser(userId)) return;
+  const actor = effect.parent as Actor.Implementation | null;
+  if (!actor?.effects.get(effect.id ?? "") || claimsHold(effect)) return;
+  if (isModuleEffect(effect as unknown as { flags?: unknown })) await removeForged(effect, userId);
+}
+
 async function removeForged(effect: ActiveEffect.Implementation, userId: string | undefined): Promise<void> {
   await quietly(() => effect.delete(REPAIR as never));
   notify("warn", "WC.Guard.effectMade", { user: userName(userId), name: (effect.parent as Actor.Implementation | null)?.name ?? "?", effect: effect.name ?? "" });
 }
 
 /**
- * Removes every hold half that involves any of these creatures: on the others in their scene,
- * and on the creatures themselves while they still exist (a combatant removed, a linked actor).
+ * Ends every hold that involves any of these creatures (their tokens deleted, or taken out of
+ * the fight by a GM): out of the ledger (one write per store), then each creature still there
+ * rebuilt from it, which takes their halves away.
  */
 export async function onTokensGone(tokens: readonly TokenDocument.Implementation[]): Promise<void> {
   if (!isActiveGM() || tokens.length === 0) return;
   const gone = new Set(tokens.map((t) => t.uuid));
-  const involves = (r: HoldRecord) => gone.has(r.heldId) || gone.has(r.holderId);
-  const actors = new Map<string, Actor.Implementation>();
-  const scene = tokens[0]?.parent;
-  for (const t of scene?.tokens ?? []) {
-    const a = t.actor as Actor.Implementation | null;
-    if (a) actors.set(a.uuid, a);
+  const byStore = new Map<LedgerStore, string[]>();
+  const actors = new Set<string>();
+  for (const k of ledgerEntries()) {
+    if (!gone.has(k.hold.record.heldId) && !gone.has(k.hold.record.holderId)) continue;
+    byStore.set(k.store, [...(byStore.get(k.store) ?? []), k.key]);
+    actors.add(k.hold.heldActor);
+    actors.add(k.hold.holderActor);
   }
+  for (const [store, keys] of byStore) await quietly(() => store.update(Object.assign({}, ...keys.map((key) => dropData(key))) as never));
+  // The creatures themselves while they are still there (a combat's holds left with its flags).
   for (const t of tokens) {
-    const stillThere = scene?.tokens.has(t.id ?? "") === true;
-    const a = stillThere || t.actorLink ? (t.actor as Actor.Implementation | null) : null;
-    if (a) actors.set(a.uuid, a);
+    const a = t.parent?.tokens.has(t.id ?? "") === true || t.actorLink ? (t.actor as Actor.Implementation | null) : null;
+    if (a) actors.add(a.uuid);
   }
-  for (const actor of actors.values()) {
-    const ids = [...actor.effects]
-      .filter((e) => {
-        const h = storedHold(e);
-        return h ? involves(h.record) : false;
-      })
-      .map((e) => e.id ?? "");
-    if (ids.length > 0) await quietly(() => actor.deleteEmbeddedDocuments("ActiveEffect", ids, PAIR_HANDLED as never));
-  }
+  const live = [...actors].map((u) => fromUuidSync(u as never) as Actor.Implementation | null).filter((a): a is Actor.Implementation => !!a);
+  await rebuild(live);
 }
 
 /** The module's own conditions whose clocks these combats kept for these creatures: what to remove. */
@@ -292,60 +382,24 @@ export async function removeEffects(ending: ReadonlyArray<{ actor: Actor.Impleme
 /**
  * What the messages a tab missed would have put right, put right when a GM's tab starts (a tab
  * that loses part of the stream reloads; a player may change their own creature's effects while
- * no GM is connected):
- * - a whole hold whose creatures or combat are gone is removed; one whose halves' records differ
- *   is put right from the half on a creature no player owns;
- * - a half left alone is made whole again when it is on a creature no player owns and its twin's
- *   creature is a player's (only a player could have removed or changed that one); else removed;
- * - a timed condition whose combat is gone or left ends.
+ * no GM is connected): every creature's hold effects are rebuilt from the ledger (a hold the
+ * ledger does not keep is no hold; one it keeps is whole again, whatever a player did to its
+ * halves meanwhile); a hold whose creatures are gone leaves the ledger; a timed condition whose
+ * combat is gone or left ends.
  */
 export async function sweep(): Promise<void> {
   if (!isActiveGM()) return;
+  const byStore = new Map<LedgerStore, string[]>();
+  for (const k of ledgerEntries()) if (!stands(k)) byStore.set(k.store, [...(byStore.get(k.store) ?? []), k.key]);
+  for (const [store, keys] of byStore) await quietly(() => store.update(Object.assign({}, ...keys.map((key) => dropData(key))) as never));
   const actors = new Map<string, Actor.Implementation>();
   for (const scene of game.scenes) for (const t of scene.tokens) if (t.actor) actors.set(t.actor.uuid, t.actor as Actor.Implementation);
   for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
+  await rebuild(actors.values());
   const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
-  const repaired = new Set<string>();
-  // Halves put back from their twins: not removed afterwards, whatever they looked like before.
-  const restored = new Set<string>();
   for (const actor of actors.values()) {
-    const ids: string[] = [];
-    for (const e of actor.effects) {
-      const h = storedHold(e);
-      if (!h) {
-        if (!clockStillRuns(e.getFlag(MODULE_ID, "clock"), actor.uuid)) ids.push(e.id ?? "");
-        continue;
-      }
-      const v = verifiedHold(e);
-      if (v) {
-        // A pair is judged by one combat: the one on the half no player can write.
-        const judge = !playerOwned(v.holder.parent as Actor.Implementation) ? v.holder : !playerOwned(v.held.parent as Actor.Implementation) ? v.held : v.held;
-        if (!stillFits(judge, v.record)) ids.push(e.id ?? "");
-        else if (!repaired.has(h.record.id)) {
-          // A whole pair with one half changed by a player while no GM was there (its record
-          // rewritten, switched off, its status taken away): put right from the half on the
-          // creature no player owns.
-          const changed = (x: ActiveEffect.Implementation) => x.disabled === true || !x.statuses.has(storedHold(x)?.role === "holder" ? STATUS.holding : STATUS.held);
-          const other = e === v.held ? v.holder : v.held;
-          const differ = JSON.stringify(storedHold(v.held)?.record) !== JSON.stringify(storedHold(v.holder)?.record) || v.held.getFlag(MODULE_ID, "combat") !== v.holder.getFlag(MODULE_ID, "combat");
-          if (!playerOwned(actor) && (differ || changed(other))) {
-            repaired.add(h.record.id);
-            await putBack(e, restored);
-          }
-        }
-        continue;
-      }
-      const otherRole = h.role === "held" ? "holder" : "held";
-      const otherActor = tokenByUuid(otherRole === "held" ? h.record.heldId : h.record.holderId)?.actor as Actor.Implementation | null | undefined;
-      const mine = tokenByUuid(h.role === "held" ? h.record.heldId : h.record.holderId)?.actor as Actor.Implementation | null | undefined;
-      const trustworthy = mine?.uuid === actor.uuid && !playerOwned(actor);
-      if (trustworthy && otherActor && playerOwned(otherActor) && stillFits(e, h.record) && !repaired.has(h.record.id)) {
-        repaired.add(h.record.id);
-        if (await putBack(e, restored)) continue;
-      }
-      ids.push(e.id ?? "");
-    }
+    const ids = [...actor.effects].filter((e) => !storedHold(e) && !clockStillRuns(e.getFlag(MODULE_ID, "clock"), actor.uuid)).map((e) => e.id ?? "");
     if (ids.length > 0) ending.push({ actor, ids });
   }
-  await removeEffects(ending.map(({ actor, ids }) => ({ actor, ids: ids.filter((id) => !restored.has(`${actor.uuid}|${id}`)) })));
+  await removeEffects(ending);
 }

@@ -120,7 +120,8 @@ export function roundPlan(card: StoredRoundCard, sides: readonly Side[], holds: 
 export function roundDone(combat: Combat.Implementation, card: StoredRoundCard): CombatWrite {
   const overbear = { ...(combatState(combat).overbear ?? {}) };
   delete overbear[String(card.round)];
-  return { combat, changes: { [`flags.${MODULE_ID}`]: { processedRound: card.round, timers: card.resolution.timers, overbear } } };
+  // Key by key: the combat's other notes (the ledger's holds among them) stay as they are.
+  return { combat, changes: { [`flags.${MODULE_ID}.processedRound`]: card.round, [`flags.${MODULE_ID}.timers`]: card.resolution.timers, [`flags.${MODULE_ID}.overbear`]: overbear } };
 }
 
 /** The combat's note that a round was seen to (a card left waiting for the GM, or only listed). */

@@ -22,6 +22,7 @@
  */
 import { modifyBatch } from "../world/compat.ts";
 import type { TokenChange } from "../map/aloft.ts";
+import { withLedger } from "./ledger.ts";
 
 /** A chat message written in the same request as the rest (v14's batch): a card, or a request card taken away. */
 export type MessageWrite =
@@ -35,11 +36,18 @@ export interface CombatWrite {
   readonly changes: Record<string, unknown>;
 }
 
+/** The ledger's changes on a scene (holds outside a combat: gm/ledger.ts), sent with the rest. */
+export interface SceneWrite {
+  readonly scene: Scene.Implementation;
+  readonly changes: Record<string, unknown>;
+}
+
 /** Everything one step of a card writes. */
 export interface WriteSet {
   readonly actors: readonly ActorWrite[];
   readonly tokens?: readonly TokenChange[];
   readonly combats?: readonly CombatWrite[];
+  readonly scenes?: readonly SceneWrite[];
   /** Only in one batch (writeAsOne): messages created or changed before the rest, removed after it. */
   readonly messages?: readonly MessageWrite[];
 }
@@ -50,6 +58,8 @@ export interface ActorWrite {
   /** Effects removed before anything is made: what squatted an id the module's effect needs. */
   readonly clears?: readonly string[];
   readonly creates: ReadonlyArray<Record<string, unknown>>;
+  /** Every effect the result stands for, made now or there already: the ledger keeps its holds (gm/ledger.ts). */
+  readonly holds?: ReadonlyArray<Record<string, unknown>>;
   readonly updates: ReadonlyArray<Record<string, unknown>>;
   readonly deletes: readonly string[];
   /** Options for the deletion (the hold-pair clean-up is told to stand aside). */
@@ -255,9 +265,25 @@ async function writeCombats(combats: readonly CombatWrite[]): Promise<void> {
   }
 }
 
-function combatOps(combats: readonly CombatWrite[]): Array<Record<string, unknown>> {
+function combatOps(combats: readonly CombatWrite[], scenes: readonly SceneWrite[] = []): Array<Record<string, unknown>> {
   const live = combats.filter((c) => game.combats.has(c.combat.id ?? ""));
-  return live.length > 0 ? [{ action: "update", documentName: "Combat", updates: live.map((c) => ({ _id: c.combat.id, ...c.changes })) }] : [];
+  const liveScenes = scenes.filter((s) => game.scenes.has(s.scene.id ?? ""));
+  return [
+    ...(live.length > 0 ? [{ action: "update", documentName: "Combat", updates: live.map((c) => ({ _id: c.combat.id, ...c.changes })) }] : []),
+    ...(liveScenes.length > 0 ? [{ action: "update", documentName: "Scene", updates: liveScenes.map((s) => ({ _id: s.scene.id, ...s.changes })) }] : []),
+  ];
+}
+
+/** The ledger's notes on scenes, where the scene is still there. */
+async function writeScenes(scenes: readonly SceneWrite[]): Promise<void> {
+  for (const s of scenes) {
+    if (!game.scenes.has(s.scene.id ?? "")) continue;
+    try {
+      await s.scene.update(s.changes as never);
+    } catch (e) {
+      if (game.scenes.has(s.scene.id ?? "")) throw e;
+    }
+  }
 }
 
 function messageOps(messages: readonly MessageWrite[], when: "first" | "last"): Array<Record<string, unknown>> {
@@ -295,11 +321,11 @@ async function sendAlone(op: Record<string, unknown>): Promise<void> {
     else for (const id of ids ?? []) await game.messages.get(id)?.delete();
     return;
   }
-  if (documentName === "Combat") {
+  if (documentName === "Combat" || documentName === "Scene") {
     for (const u of updates ?? []) {
       const rest = { ...u };
       delete rest._id;
-      await game.combats.get(String(u._id))?.update(rest as never);
+      await (documentName === "Combat" ? game.combats : game.scenes).get(String(u._id))?.update(rest as never);
     }
     return;
   }
@@ -319,15 +345,16 @@ async function sendAsOne(batch: (ops: Array<Record<string, unknown>>) => Promise
  * Sent: true. Not sent (no batch on this build, or the server refused it and wrote nothing): false,
  * and the caller writes in steps instead.
  */
-export async function writeAsOne(set: WriteSet): Promise<{ readonly sent: boolean; readonly problems: WriteProblem[] }> {
+export async function writeAsOne(whole: WriteSet): Promise<{ readonly sent: boolean; readonly problems: WriteProblem[] }> {
   const problems: WriteProblem[] = [];
   const batch = modifyBatch();
   if (!batch) return { sent: false, problems };
+  const set = withLedger(whole);
   const live = set.actors.filter((w) => stillThere(w.actor));
   const effects = live.filter((w) => w.creates.length + w.updates.length + w.deletes.length + (w.clears ?? []).length > 0);
   const data = dataRequests(live, problems, set.tokens ?? []);
   const messages = set.messages ?? [];
-  const ops = [...messageOps(messages, "first"), ...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? []), ...messageOps(messages, "last")];
+  const ops = [...messageOps(messages, "first"), ...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? [], set.scenes ?? []), ...messageOps(messages, "last")];
   if (ops.length === 0) return { sent: true, problems };
   try {
     await sendAsOne(batch, ops);
@@ -344,7 +371,7 @@ export async function writeAsOne(set: WriteSet): Promise<{ readonly sent: boolea
  * is only the one question.
  */
 export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
-  const { actors: writes, tokens = [], combats = [] } = isSet(set) ? set : { actors: set };
+  const { actors: writes, tokens = [], combats = [], scenes = [] } = withLedger(isSet(set) ? set : { actors: set });
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
   const live = () => writes.filter((w) => stillThere(w.actor));
@@ -352,7 +379,7 @@ export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid
   const batch = modifyBatch();
   if (batch) {
     const data = dataRequests(live(), problems, tokens);
-    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(combats)];
+    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(combats, scenes)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
       await sendAsOne(batch, ops);
@@ -386,6 +413,7 @@ export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid
   const thrown = failed.find((f): f is PromiseRejectedResult => f.status === "rejected");
   if (thrown) throw thrown.reason;
   await writeCombats(combats);
+  await writeScenes(scenes);
   return { outcome: "done", problems };
 }
 

@@ -2,11 +2,15 @@
  * Holds kept whole and true, and clocks that end with their combat: the listeners. Each change
  * is looked at on the active GM's client, whoever made it (document hooks reach every client,
  * with the user who made the change), and what it calls for is queued as the GM's work
- * (gm/hold-guard.ts says what each does).
+ * (gm/hold-guard.ts says what each does). A creature's hold effects are rebuilt from the ledger
+ * once however many of its effects one request touched (`scheduleRebuild`).
  */
 import { gmWork } from "../gm/queue.ts";
-import { clocksGone, onEffectsCreated, onEffectUpdated, onHalfDeleted, onTokensGone, onTokenUpdated, removeEffects } from "../gm/hold-guard.ts";
+import { claimsHold, clocksGone, inLedger, onEffectsCreated, onEffectUpdated, onHalfDeletedByGM, onTokensGone, onTokenUpdated, pairHandledBy, removeEffects, scheduleRebuild } from "../gm/hold-guard.ts";
 import { storedHold } from "../documents/holds.ts";
+import { ledgerEntries } from "../documents/ledger.ts";
+import { tabState } from "../base/tab.ts";
+import { MODULE_ID } from "../base/constants.ts";
 import { askAboutCombatant } from "../ui/combatant-removed.ts";
 
 function isActiveGM(): boolean {
@@ -25,14 +29,48 @@ function tokensGone(tokens: readonly TokenDocument.Implementation[], combats: re
   if (ending.length > 0) queue(() => removeEffects(ending));
 }
 
+/** Whether a GM's write is the hold guard's own repair (nothing to look at again). */
+function ownRepair(options: unknown, userId: string | undefined): boolean {
+  const o = (options as Record<string, unknown> | undefined)?.[MODULE_ID];
+  return game.users.get(userId ?? "")?.isGM === true && typeof o === "object" && o !== null && (o as Record<string, unknown>).repair === true;
+}
+
+/** Whether a change to this effect may touch a hold: it claims to be a half, or its creature is in one the ledger keeps. */
+function touchesHolds(effect: ActiveEffect.Implementation): boolean {
+  return claimsHold(effect) || inLedger(effect.parent as Actor.Implementation | null);
+}
+
+/** Whether the ledger keeps a hold of this token's (as held or holder). */
+function tokenInHold(token: TokenDocument.Implementation): boolean {
+  return ledgerEntries().some((k) => k.hold.record.heldId === token.uuid || k.hold.record.holderId === token.uuid);
+}
+
 export function listen(): void {
-  Hooks.on("deleteActiveEffect", (effect, options, userId) => queue(() => onHalfDeleted(effect as ActiveEffect.Implementation, options, userId as string)));
-  Hooks.on("updateActiveEffect", (effect, _changed, _options, userId) => queue(() => onEffectUpdated(effect as ActiveEffect.Implementation, userId as string)));
+  Hooks.on("deleteActiveEffect", (effect, options, userId) => {
+    if (!isActiveGM() || pairHandledBy(options, userId as string)) return;
+    const e = effect as ActiveEffect.Implementation;
+    const actor = e.parent as Actor.Implementation | null;
+    if (!actor || !touchesHolds(e)) return;
+    // A GM removing a half by hand ends that hold; anyone else's removal is rebuilt from the ledger.
+    if (game.users.get(userId as string)?.isGM === true && storedHold(e)) queue(() => onHalfDeletedByGM(e));
+    else scheduleRebuild(actor, userId as string);
+  });
+  Hooks.on("updateActiveEffect", (effect, _changed, options, userId) => {
+    if (!isActiveGM() || ownRepair(options, userId as string)) return;
+    const e = effect as ActiveEffect.Implementation;
+    const actor = e.parent as Actor.Implementation | null;
+    if (actor && touchesHolds(e)) scheduleRebuild(actor, userId as string);
+    else queue(() => onEffectUpdated(e, userId as string));
+  });
   // Effects made in one request arrive one hook each, in one go: looked at together.
   let made: Array<{ effect: ActiveEffect.Implementation; userId: string }> = [];
-  Hooks.on("createActiveEffect", (effect, _options, userId) => {
-    if (!isActiveGM()) return;
-    made.push({ effect: effect as ActiveEffect.Implementation, userId: userId as string });
+  Hooks.on("createActiveEffect", (effect, options, userId) => {
+    if (!isActiveGM() || ownRepair(options, userId as string)) return;
+    const e = effect as ActiveEffect.Implementation;
+    const actor = e.parent as Actor.Implementation | null;
+    // The GM's own halves are the ledger's already; a player's effect claiming to be one is judged by the ledger.
+    if (actor && claimsHold(e) && game.users.get(userId as string)?.isGM !== true) scheduleRebuild(actor, userId as string);
+    made.push({ effect: e, userId: userId as string });
     if (made.length > 1) return;
     queue(() => {
       const batch = made;
@@ -47,10 +85,14 @@ export function listen(): void {
     const token = c.token as TokenDocument.Implementation | null;
     const combat = c.parent as Combat.Implementation | null;
     if (!token || !isActiveGM()) return;
-    // A player taking their own creature out of a fight it is held in: the GM decides.
-    const inHold = [...((token.actor as Actor.Implementation | null)?.effects ?? [])].some((e) => storedHold(e) !== undefined);
-    if (inHold && combat && game.users.get(userId as string)?.isGM !== true) {
-      void askAboutCombatant(c, combat, userId as string).catch((e: unknown) => console.error("weaponless-combat | putting a combatant back failed", e));
+    // A player taking their own creature out of a fight it is held in (as the ledger says, whatever
+    // its effects say now): it is put back, and the GM decides, asked once per creature and round.
+    if (tokenInHold(token) && combat && game.users.get(userId as string)?.isGM !== true) {
+      const asked = tabState("combatant-asked", () => new Set<string>());
+      const key = `${combat.id ?? ""}|${token.uuid}|${combat.round ?? 0}`;
+      const ask = !asked.has(key);
+      asked.add(key);
+      void askAboutCombatant(c, combat, userId as string, ask).catch((e: unknown) => console.error("weaponless-combat | putting a combatant back failed", e));
       return;
     }
     tokensGone([token], combat ? [combat] : []);

@@ -2,7 +2,8 @@
  * A player took their own creature out of a fight while it is in a hold (Foundry lets an owner
  * remove their combatant). Holds end by the rules or by the GM, so the creature is put back in
  * the combat at once (nothing, a round's end or a count of actions, runs as if it had left while
- * the GM decides), and the GM is asked: keep it in, or let it leave and end its holds.
+ * the GM decides), and the GM is asked: keep it in, or let it leave and end its holds. The GM is
+ * asked once per creature and round; a removal asked about already is only put back.
  */
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
@@ -10,7 +11,7 @@ import { plainText } from "../base/text.ts";
 import { gmWork } from "../gm/queue.ts";
 
 /** Puts the combatant back, asks the GM, and takes it out again (as the GM, which ends its holds) if the GM lets it leave. */
-export async function askAboutCombatant(combatant: Combatant.Implementation, combat: Combat.Implementation, userId: string): Promise<void> {
+export async function askAboutCombatant(combatant: Combatant.Implementation, combat: Combat.Implementation, userId: string, ask = true): Promise<void> {
   const name = combatant.token?.name ?? combatant.name ?? "?";
   const user = game.users.get(userId)?.name ?? "?";
   const id = combatant.id ?? "";
@@ -22,6 +23,8 @@ export async function askAboutCombatant(combatant: Combatant.Implementation, com
       // Back already, or the combat is gone.
     }
   });
+  // Asked already this round about this creature: put back, and the GM's question stands.
+  if (!ask) return;
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: plainText(i18n.localize("WC.Guard.combatantTitle")) },
     content: await foundry.applications.handlebars.renderTemplate(TEMPLATES.moveDialog, { intro: i18n.format("WC.Guard.combatantRemoved", { user, name }), lines: [] }),

@@ -1,0 +1,132 @@
+/**
+ * The ledger: the truth of every hold, kept on documents only a GM can write. A hold's two
+ * effects (one on each creature) are what sheets, token icons and other modules see, but a
+ * player may edit or remove the one on their own creature; so the GM's tab acts only on what
+ * the ledger says, and rebuilds the effects from it (gm/hold-guard.ts).
+ *
+ * Where it is kept (docs/foundry-contract.md):
+ * - a hold made in a combat: that combat's flags (only a GM may write them, C-70), so the hold
+ *   goes with its combat;
+ * - a hold made outside any combat: the flags of the held creature's scene (only a GM may
+ *   update a Scene, C-83).
+ *
+ * Each hold is kept under a key made from its id (hold ids carry dots and UUIDs): both
+ * creatures (token and actor), the rules' record (part, kind and the variant's data), the rule
+ * set, the round it began and the card that made it, and the ids of the two effects the GM's
+ * tab made for it.
+ */
+import type { HoldRecord } from "../../rules/index.ts";
+import { MODULE_ID } from "../base/constants.ts";
+import { stableId } from "../base/ids.ts";
+import type { VariantId } from "../base/types.ts";
+import { deletion } from "../world/compat.ts";
+import { tokenByUuid } from "./cast.ts";
+
+export interface LedgerHold {
+  readonly record: HoldRecord;
+  readonly variant: VariantId;
+  /** The actors that carry the halves (a token's actor: its UUID). */
+  readonly heldActor: string;
+  readonly holderActor: string;
+  /** The ids the GM's tab gave the two halves (a half rebuilt where its id was taken gets another). */
+  readonly heldEffect: string;
+  readonly holderEffect: string;
+  /** The combat it was made in (none: outside any). */
+  readonly combat?: string;
+  /** The round it began (0 outside a combat). */
+  readonly since: number;
+  /** The card (its request) that made it. */
+  readonly card: string;
+}
+
+export type LedgerStore = Combat.Implementation | Scene.Implementation;
+
+const HOLDS = "holds";
+
+/** The key a hold is kept under. */
+export function ledgerKey(holdId: string): string {
+  return stableId(`hold|${holdId}`);
+}
+
+const isStr = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+
+function parseEntry(raw: unknown): LedgerHold | undefined {
+  const h = raw as Partial<LedgerHold> | null | undefined;
+  const r = h?.record as Partial<HoldRecord> | undefined;
+  if (!h || typeof h !== "object" || !r || typeof r !== "object") return undefined;
+  if (!isStr(r.id) || !isStr(r.heldId) || !isStr(r.holderId) || typeof r.label !== "string") return undefined;
+  if (!isStr(h.variant) || !isStr(h.heldActor) || !isStr(h.holderActor) || !isStr(h.heldEffect) || !isStr(h.holderEffect)) return undefined;
+  return h as LedgerHold;
+}
+
+/** The holds one store keeps, by key. */
+export function holdsIn(store: LedgerStore): Map<string, LedgerHold> {
+  const raw = ((store.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as Record<string, unknown> | undefined)?.[HOLDS];
+  const out = new Map<string, LedgerHold>();
+  if (!raw || typeof raw !== "object") return out;
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const e = parseEntry(v);
+    if (e) out.set(k, e);
+  }
+  return out;
+}
+
+/** Every store: the combats, then the scenes. */
+export function ledgerStores(): LedgerStore[] {
+  const combats: LedgerStore[] = [...(game.combats ?? [])].map((c) => c as Combat.Implementation);
+  return combats.concat([...(game.scenes ?? [])].map((s) => s as Scene.Implementation));
+}
+
+export interface Kept {
+  readonly store: LedgerStore;
+  readonly key: string;
+  readonly hold: LedgerHold;
+}
+
+/** Every hold the ledger keeps, with where. */
+export function ledgerEntries(): Kept[] {
+  const out: Kept[] = [];
+  for (const store of ledgerStores()) for (const [key, hold] of holdsIn(store)) out.push({ store, key, hold });
+  return out;
+}
+
+/** The hold kept under this id, wherever. */
+export function keptHold(holdId: string): Kept | undefined {
+  const key = ledgerKey(holdId);
+  for (const store of ledgerStores()) {
+    const hold = holdsIn(store).get(key);
+    if (hold && hold.record.id === holdId) return { store, key, hold };
+  }
+  return undefined;
+}
+
+/** Whether a kept hold still stands: both creatures on the map, and, made in a combat, in it. */
+export function stands(k: Kept): boolean {
+  const { record } = k.hold;
+  if (tokenByUuid(record.heldId) === null || tokenByUuid(record.holderId) === null) return false;
+  if (k.store.documentName !== "Combat") return true;
+  const tokens = new Set([...(k.store as Combat.Implementation).combatants].map((c) => c.token?.uuid));
+  return tokens.has(record.heldId) && tokens.has(record.holderId);
+}
+
+/** The holds that stand and name any of these actors, for this rule set. */
+export function standingHoldsOf(actorUuids: ReadonlySet<string>, variant?: VariantId): Kept[] {
+  return ledgerEntries().filter((k) => (variant === undefined || k.hold.variant === variant) && (actorUuids.has(k.hold.heldActor) || actorUuids.has(k.hold.holderActor)) && stands(k));
+}
+
+/** Where a new hold is kept: its combat (while there), else the held creature's scene. */
+export function storeFor(record: HoldRecord, combatId: string | undefined): LedgerStore | null {
+  const combat = combatId ? (game.combats.get(combatId) as Combat.Implementation | undefined) : undefined;
+  if (combat) return combat;
+  return (tokenByUuid(record.heldId)?.parent as Scene.Implementation | null | undefined) ?? null;
+}
+
+/** The update data that keeps a hold. */
+export function keepData(hold: LedgerHold): Record<string, unknown> {
+  return { [`flags.${MODULE_ID}.${HOLDS}.${ledgerKey(hold.record.id)}`]: hold };
+}
+
+/** The update data that takes a hold out. */
+export function dropData(key: string): Record<string, unknown> {
+  return Object.fromEntries([deletion(`flags.${MODULE_ID}.${HOLDS}`, key)]);
+}

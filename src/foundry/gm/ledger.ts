@@ -1,0 +1,129 @@
+/**
+ * Keeping the ledger (documents/ledger.ts) in step with the GM's own writes: every write set the
+ * module sends (a result, a round end, an undo, a card finished after a closed tab) gets the
+ * ledger's changes for the hold halves it makes, rewrites or removes, in the same request where
+ * one request carries it all (v14's batch), merged into that combat's notes where it writes them.
+ *
+ * Only the GM's own write set is read here: the halves it creates (their data is the GM's), the
+ * record it rewrites, and, for a removal, the hold the removed effect is a half of as the ledger
+ * knows it (the effect's flags are checked against the ledger, which names the half's creature).
+ */
+import { MODULE_ID } from "../base/constants.ts";
+import type { StoredHold, VariantId } from "../base/types.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { parseHold, storedHold } from "../documents/holds.ts";
+import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
+import { dropData, keepData, keptHold, ledgerEntries, storeFor } from "../documents/ledger.ts";
+import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
+
+interface Made {
+  actor: string;
+  id: string;
+  hold: StoredHold;
+  combat: string | undefined;
+}
+
+function ours(data: Record<string, unknown>): Record<string, unknown> | undefined {
+  const f = (data.flags as Record<string, unknown> | undefined)?.[MODULE_ID];
+  return f && typeof f === "object" ? (f as Record<string, unknown>) : undefined;
+}
+
+/** The ledger's changes for these actor writes, by store. */
+export function ledgerChanges(actors: readonly ActorWrite[]): Map<LedgerStore, Record<string, unknown>> {
+  const out = new Map<LedgerStore, Record<string, unknown>>();
+  const add = (store: LedgerStore | null | undefined, changes: Record<string, unknown>) => {
+    if (store) out.set(store, { ...(out.get(store) ?? {}), ...changes });
+  };
+  // Halves made: both of a pair, or one whose twin is there (an undo bringing a hold back).
+  const made = new Map<string, { held?: Made; holder?: Made }>();
+  for (const w of actors) {
+    for (const d of w.holds ?? w.creates) {
+      const f = ours(d);
+      const hold = parseHold(f?.hold);
+      if (!hold || typeof d._id !== "string") continue;
+      const entry = made.get(hold.record.id) ?? {};
+      entry[hold.role] = { actor: w.actor.uuid, id: d._id, hold, combat: typeof f?.combat === "string" ? f.combat : undefined };
+      made.set(hold.record.id, entry);
+    }
+  }
+  for (const [, pair] of made) {
+    const one = pair.held ?? pair.holder;
+    if (!one) continue;
+    const record = one.hold.record;
+    const side = (role: "held" | "holder"): { actor: string; id: string } | null => {
+      const m = pair[role];
+      if (m) return m;
+      const actor = tokenByUuid(role === "held" ? record.heldId : record.holderId)?.actor as Actor.Implementation | null | undefined;
+      const twinId = one.hold.twinUuid.split(".").at(-1) ?? "";
+      return actor ? { actor: actor.uuid, id: twinId } : null;
+    };
+    const held = side("held");
+    const holder = side("holder");
+    if (!held || !holder) continue;
+    const store = storeFor(record, one.combat);
+    const combat = store?.documentName === "Combat" ? (store as Combat.Implementation) : undefined;
+    const hold: LedgerHold = {
+      record,
+      variant: one.hold.variant as VariantId,
+      heldActor: held.actor,
+      holderActor: holder.actor,
+      heldEffect: held.id,
+      holderEffect: holder.id,
+      ...(combat ? { combat: combat.id ?? "" } : {}),
+      since: combat?.round ?? 0,
+      card: one.hold.card ?? "",
+    };
+    add(store, keepData(hold));
+  }
+  // Records rewritten by the rules (a hold that changes as the fight goes on).
+  for (const w of actors) {
+    for (const u of w.updates) {
+      const record = u[`flags.${MODULE_ID}.hold.record`] as StoredHold["record"] | undefined;
+      const k = record && typeof record === "object" ? keptHold(record.id) : undefined;
+      if (k && record) add(k.store, keepData({ ...k.hold, record }));
+    }
+  }
+  // Halves removed: the hold they belong to leaves the ledger (the ledger's own ids, or the
+  // effect's flags where the ledger names that creature for that part).
+  const byId = new Map<string, { store: LedgerStore; key: string }>();
+  for (const k of ledgerEntries()) {
+    byId.set(`${k.hold.heldActor}|${k.hold.heldEffect}`, k);
+    byId.set(`${k.hold.holderActor}|${k.hold.holderEffect}`, k);
+  }
+  for (const w of actors) {
+    for (const id of w.deletes) {
+      const at = byId.get(`${w.actor.uuid}|${id}`);
+      if (at) {
+        add(at.store, dropData(at.key));
+        continue;
+      }
+      const e = w.actor.effects.get(id);
+      const h = e ? storedHold(e) : undefined;
+      const k = h ? keptHold(h.record.id) : undefined;
+      if (h && k && (h.role === "held" ? k.hold.heldActor : k.hold.holderActor) === w.actor.uuid && !made.has(h.record.id)) add(k.store, dropData(k.key));
+    }
+  }
+  return out;
+}
+
+/** The write set with the ledger's changes: merged into the combat's notes where it writes them, and the scenes' added. */
+export function withLedger(set: WriteSet): WriteSet {
+  const changes = ledgerChanges(set.actors);
+  if (changes.size === 0) return set;
+  const combats: CombatWrite[] = [...(set.combats ?? [])];
+  const scenes: SceneWrite[] = [...(set.scenes ?? [])];
+  for (const [store, c] of changes) {
+    if (store.documentName === "Combat") {
+      const i = combats.findIndex((w) => w.combat.id === store.id);
+      const existing = combats[i];
+      if (existing) combats[i] = { combat: existing.combat, changes: { ...existing.changes, ...c } };
+      else combats.push({ combat: store as Combat.Implementation, changes: c });
+    } else {
+      const i = scenes.findIndex((w) => w.scene.id === store.id);
+      const existing = scenes[i];
+      if (existing) scenes[i] = { scene: existing.scene, changes: { ...existing.changes, ...c } };
+      else scenes.push({ scene: store as Scene.Implementation, changes: c });
+    }
+  }
+  return { ...set, combats, scenes };
+}
