@@ -2,8 +2,10 @@
  * What must hold after every step of an evening, read from the server's store (the documents
  * themselves, never the module's own idea of them):
  *
- * - pairs: every hold has both halves or neither; each half names its twin, and the twin names
- *   it back; each half sits on the creature its hold says; no hold is made twice;
+ * - pairs: every hold has both halves or neither; each half is one the ledger keeps (the combat's
+ *   or the scene's flags, which only a GM writes), on the creature the ledger names for its part,
+ *   and every hold the ledger keeps has both; each half sits on the creature its hold says; no
+ *   hold is made twice;
  * - ledger: each creature's hit points and temporary damage are what the applied, not undone
  *   cards' damage (and the GM's corrections) make of them: every applied result counted once;
  * - rounds: each round is processed once: a round that ended while a GM was there has its card,
@@ -17,16 +19,13 @@
  * - errors: no exception escaped (to the console, as a rejected promise, or out of a hook);
  * - overlaps: no two writes were in flight at once on one parent (C-49).
  */
-import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
-import { strikeIdFor } from "../../src/foundry/cards/question-card.ts";
-import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import { systemFor } from "../../src/systems/index.ts";
 import type { FakeActor, FakeToken } from "../fake-foundry/world.ts";
-import { FakeEffect, getProperty } from "../fake-foundry/world.ts";
+import { getProperty } from "../fake-foundry/world.ts";
 import type { Evening } from "./evening.ts";
 import { M } from "./evening.ts";
 import type { StepLog } from "./steps.ts";
-import { cardsOf, holdHalves } from "./steps.ts";
+import { cardsOf, gmCardIn, holdHalves } from "./steps.ts";
 
 export interface Breach {
   readonly invariant: "pairs" | "ledger" | "rounds" | "outlive" | "forged" | "ownership" | "errors" | "overlaps";
@@ -94,7 +93,8 @@ export function holdsView(ev: Evening): string {
     holdHalves(ev)
       .map(({ effect }) => {
         const h = effect.getFlag(M, "hold") as StoredHoldFlag & { record: unknown };
-        return `${effect.parent.uuid}|${effect.id}|${JSON.stringify(h.record)}|${h.role}|${h.twinUuid}|${effect.disabled === true}|${[...effect.statuses].sort().join(",")}`;
+        // Not its id: a half rebuilt from the ledger takes a fresh one (issue 33).
+        return `${effect.parent.uuid}|${JSON.stringify(h.record)}|${h.role}|${effect.disabled === true}|${[...effect.statuses].sort().join(",")}`;
       })
       .sort(),
   );
@@ -234,6 +234,12 @@ export class Watcher {
     // removed waits for the GM's return, when the GM's tab puts it right.
     const halves = gmHere ? holdHalves(ev) : [];
     const seenRoles = new Set<string>();
+    // The ledger, read from the store: every combat's and scene's kept holds, by hold id.
+    const ledger = new Map<string, { record: unknown; heldActor: string; holderActor: string }>();
+    for (const doc of [...ev.world.combats.contents, ...ev.world.scenes.contents]) {
+      const holds = ((doc.flags[M] as Record<string, unknown> | undefined)?.holds ?? {}) as Record<string, { record: { id: string; heldId: string; holderId: string }; heldActor: string; holderActor: string } | null>;
+      for (const h of Object.values(holds)) if (h && typeof h === "object" && h.record) ledger.set(h.record.id, h);
+    }
     const liveUuids = new Set(ev.tokens.filter((t) => t.exists).map((t) => t.uuid));
     for (const m of cardsOf(ev, "request")) {
       if ((m.getFlag(M, "request") as { state?: string }).state === "refused" && !this.refusedSeen.has(m.id)) {
@@ -252,11 +258,11 @@ export class Watcher {
       const role = `${hold.record.id}|${hold.role}`;
       if (seenRoles.has(role)) out.push({ invariant: "pairs", detail: `${where}: this half of the hold exists twice` });
       seenRoles.add(role);
-      const twin = ev.world.fromUuidSync(hold.twinUuid);
-      const twinHold = twin instanceof FakeEffect ? (twin.getFlag(M, "hold") as StoredHoldFlag | undefined) : undefined;
-      const twinLive = twin instanceof FakeEffect && (!twin.parent.token || twin.parent.token.exists);
-      if (!twinHold || !twinLive) out.push({ invariant: "pairs", detail: `${where}: its twin ${hold.twinUuid} is missing` });
-      else if (twinHold.record.id !== hold.record.id || twinHold.role === hold.role || twinHold.twinUuid !== effect.uuid) out.push({ invariant: "pairs", detail: `${where}: its twin ${hold.twinUuid} does not name it back` });
+      // The half is the ledger's: kept there, for this creature in this part, and just so.
+      const kept = ledger.get(hold.record.id);
+      if (!kept) out.push({ invariant: "pairs", detail: `${where}: no hold the ledger keeps` });
+      else if ((hold.role === "held" ? kept.heldActor : kept.holderActor) !== effect.parent.uuid) out.push({ invariant: "pairs", detail: `${where}: the ledger names another creature for this part` });
+      else if (JSON.stringify(kept.record) !== JSON.stringify(hold.record) || effect.disabled === true) out.push({ invariant: "pairs", detail: `${where}: differs from the ledger` });
       const mine = hold.role === "held" ? hold.record.heldId : hold.record.holderId;
       const other = hold.role === "held" ? hold.record.holderId : hold.record.heldId;
       if (!token) out.push({ invariant: "outlive", detail: `${where}: on an actor with no token on the scene` });
@@ -272,6 +278,13 @@ export class Watcher {
       }
     }
     const present = new Set(halves.map((h) => (h.effect.getFlag(M, "hold") as StoredHoldFlag).record.id));
+    // Every hold the ledger keeps between two creatures on the map has both its halves.
+    for (const [id, h] of gmHere ? ledger : []) {
+      const rec = h.record as { heldId: string; holderId: string };
+      if (!liveUuids.has(rec.heldId) || !liveUuids.has(rec.holderId)) continue;
+      this.checks++;
+      if (!seenRoles.has(`${id}|held`) || !seenRoles.has(`${id}|holder`)) out.push({ invariant: "pairs", detail: `the ledger keeps hold ${id}, but ${seenRoles.has(`${id}|held`) ? "the holder's" : "the held creature's"} half is missing` });
+    }
     for (const r of gmHere ? log.removals.filter((x) => x.happened()) : []) {
       for (const id of r.holds) {
         this.checks++;
@@ -323,16 +336,16 @@ export class Watcher {
       const now = ev.world.combats.get(a.combatId)?.round ?? 0;
       if (ev.droppedHooks.has("updateCombat") && now <= a.ended) continue;
       this.checks++;
-      // The GM's card, not a player's message sitting at its id.
-      const card = ev.world.messages.get(roundCardId(a.combatId, a.ended));
-      if (!card?.author.isGM || card.getFlag(M, "roundCard") === undefined) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed${card && !card.author.isGM ? " (a player's message sits at its card's id)" : ""}` });
+      // The GM's card, found by what it records.
+      const card = gmCardIn(ev, "roundCard", (c) => c.combatId === a.combatId && c.round === a.ended);
+      if (!card) out.push({ invariant: "rounds", detail: `round ${a.ended} of ${a.combatId} ended and was not processed` });
     }
 
     // forged: nothing comes of a forged request.
     for (const id of log.forged) this.forged.add(id);
     for (const id of this.forged) {
       this.checks++;
-      if (ev.world.messages.has(cardIdFor(id)) || ev.world.messages.has(strikeIdFor(id))) out.push({ invariant: "forged", detail: `the forged request ${id} was carried out` });
+      if (gmCardIn(ev, "card", (c) => c.requestId === id) || gmCardIn(ev, "strike", (c) => c.requestId === id)) out.push({ invariant: "forged", detail: `the forged request ${id} was carried out` });
       const m = ev.world.messages.get(id);
       // Gone is right only for a card the GM refused and its own author then took away, told.
       const removed = ev.world.removedMessages.get(id);
@@ -344,8 +357,8 @@ export class Watcher {
     for (const id of log.forgedCards) this.forgedCards.add(id);
     for (const id of this.forgedCards) {
       this.checks++;
-      const made = ev.world.messages.get(cardIdFor(id));
-      if (made?.author.isGM) out.push({ invariant: "forged", detail: `the player's own card ${id} was carried out as ${made.id}` });
+      const made = gmCardIn(ev, "card", (c) => c.requestId === id);
+      if (made) out.push({ invariant: "forged", detail: `the player's own card ${id} was carried out as ${made.id}` });
     }
     if (before !== null) {
       this.checks++;

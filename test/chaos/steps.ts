@@ -17,9 +17,22 @@ import type { FakeChatMessage, FakeCombat, FakeEffect, FakeToken } from "../fake
 import type { Evening, Tab, TabSlot } from "./evening.ts";
 import { M } from "./evening.ts";
 import type { Prng } from "./prng.ts";
-import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
-import { strikeIdFor } from "../../src/foundry/cards/question-card.ts";
+import { stableId } from "../../src/foundry/base/ids.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
+
+/**
+ * A GM's card of the module found by what it records (its request, its round): the module's cards
+ * take fresh ids (issue 33), so a card is never found by an id worked out beforehand.
+ */
+export function gmCardIn(ev: Evening, flag: string, match: (stored: Record<string, unknown>) => boolean): FakeChatMessage | undefined {
+  const all = ev.world.messages.contents;
+  for (let i = all.length - 1; i >= 0; i--) {
+    const m = all[i];
+    const v = m?.getFlag(M, flag) as Record<string, unknown> | undefined;
+    if (m && m.author.isGM && v && typeof v === "object" && match(v)) return m;
+  }
+  return undefined;
+}
 
 export type Via = "api" | "hud" | "menu";
 export type CardButton = "apply" | "undo" | "breakFree" | "release" | "overbear" | "cancel" | "ledger";
@@ -53,14 +66,21 @@ export type Cheat =
   | "halfCombat"
   | "halfForge"
   | "poisonProfile"
-  | "leaveCombat";
+  | "leaveCombat"
+  // Issue 33: the own half removed and the own combatant taken out at once; the half's id taken
+  // again from the player's own hook each time it is removed; the half's fields rewritten one by
+  // one; a hold on itself (two halves on the player's own creature in one request).
+  | "halfDeleteLeave"
+  | "halfResquat"
+  | "halfFields"
+  | "holdOnItself";
 
-export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "poisonProfile", "leaveCombat"];
+export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "poisonProfile", "leaveCombat", "halfDeleteLeave", "halfResquat", "halfFields", "holdOnItself"];
 
 /** Cheats that must leave the world as it was (when nothing else is under way): every card forged, every id taken. */
-export const CHANGES_NOTHING: ReadonlySet<Cheat> = new Set<Cheat>(["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "halfForge"]);
+export const CHANGES_NOTHING: ReadonlySet<Cheat> = new Set<Cheat>(["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "halfForge", "holdOnItself"]);
 /** Cheats on a hold half: the holds must be as they were once the GM's tab has seen them. */
-export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge"]);
+export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "halfResquat", "halfFields", "holdOnItself"]);
 
 export type Step =
   /** Someone acts: a player with a creature (their own, or, forged at the door, another's), or the GM. */
@@ -570,6 +590,7 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       });
       return;
     case "squatRound":
+      // At the id the round card had when ids were worked out from the round (now fresh).
       if (!combat) return;
       return post({}, roundCardId(combat.id, combat.round));
     case "squatCard": {
@@ -577,7 +598,8 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       const r = at(pending, step.pick);
       if (!r) return;
       go(async () => {
-        for (const id of [cardIdFor(r.id), strikeIdFor(r.id)]) {
+        // At the ids the cards had when they were worked out from the request (now fresh).
+        for (const id of [stableId(`card|${r.id}`), stableId(`strike|${r.id}`)]) {
           const m = (await ChatMessage.create({ _id: id, content: "squat" } as never, { keepId: true }).catch(() => null)) as unknown as FakeChatMessage | null;
           if (m) log.forgedCards.push(m.id);
         }
@@ -631,6 +653,48 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       go(() => own.baseActor.update({ [`flags.${M}.profile.${ev.config.variant}.${field.path.split(".")[0]}`]: garbage }));
       return;
     }
+    case "halfResquat":
+      // A plain effect at the half's id, made again from the player's own hook each time one there goes.
+      if (half) {
+        const id = half.effect.id;
+        const actor = own.actor;
+        let tries = 0;
+        go((tab) => {
+          tab.client.run(() =>
+            Hooks.on("deleteActiveEffect", (effect: unknown) => {
+              const e = effect as FakeEffect;
+              if (e.id !== id || e.parent !== actor || tries >= 3) return;
+              tries++;
+              void tab.client.run(() => actor.createEmbeddedDocuments("ActiveEffect", [{ _id: id, name: "Lucky charm", ...(ev.config.generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}) }] as never, { keepId: true })).catch(() => undefined);
+            }),
+          );
+          return half.effect.delete();
+        });
+      }
+      return;
+    case "halfFields":
+      if (half)
+        go(async () => {
+          const edits: Array<Record<string, unknown>> = [
+            { name: "Nothing here" },
+            { statuses: [] },
+            { disabled: true },
+            { [`flags.${M}.hold.record.label`]: "WC.Part.leg" },
+            { [`flags.${M}.hold.role`]: "holder" },
+            { [`flags.${M}.hold.variant`]: "percentile" },
+            { [`flags.${M}.hold.twinUuid`]: target.uuid },
+            { [`flags.${M}.combat`]: "NOSUCHCOMBAT0001" },
+          ];
+          for (const edit of edits) await half.effect.update(edit).catch(() => undefined);
+        });
+      return;
+    case "holdOnItself": {
+      const record = { id: `SELF>${own.uuid}@${step.pick}`, holderId: own.uuid, heldId: own.uuid, label: "WC.Part.body", data: { forged: true } };
+      const halfOf = (role: string, mineId: string, twinId: string) => ({ _id: mineId, name: role, statuses: [role === "held" ? `${M}.held` : `${M}.holding`], ...(ev.config.generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}), flags: { [M]: { hold: { record, role, twinUuid: `${own.actor.uuid}.ActiveEffect.${twinId}`, variant: ev.config.variant } } } });
+      go(() => own.actor.createEmbeddedDocuments("ActiveEffect", [halfOf("held", "SELFheld00000001", "SELFholder000001"), halfOf("holder", "SELFholder000001", "SELFheld00000001")] as never, { keepId: true }));
+      return;
+    }
+    case "halfDeleteLeave":
     case "leaveCombat": {
       const combatant = ev.combats.filter((x) => ev.world.combats.has(x.id)).flatMap((x) => x.combatants.contents).find((x) => x.token === own);
       if (!combatant?.token) return;
@@ -639,7 +703,9 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       const endHolds = step.pick % 3 === 0;
       ev.world.onDialog = async (d) => d.press(d.config.buttons.some((b) => b.action === "back") ? (endHolds ? "end" : "back") : "cancel");
       log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
-      go(() => combatant.delete(), true);
+      // Delete-then-leave: the own half removed and the combatant taken out in the same breath.
+      if (step.how === "halfDeleteLeave" && half) go(() => Promise.allSettled([half.effect.delete(), combatant.delete()]), true);
+      else go(() => combatant.delete(), true);
       return;
     }
   }

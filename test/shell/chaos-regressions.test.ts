@@ -7,7 +7,7 @@ import { act } from "../../src/foundry/cards/request-card.ts";
 import { launch } from "../../src/foundry/ui/launch.ts";
 import type { FakeActor as FakeActorClass, FakeChatMessage } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable, tableFor } from "./setup.ts";
+import { M, makeTable, roundCardOf, tableFor } from "./setup.ts";
 
 let t: Table;
 beforeEach(() => {
@@ -101,7 +101,6 @@ describe("the GM's work is done one piece at a time", () => {
 
 describe("a creature deleted while a result is written", () => {
   it("a round end whose creature's token is deleted mid-write still applies to the others and finishes its card", async () => {
-    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     // Two unlinked ogres far from the fight, each with temporary damage to heal at the round's end.
     const ogre2 = t.world.addToken(t.ogreToken.parent, t.ogre, { linked: false, name: "Ogre 2", x: 1500 });
     t.ogreToken.x = 1000;
@@ -120,7 +119,7 @@ describe("a creature deleted while a result is written", () => {
     };
     await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
     await t.world.settle();
-    expect(t.world.messages.get(roundCardId(combat.id, 1))?.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+    expect(roundCardOf(t.world, combat.id, 1)?.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre2.actor.getFlag(M, "temporary")).toBe(1);
   });
 });
@@ -307,7 +306,6 @@ describe("a condition timed by a combat", () => {
 
 describe("a round end no GM's tab heard of", () => {
   it("is processed, once, when a GM's tab opens", async () => {
-    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     // The GM's tab misses the combat's update (fault injection: a lost message, as a desynchronised tab has).
     let deaf = true;
     t = makeTable({ world: { delivery: (hook, client) => (deaf && hook === "updateCombat" && client.user.isGM ? 0 : 1) } });
@@ -315,7 +313,7 @@ describe("a round end no GM's tab heard of", () => {
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
     await t.world.settle();
-    expect(t.world.messages.get(roundCardId(combat.id, 1))).toBeUndefined();
+    expect(roundCardOf(t.world, combat.id, 1)).toBeUndefined();
     deaf = false;
     // The GM reloads: the end of round 1 is due and is run.
     t.world.disconnect(t.gm);
@@ -323,7 +321,7 @@ describe("a round end no GM's tab heard of", () => {
     const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
     const back = t.world.connect(t.gmUser, registerHooks);
     await t.world.settle();
-    expect(t.world.messages.get(roundCardId(combat.id, 1))).toBeDefined();
+    expect(roundCardOf(t.world, combat.id, 1)).toBeDefined();
     expect(combat.flags[M]).toMatchObject({ processedRound: 1 });
     // Another start finds nothing more to do.
     t.world.disconnect(back);
@@ -375,7 +373,6 @@ describe("what a GM's tab missed is put right when it starts", () => {
   });
 
   it("a round card applied after a creature's token was deleted leaves it out and throws nothing", async () => {
-    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
     // The ogre, far off with 3 temporary damage, heals 1 at the round's end; the goblin is next to the fighter.
@@ -386,7 +383,7 @@ describe("what a GM's tab missed is put right when it starts", () => {
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken, ogre2], 1);
     await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
     await t.world.settle();
-    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    const card = roundCardOf(t.world, combat.id, 1) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
     await t.gm.run(() => t.ogreToken.delete());
     await t.world.settle();
@@ -404,14 +401,13 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
 
   /** The round's card waiting for the GM: the fighter, far from everyone with 3 temporary damage, heals 1. */
   async function pendingCard(): Promise<{ card: FakeChatMessage; combat: ReturnType<Table["world"]["addCombat"]> }> {
-    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
     t.fighterToken.x = 1500;
     t.fighter.flags[M] = { ...(t.fighter.flags[M] as object), temporary: 3 };
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
     await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
     await t.world.settle();
-    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    const card = roundCardOf(t.world, combat.id, 1) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
     return { card, combat };
   }
@@ -474,7 +470,6 @@ describe("a write that landed meanwhile", () => {
 
 describe("a clock and a round gone back", () => {
   it("a condition timed from round 4 does not stop the end of round 3 after the GM goes back a round", async () => {
-    const { roundCardId } = await import("../../src/foundry/gm/round-end.ts");
     t = await tableFor("percentile");
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 4);
     // Round 4: a gouge (Variable d6 6 and d4 1, chance d100 1, result d100 100) knocks the goblin
@@ -489,7 +484,7 @@ describe("a clock and a round gone back", () => {
       await t.gm.run(() => combat.update({ round: 4 }, { direction: 1 }));
       await t.world.settle();
     });
-    expect(t.world.messages.get(roundCardId(combat.id, 3))).toBeDefined();
+    expect(roundCardOf(t.world, combat.id, 3)).toBeDefined();
   });
 });
 

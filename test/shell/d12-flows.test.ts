@@ -2,12 +2,11 @@
 // The shell end to end through the typed fake, variant d12-holds: from a click to documents.
 import { beforeEach, describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { cardIdFor } from "../../src/foundry/cards/result-card.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import type { FakeChatMessage } from "../fake-foundry/world.ts";
 import { FakeRoll } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable, writesSince } from "./setup.ts";
+import { M, makeTable, resultCardOf, writesSince } from "./setup.ts";
 
 let t: Table;
 beforeEach(() => {
@@ -275,7 +274,7 @@ describe("d12-holds: a player asks the GM", () => {
     const again = await t.gm.run(() => perform(intent, t.gmUser as never, "REQUESTrequest01"));
     expect(first.kind).toBe("done");
     expect(again.kind).toBe("duplicate");
-    expect(t.world.messages.get(cardIdFor("REQUESTrequest01"))).toBeDefined();
+    expect(resultCardOf(t.world, "REQUESTrequest01")).toBeDefined();
     expect(holdHalves()).toHaveLength(2);
   });
 });

@@ -4,7 +4,6 @@
 // points a system will not take, batched requests, and the world check, for every variant.
 import { describe, expect, it } from "vitest";
 import { participant, resolveCast } from "../../src/foundry/documents/cast.ts";
-import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
 import { statusMap } from "../../src/foundry/documents/statuses.ts";
 import { checkWorld } from "../../src/foundry/ui/world-report.ts";
@@ -13,7 +12,7 @@ import { FakeApplicationV2 } from "../fake-foundry/apps.ts";
 import { ADND2E_LIKE, dnd5eLike, OSE_LIKE } from "../fake-foundry/systems.ts";
 import type { FakeActor, FakeClient } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable, tableFor, writesSince } from "./setup.ts";
+import { M, makeTable, roundCardOf, tableFor, writesSince } from "./setup.ts";
 
 const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
 const grapple = (a: { uuid: string }, d: { uuid: string }, declared: Record<string, unknown> = {}) => ({ action: "grapple", attackerUuid: a.uuid, defenderUuid: d.uuid, declared });
@@ -63,7 +62,7 @@ describe("the combat tracker's rows show who holds whom and what the last round 
     t.world.fallbackFace = () => 1;
     await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
     await t.world.settle();
-    const card = t.world.messages.get(roundCardId(combat.id, 1))?.getFlag(M, "roundCard") as { resolution: { lines: Array<{ params?: Record<string, unknown> }> } };
+    const card = roundCardOf(t.world, combat.id, 1)?.getFlag(M, "roundCard") as { resolution: { lines: Array<{ params?: Record<string, unknown> }> } };
     const after = t.gm.ui.combat.render();
     const dueOf = (token: Table["fighterToken"]) => after.querySelector<HTMLElement>(`[data-combatant-id="${combat.combatants.find((c) => c.token === token)?.id}"] .wc-tracker__due`)?.dataset.tooltip;
     // The round's mark says in words what it is: the round's end, and what it did to this creature.

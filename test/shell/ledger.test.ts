@@ -10,7 +10,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeClient, FakeCombat, FakeEffect } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { stableId } from "../../src/foundry/base/ids.ts";
+import { answerStrike } from "../../src/foundry/cards/request-card.ts";
+import { M, makeTable, resultCardOf, roundCardOf } from "./setup.ts";
 
 type Api = { act(intent: unknown): Promise<{ kind: string; key?: string; params?: Record<string, unknown> }> };
 const act = (c: FakeClient, intent: unknown) => c.run(() => (game.modules.get(M as never) as unknown as { api: Api }).api.act(intent));
@@ -235,6 +237,93 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     t.gm = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
     await settle();
     expect(holding(t.fighter)).toHaveLength(0);
+  });
+
+  it("finding 12: the lift-off mark on the player's token, removed by the player, is put back: the creature falls when the hold ends", async () => {
+    // The GM's goblin has wings; the fighter holds its leg. The goblin lifts off with the fighter
+    // hanging on (000: the break roll needs 8; d12 3 + 2 for the hold's size is 5: hangs on).
+    const goblin = t.goblinToken.actor;
+    const flags = goblin.flags[M] as { profile: Record<string, Record<string, unknown>> };
+    flags.profile["d12-holds"] = { ...flags.profile["d12-holds"], flight: "wings" };
+    const { putHold, d12Hold, place } = await import("./movement-setup.ts");
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.leg", d12Hold("h1", "leg", "M", -2, { limb: 0 }));
+    t.world.script([[12, 3]]);
+    await act(t.gm, { action: "liftOff", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+    await settle();
+    expect(t.fighterToken.elevation).toBeGreaterThan(0);
+    expect(t.fighterToken.getFlag(M, "aloft")).toMatchObject({ ground: 0 });
+    // The player takes the mark off their own token (and, for good measure, writes another ground).
+    await t.player.run(() => t.fighterToken.update({ [`flags.${M}.-=aloft`]: null } as never));
+    await settle();
+    expect(t.fighterToken.getFlag(M, "aloft")).toMatchObject({ ground: 0 });
+    await t.player.run(() => t.fighterToken.update({ [`flags.${M}.aloft`]: { ground: t.fighterToken.elevation } } as never));
+    await settle();
+    expect(t.fighterToken.getFlag(M, "aloft")).toMatchObject({ ground: 0 });
+    // The goblin breaks free up there (d12 12): the fighter falls to the ground it left.
+    t.world.script([[12, 12]]);
+    await act(t.gm, { action: "breakFree", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+    await settle();
+    expect(halvesOf(t.fighter, goblin)).toEqual([]);
+    expect(t.fighterToken.elevation).toBe(0);
+  });
+
+  describe("findings 6 and 7: ids a player cannot compute", () => {
+    /** The player's client puts a message back at `id` each time one of theirs there is removed (their own deleteChatMessage hook). */
+    function resquat(id: () => string): void {
+      let tries = 0;
+      t.player.run(() =>
+        Hooks.on("deleteChatMessage", (message: unknown) => {
+          const m = message as { id: string; author: { id: string } };
+          if (m.id !== id() || m.author.id !== t.alice.id || tries > 20) return;
+          tries++;
+          void t.player.run(() => ChatMessage.create({ _id: id(), content: "squat" } as never, { keepId: true })).catch(() => undefined);
+        }),
+      );
+    }
+
+    it("finding 6: the round card's id taken again from the player's own hook each time the GM's tab removes it: the round end runs", async () => {
+      await ogreHoldsFighter();
+      // The id the round card had when it was worked out from the combat and round (public code).
+      const guess = stableId(`round|${combat.id}|1`);
+      resquat(() => guess);
+      await t.player.run(() => ChatMessage.create({ _id: guess, content: "squat" } as never, { keepId: true }));
+      await settle();
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await settle();
+      const card = roundCardOf(t.world, combat.id, 1);
+      expect(card?.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
+      expect(card?.id).not.toBe(guess);
+    });
+
+    it("finding 7: the id of the card an answered question will make, taken again from the player's own hook: the GM's attack is carried out when answered", async () => {
+      // The GM's ogre charges the player's fighter: the fighter's player is asked first.
+      const out = await act(t.gm, { action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+      expect(out.kind).toBe("waiting");
+      const strike = t.world.messages.contents.find((m) => m.getFlag(M, "strike"));
+      if (!strike) throw new Error("no question card");
+      const guess = stableId(`card|${strike.id}`);
+      resquat(() => guess);
+      await t.player.run(() => ChatMessage.create({ _id: guess, content: "squat" } as never, { keepId: true }));
+      await settle();
+      t.world.script([[20, 12], [12, 12], [12, 11]]);
+      await t.player.run(() => answerStrike(strike as never, "miss"));
+      await settle();
+      const card = resultCardOf(t.world, strike.id);
+      expect(card?.getFlag(M, "card")).toMatchObject({ state: "applied" });
+      expect(card?.id).not.toBe(guess);
+    });
+
+    it("no card of the module takes an id worked out from its request or round", async () => {
+      t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+      const out = await act(t.player, { action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      const card = t.world.messages.contents.find((m) => m.getFlag(M, "card"));
+      const requestId = (card?.getFlag(M, "card") as { requestId?: string } | undefined)?.requestId ?? "";
+      expect(out.kind).toBe("done");
+      expect(card?.id).not.toBe(stableId(`card|${requestId}`));
+    });
   });
 
   describe("finding 14: the GM's screen and queue", () => {

@@ -4,10 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import type { FakeChatMessage, FakeCombat } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { M, makeTable, roundCardOf } from "./setup.ts";
 
 let t: Table;
 let combat: FakeCombat;
@@ -115,7 +114,7 @@ describe("end of round", () => {
     };
     await advance(2);
     await t.world.settle();
-    const card = t.world.messages.get(roundCardId(combat.id, 1)) as FakeChatMessage;
+    const card = roundCardOf(t.world, combat.id, 1) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
     expect(ogre.getFlag(M, "temporary")).toBe(3);
     // The GM reloads: a new client starts and finishes the card.
@@ -145,7 +144,7 @@ describe("end of round", () => {
       return r;
     };
     await advance(3);
-    const card = t.world.messages.get(roundCardId(combat.id, 2)) as FakeChatMessage;
+    const card = roundCardOf(t.world, combat.id, 2) as FakeChatMessage;
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "cancelled" });
     expect(halves()).toEqual([]);
     // The ogre's healing came after the combat was gone: not applied (2 after round 1's point).

@@ -10,7 +10,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { M, makeTable, resultCardOf, roundCardOf } from "./setup.ts";
 
 /** The module's stable ids, as anyone can work them out (the algorithm is in the public code). */
 function stableId(key: string): string {
@@ -321,24 +321,24 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
   });
 
   describe("6. ids a player cannot claim", () => {
-    it("a message at the id of the next round card stops nothing: the round end still runs", async () => {
+    it("a message at the id the next round card would once have had stops nothing: the round end still runs", async () => {
       await ogreHoldsFighter();
       await t.player.run(() => ChatMessage.create({ _id: stableId(`round|${combat.id}|1`), content: "squat" } as never, { keepId: true }));
       await settle();
       await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
       await settle();
-      const round = t.world.messages.get(stableId(`round|${combat.id}|1`));
+      const round = roundCardOf(t.world, combat.id, 1);
       expect(round?.author.isGM).toBe(true);
       expect(round?.getFlag(M, "roundCard")).toBeDefined();
     });
 
-    it("a message at the id of the card a request will make stops nothing: the attack is carried out", async () => {
+    it("a message at the id the card a request makes would once have had stops nothing: the attack is carried out", async () => {
       t.world.disconnect(t.gm);
       const request = await forge(requestFlag({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
       await t.player.run(() => ChatMessage.create({ _id: stableId(`card|${request.id}`), content: "squat" } as never, { keepId: true }));
       t.world.script([[20, 20], [12, 6], [12, 1]]);
       await reopenGM();
-      const card = t.world.messages.get(stableId(`card|${request.id}`));
+      const card = resultCardOf(t.world, request.id);
       expect(card?.author.isGM).toBe(true);
       expect(card?.getFlag(M, "card")).toBeDefined();
     });

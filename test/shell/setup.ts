@@ -1,7 +1,7 @@
 // A small world for the shell's integration tests: a GM, a player, a fighter the player owns,
 // a goblin and an ogre the GM runs, all on one scene.
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import type { FakeActor, FakeClient, FakeToken, FakeUser, FakeWorldOptions } from "../fake-foundry/world.ts";
+import type { FakeActor, FakeChatMessage, FakeClient, FakeToken, FakeUser, FakeWorldOptions } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 
@@ -77,3 +77,24 @@ export async function submitWindow(client: FakeClient, id: string, fill: (form: 
   fill(w.element as HTMLFormElement);
   await w.submit();
 }
+
+/**
+ * A GM's card of the module found by what it records (the module's cards take fresh ids, issue
+ * 33: no player can work one out beforehand): newest first.
+ */
+export function gmCardOf(world: FakeWorld, flag: string, match: (stored: Record<string, unknown>) => boolean): FakeChatMessage | undefined {
+  const all = world.messages.contents;
+  for (let i = all.length - 1; i >= 0; i--) {
+    const m = all[i];
+    const v = m?.getFlag(M, flag) as Record<string, unknown> | undefined;
+    if (m && m.author.isGM && v && typeof v === "object" && match(v)) return m;
+  }
+  return undefined;
+}
+
+/** The GM's card for the end of this round of this combat. */
+export const roundCardOf = (world: FakeWorld, combatId: string, round: number) => gmCardOf(world, "roundCard", (c) => c.combatId === combatId && c.round === round);
+/** The GM's result card for this request (or answered question). */
+export const resultCardOf = (world: FakeWorld, requestId: string) => gmCardOf(world, "card", (c) => c.requestId === requestId);
+/** The GM's question card for this request. */
+export const strikeOf = (world: FakeWorld, requestId: string) => gmCardOf(world, "strike", (c) => c.requestId === requestId);

@@ -1,7 +1,11 @@
 /**
- * Deterministic document ids. Foundry ids are 16 letters and digits; making them from the
- * request they belong to means a repeated request creates a document that already exists,
- * which the server refuses, so nothing is applied twice.
+ * Deterministic document ids, for what the module writes on creatures (a hold's halves, a
+ * condition, the marks of a result): Foundry ids are 16 letters and digits; making them from the
+ * request they belong to means a repeated request creates an effect that already exists, which
+ * the server refuses, so nothing is applied twice. The module's cards do not take such ids: anyone
+ * could work one out and put a message there first (issue 33); they take Foundry's own random ids
+ * on the GM's tab (cards/pipeline.ts `freshCardId`), and exactly once is kept by what the GM's
+ * cards record.
  */
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

@@ -80,6 +80,8 @@ export interface StoredStrike {
   /** The combat and round it was asked in: a question waiting counts as the attacker's routine. */
   readonly combatId?: string;
   readonly round?: number;
+  /** The request it asks for (exactly one question per request). */
+  readonly requestId?: string;
 }
 
 /** One side of a hold, as stored on an ActiveEffect. */

@@ -25,10 +25,11 @@ import { writeAll, writeAsOne } from "../gm/writes.ts";
 import { fallsAfter, markTokenWrites } from "../map/aloft.ts";
 import { activeVariantId } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { gmMessage, post } from "./pipeline.ts";
+import { freshCardId, gmCard, post } from "./pipeline.ts";
 
-export function mapCardId(requestId: string): string {
-  return stableId(`map|${requestId}`);
+/** The GM's map card for this request (or fall), if it was made. */
+export function mapCardFor(requestId: string): ChatMessage.Implementation | undefined {
+  return gmCard("mapCard", (c) => c.requestId === requestId);
 }
 
 export async function renderMapCard(card: StoredMapCard): Promise<string> {
@@ -72,13 +73,13 @@ export const MAP_KIND: WritingKind<StoredMapCard> = {
 export async function carryOutMove(job: MoveJob, requester: User.Implementation, closing?: string): Promise<MoveOutcome> {
   try {
     // Carried out already (its card is there, or the token stands where the move took it): once is enough.
-    if (gmMessage(mapCardId(job.requestId)) || movedAlready(job)) return { kind: "duplicate" };
+    if (mapCardFor(job.requestId) || movedAlready(job)) return { kind: "duplicate" };
     const m = await planMove(job, requester);
     const pace = m.pace ? paceWrite({ pace: m.pace }) : null;
     if (m.card) {
       const out = await post({
         kind: MAP_KIND,
-        id: mapCardId(job.requestId),
+        id: freshCardId(),
         stored: m.card,
         level: "automatic",
         plan: mapPlan(m.card),
@@ -126,5 +127,6 @@ export async function dropFalls(records: readonly HoldRecord[]): Promise<void> {
   const key = stableId(`fall|${falls.map((f) => `${f.token.uuid}@${f.token.elevation ?? 0}`).join("|")}|${records.map((r) => r.id).join("|")}`);
   const moves: StoredTokenMove[] = falls.map((f) => ({ uuid: f.token.uuid, x: f.token.x ?? 0, y: f.token.y ?? 0, elevation: f.ground, landed: true }));
   const card: StoredMapCard = { version: 1, title: { key: "WC.Fall.title" }, lines, names, state: "pending", moves, requestId: key };
-  await post({ kind: MAP_KIND, id: mapCardId(key), stored: card, level: "automatic", plan: mapPlan(card), undoable: false });
+  if (mapCardFor(key)) return;
+  await post({ kind: MAP_KIND, id: freshCardId(), stored: card, level: "automatic", plan: mapPlan(card), undoable: false });
 }

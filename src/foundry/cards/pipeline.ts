@@ -53,6 +53,26 @@ export function trustedFlag<F extends CardFlag>(message: ChatMessage.Implementat
   return v === undefined || v === null || typeof v !== "object" ? undefined : (v as FlagTypes[F]);
 }
 
+/**
+ * A GM's card of this kind whose stored data passes `match`, newest first. Exactly once is kept by
+ * what the GM's cards record (the request or round each answers), not by an id anyone could work
+ * out beforehand: the module's cards take fresh ids (`freshCardId`).
+ */
+export function gmCard<F extends CardFlag>(flag: F, match: (stored: FlagTypes[F]) => boolean): ChatMessage.Implementation | undefined {
+  const all = game.messages.contents;
+  for (let i = all.length - 1; i >= 0; i--) {
+    const m = all[i];
+    const v = trustedFlag(m, flag);
+    if (m && v && match(v)) return m;
+  }
+  return undefined;
+}
+
+/** A new card's id: Foundry's own random id, made on the GM's tab as the card is written, so no player can put a message there first. */
+export function freshCardId(): string {
+  return foundry.utils.randomID();
+}
+
 /** A GM's message at `id`, if there is one. */
 export function gmMessage(id: string): ChatMessage.Implementation | undefined {
   const m = game.messages.get(id);

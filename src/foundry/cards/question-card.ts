@@ -6,15 +6,15 @@
  */
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
-import { stableId } from "../base/ids.ts";
 import { has, localizeFirst } from "../base/text.ts";
 import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
-import { claim } from "./pipeline.ts";
+import { freshCardId, gmCard } from "./pipeline.ts";
 
 /** The question card a request raises when the defender's owner must answer first. */
-export function strikeIdFor(requestId: string): string {
-  return stableId(`strike|${requestId}`);
+/** The GM's question card for this request, if it was asked. */
+export function strikeFor(requestId: string): ChatMessage.Implementation | undefined {
+  return gmCard("strike", (s) => s.requestId === requestId);
 }
 
 export async function renderStrike(strike: StoredStrike): Promise<string> {
@@ -33,10 +33,10 @@ export async function renderStrike(strike: StoredStrike): Promise<string> {
 
 /** Posts the question; the card waits for the defender's owner. */
 export async function askDefender(strike: StoredStrike, requestId: string): Promise<PerformOutcome> {
-  const strikeId = strikeIdFor(requestId);
-  if ((await claim(strikeId)) === "taken") return { kind: "duplicate" };
+  if (strikeFor(requestId)) return { kind: "duplicate" };
+  const strikeId = freshCardId();
   try {
-    await ChatMessage.create({ _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike } } } as never, { keepId: true });
+    await ChatMessage.create({ _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike: { ...strike, requestId } } } } as never, { keepId: true });
   } catch {
     return { kind: "duplicate" };
   }

@@ -25,10 +25,10 @@ import { validateJob } from "../gm/moves.ts";
 import { gmWork } from "../gm/queue.ts";
 import { refusalOf, refusalOfAny } from "../gm/resolve.ts";
 import { activeVariant } from "../world/settings.ts";
-import { carryOutMove, mapCardId } from "./map-card.ts";
+import { carryOutMove, mapCardFor } from "./map-card.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
-import { strikeIdFor } from "./question-card.ts";
-import { cardIdFor, perform } from "./result-card.ts";
+import { strikeFor } from "./question-card.ts";
+import { perform, resultCardFor } from "./result-card.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
 export const MAX_WAITING = 3;
@@ -138,13 +138,13 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
 
 /** What the player learns when the GM has taken a request card away: the card it made, if any (a GM's). */
 function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
-  const made = [cardIdFor(id), ...(ask?.kind === "answer" ? [cardIdFor(ask.strikeId)] : [])];
-  for (const cardId of made) {
-    const card = trustedFlag(game.messages.get(cardId), "card");
-    if (card) return { kind: "done", messageId: cardId, state: card.state };
+  const made = [resultCardFor(id), ...(ask?.kind === "answer" ? [resultCardFor(ask.strikeId)] : [])];
+  for (const message of made) {
+    const card = trustedFlag(message, "card");
+    if (message && card) return { kind: "done", messageId: message.id ?? "", state: card.state };
   }
-  const strikeId = strikeIdFor(id);
-  if (trustedFlag(game.messages.get(strikeId), "strike")) return { kind: "waiting", messageId: strikeId };
+  const strike = strikeFor(id);
+  if (strike) return { kind: "waiting", messageId: strike.id ?? "" };
   return { kind: "cancelled" };
 }
 
@@ -328,7 +328,7 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
       } else out = await carryOutMove(validateJob(ask.job), author, id);
     } catch (e) {
       // An error after the GM's card was made is the pipeline's to finish, not a refusal.
-      if (!(e instanceof Refusal) && [cardIdFor(id), strikeIdFor(id), mapCardId(id)].some((c) => game.messages.get(c))) throw e;
+      if (!(e instanceof Refusal) && [resultCardFor(id), strikeFor(id), mapCardFor(id)].some((c) => c !== undefined)) throw e;
       out = refusalOfAny(e);
     }
     // "duplicate": the result was made already (another GM tab, or the GM's own click on the

@@ -9,7 +9,6 @@ import type { Intent, PerformOutcome, StoredCard } from "../base/types.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
-import { stableId } from "../base/ids.ts";
 import { roundAllowance } from "../../rules/index.ts";
 import type { RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
@@ -21,12 +20,13 @@ import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
 import { roundNotes } from "../gm/round-end.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { byGM, post, trustedFlag } from "./pipeline.ts";
+import { byGM, freshCardId, gmCard, post, trustedFlag } from "./pipeline.ts";
 import { cardView, refusalOf as rulesRefusal } from "./views.ts";
 import { askDefender } from "./question-card.ts";
 
-export function cardIdFor(requestId: string): string {
-  return stableId(`card|${requestId}`);
+/** The GM's result card for this request (or answered question), if it was made. */
+export function resultCardFor(requestId: string): ChatMessage.Implementation | undefined {
+  return gmCard("card", (c) => c.requestId === requestId);
 }
 
 export async function renderCard(card: StoredCard): Promise<string> {
@@ -120,9 +120,8 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     const asker = opts.asker ?? requester;
     if (!asker.isGM && !attacker.actor.testUserPermission(asker, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
-    const cardId = cardIdFor(requestId);
-    const existing = game.messages.get(cardId);
-    if (existing && byGM(existing)) return { kind: "duplicate" };
+    if (resultCardFor(requestId)) return { kind: "duplicate" };
+    const cardId = freshCardId();
     const combat = combatOf(attacker, defender);
     const round = combat?.round ?? 0;
     // One in a fight and one out of it: a player's creature cannot step out of the combat to act

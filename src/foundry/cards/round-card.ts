@@ -14,10 +14,10 @@ import { formatLine } from "../base/text.ts";
 import type { StoredRoundCard } from "../base/types.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { combatState } from "../documents/combat-state.ts";
-import { resolveRound, roundCardId, roundDone, roundDue, roundPlan, roundSeen, sidesForCard } from "../gm/round-end.ts";
+import { resolveRound, roundDone, roundDue, roundPlan, roundSeen, sidesForCard } from "../gm/round-end.ts";
 import { automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { gmMessage, post, trustedFlag } from "./pipeline.ts";
+import { freshCardId, gmCard, post, trustedFlag } from "./pipeline.ts";
 import { roundCardView } from "./views.ts";
 
 export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
@@ -43,8 +43,8 @@ export const ROUND_KIND: WritingKind<StoredRoundCard> = {
 /** Runs the end of `round` for `combat`. Only the active GM's client calls this, as the GM's work. */
 export async function processRoundEnd(combat: Combat.Implementation, round: number): Promise<StoredRoundCard | null> {
   if (!roundDue(combat, round)) return null;
-  const cardId = roundCardId(combat.id ?? "", round);
-  if (gmMessage(cardId)) return null;
+  if (roundCardFor(combat.id ?? "", round)) return null;
+  const cardId = freshCardId();
   const { card, plan, rolls } = await resolveRound(combat, round);
   const level = automation();
   const out = await post({
@@ -79,5 +79,10 @@ export async function catchUpRounds(): Promise<void> {
 export function lastRoundCard(combat: Combat.Implementation): StoredRoundCard | undefined {
   const round = combatState(combat).processedRound;
   if (!round) return undefined;
-  return trustedFlag(game.messages.get(roundCardId(combat.id ?? "", round)), "roundCard");
+  return trustedFlag(roundCardFor(combat.id ?? "", round), "roundCard");
+}
+
+/** The GM's card for the end of this round of this combat, if it was made. */
+export function roundCardFor(combatId: string, round: number): ChatMessage.Implementation | undefined {
+  return gmCard("roundCard", (c) => c.combatId === combatId && c.round === round);
 }

@@ -10,6 +10,9 @@
  * - a hold made outside any combat: the flags of the held creature's scene (only a GM may
  *   update a Scene, C-83).
  *
+ * Lift-off marks (a creature carried up by a flier, and the ground it left) are kept on the token's
+ * scene's flags the same way, by token id: the mark on the token is their projection.
+ *
  * Each hold is kept under a key made from its id (hold ids carry dots and UUIDs): both
  * creatures (token and actor), the rules' record (part, kind and the variant's data), the rule
  * set, the round it began and the card that made it, and the ids of the two effects the GM's
@@ -129,4 +132,24 @@ export function keepData(hold: LedgerHold): Record<string, unknown> {
 /** The update data that takes a hold out. */
 export function dropData(key: string): Record<string, unknown> {
   return Object.fromEntries([deletion(`flags.${MODULE_ID}.${HOLDS}`, key)]);
+}
+
+const LIFTS = "lifts";
+
+/** A lift-off mark as the ledger keeps it: the ground a creature left, and the card that lifted it. */
+export interface LiftMark {
+  readonly ground: number;
+  readonly by?: string;
+}
+
+/** The lift-off mark the ledger keeps for this token (none: on the ground, or never lifted by the module). */
+export function liftOf(token: TokenDocument.Implementation): LiftMark | null {
+  const scene = token.parent as Scene.Implementation | null | undefined;
+  const raw = (((scene?.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as Record<string, unknown> | undefined)?.[LIFTS] as Record<string, unknown> | undefined)?.[token.id ?? ""] as Partial<LiftMark> | null | undefined;
+  return raw && typeof raw === "object" && typeof raw.ground === "number" && Number.isFinite(raw.ground) ? { ground: raw.ground, ...(typeof raw.by === "string" ? { by: raw.by } : {}) } : null;
+}
+
+/** The update data (on the token's scene) that keeps a lift-off mark, or takes it out (null). */
+export function liftData(tokenId: string, mark: LiftMark | null): Record<string, unknown> {
+  return mark ? { [`flags.${MODULE_ID}.${LIFTS}.${tokenId}`]: mark } : Object.fromEntries([deletion(`flags.${MODULE_ID}.${LIFTS}`, tokenId)]);
 }

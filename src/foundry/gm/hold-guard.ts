@@ -24,7 +24,7 @@ import { tokenByUuid } from "../documents/cast.ts";
 import { combatTimers } from "../documents/combat-state.ts";
 import { clockStillRuns, effectUuid, holdHalfData, storedHold } from "../documents/holds.ts";
 import type { Kept, LedgerStore } from "../documents/ledger.ts";
-import { dropData, keptHold, ledgerEntries, stands } from "../documents/ledger.ts";
+import { dropData, keptHold, ledgerEntries, liftOf, stands } from "../documents/ledger.ts";
 import { deletion, modifyBatch, untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
 import { gmWork } from "./queue.ts";
@@ -265,7 +265,9 @@ export async function onHalfDeletedByGM(effect: ActiveEffect.Implementation): Pr
 /**
  * A player changed the module's own flags on their token (the mark of a creature lifted off the
  * ground, which the rules read for its pace in the air, and where a fall ends): only the GM's side
- * writes those, so they are taken off again, and the GM is told.
+ * writes those, and the rules read the mark from the ledger; the token's own is put back as the
+ * ledger keeps it (anything else the player wrote there taken off), and the GM told once per
+ * player and round.
  */
 export async function onTokenUpdated(token: TokenDocument.Implementation, changed: unknown, userId: string | undefined): Promise<void> {
   if (!isActiveGM() || game.users.get(userId ?? "")?.isGM === true) return;
@@ -284,8 +286,14 @@ export async function onTokenUpdated(token: TokenDocument.Implementation, change
     .map((k) => k.replace(/^-=/, ""))
     .filter((k) => k !== "");
   if (keys.length === 0) return;
-  await quietly(() => token.update(Object.fromEntries(keys.map((k) => deletion(`flags.${MODULE_ID}`, k))) as never));
-  notify("warn", "WC.Guard.tokenFlags", { user: userName(userId), name: token.name ?? "?" });
+  // The lift-off mark is put back as the ledger keeps it (taken off, a fall would not happen); the rest goes.
+  const mark = liftOf(token);
+  const now = (token.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[MODULE_ID]?.aloft as { ground?: unknown; by?: unknown } | null | undefined;
+  const markRight = mark !== null && now !== null && now !== undefined && now.ground === mark.ground && now.by === mark.by;
+  const changes = Object.fromEntries(keys.filter((k) => k !== "aloft" || !markRight).map((k) => (k === "aloft" && mark ? [`flags.${MODULE_ID}.aloft`, mark] : deletion(`flags.${MODULE_ID}`, k))));
+  if (Object.keys(changes).length === 0) return;
+  await quietly(() => token.update(changes as never, REPAIR as never));
+  noticeOnce(userId, "WC.Guard.tokenFlags", { user: userName(userId), name: token.name ?? "?" });
 }
 
 /**

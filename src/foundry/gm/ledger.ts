@@ -13,7 +13,9 @@ import type { StoredHold, VariantId } from "../base/types.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { parseHold, storedHold } from "../documents/holds.ts";
 import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
-import { dropData, keepData, keptHold, ledgerEntries, storeFor } from "../documents/ledger.ts";
+import { dropData, keepData, keptHold, ledgerEntries, liftData, storeFor } from "../documents/ledger.ts";
+import type { LiftMark } from "../documents/ledger.ts";
+import type { TokenChange } from "../map/aloft.ts";
 import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
 
 interface Made {
@@ -28,8 +30,19 @@ function ours(data: Record<string, unknown>): Record<string, unknown> | undefine
   return f && typeof f === "object" ? (f as Record<string, unknown>) : undefined;
 }
 
-/** The ledger's changes for these actor writes, by store. */
-export function ledgerChanges(actors: readonly ActorWrite[]): Map<LedgerStore, Record<string, unknown>> {
+/** The lift-off marks these token writes set or take off, kept on each token's scene. */
+function liftChanges(tokens: readonly TokenChange[], add: (store: LedgerStore | null | undefined, changes: Record<string, unknown>) => void): void {
+  const key = `flags.${MODULE_ID}.aloft`;
+  for (const t of tokens) {
+    if (!(key in t.changes)) continue;
+    const v = t.changes[key] as Partial<LiftMark> | null | undefined;
+    const mark = v && typeof v === "object" && typeof v.ground === "number" ? { ground: v.ground, ...(typeof v.by === "string" ? { by: v.by } : {}) } : null;
+    add(t.token.parent as Scene.Implementation | null, liftData(t.token.id ?? "", mark));
+  }
+}
+
+/** The ledger's changes for these actor and token writes, by store. */
+export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly TokenChange[] = []): Map<LedgerStore, Record<string, unknown>> {
   const out = new Map<LedgerStore, Record<string, unknown>>();
   const add = (store: LedgerStore | null | undefined, changes: Record<string, unknown>) => {
     if (store) out.set(store, { ...(out.get(store) ?? {}), ...changes });
@@ -103,12 +116,13 @@ export function ledgerChanges(actors: readonly ActorWrite[]): Map<LedgerStore, R
       if (h && k && (h.role === "held" ? k.hold.heldActor : k.hold.holderActor) === w.actor.uuid && !made.has(h.record.id)) add(k.store, dropData(k.key));
     }
   }
+  liftChanges(tokens, add);
   return out;
 }
 
 /** The write set with the ledger's changes: merged into the combat's notes where it writes them, and the scenes' added. */
 export function withLedger(set: WriteSet): WriteSet {
-  const changes = ledgerChanges(set.actors);
+  const changes = ledgerChanges(set.actors, set.tokens ?? []);
   if (changes.size === 0) return set;
   const combats: CombatWrite[] = [...(set.combats ?? [])];
   const scenes: SceneWrite[] = [...(set.scenes ?? [])];

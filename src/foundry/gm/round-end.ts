@@ -25,6 +25,7 @@ import type { Plan } from "./apply.ts";
 import { among, planConsequences } from "./apply.ts";
 import type { CombatWrite } from "./writes.ts";
 
+/** The round's mark on what its end writes (the marks and effect ids of its plan); the card's own id is fresh. */
 export function roundCardId(combatId: string, round: number): string {
   return stableId(`round|${combatId}|${round}`);
 }

@@ -12,6 +12,7 @@ import type { Side } from "../documents/cast.ts";
 import { participant, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { liftOf, standingHoldsOf } from "../documents/ledger.ts";
 import { i18n } from "../base/i18n.ts";
 import type { GridInfo, Spot } from "./geometry.ts";
 import { distanceBetween, feetPerUnit } from "./geometry.ts";
@@ -34,13 +35,9 @@ const BY_HAND = new Set(["dragging", "keyboard", "config"]);
 
 type TokenFlags = { flags?: Record<string, Record<string, unknown> | undefined> };
 
-function moduleFlags(doc: unknown): Record<string, unknown> | undefined {
-  return (doc as TokenFlags).flags?.[MODULE_ID];
-}
-
+/** A token's lift-off mark, as the ledger keeps it (the mark on the token, which its owner can write, is only its projection). */
 export function aloftOf(token: TokenDocument.Implementation): Aloft | null {
-  const a = moduleFlags(token)?.aloft as Aloft | null | undefined;
-  return a && typeof a.ground === "number" ? a : null;
+  return liftOf(token);
 }
 
 export function isAirborne(token: TokenDocument.Implementation): boolean {
@@ -93,7 +90,7 @@ export function inPlay(token: TokenDocument.Implementation): boolean {
     if ((e as unknown as TokenFlags).flags?.[MODULE_ID]?.hold) return true;
     for (const id of watched) if (e.statuses.has(id)) return true;
   }
-  return moduleFlags(token)?.aloft !== undefined && moduleFlags(token)?.aloft !== null;
+  return aloftOf(token) !== null || standingHoldsOf(new Set([actor.uuid])).length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------
