@@ -47,33 +47,34 @@ function appliedOnce(t: Table): void {
   expect(t.fighter.getFlag(M, "applied")).toHaveLength(1);
 }
 
-// The ogre's grapple sends 4 operations: the fighter's half, the ogre's half, the fighter's hit
-// points, the card. The fighter's grapple on the goblin (a player's request) does no damage: the
-// two halves, the card, and its request card's removal.
+// The ogre's grapple sends 5 operations: the fighter's half, the ogre's half, the fighter's hit
+// points, the hold kept in the ledger (the scene's flags), the card. The fighter's grapple on the
+// goblin (a player's request) does no damage: the two halves, the ledger, the card, and its
+// request card's removal.
 describe("v14: a batch that fails after its dry run (foundryvtt#14174)", () => {
-  it.each([0, 1, 2, 3])("failing at operation %i: the card says applied only once all its writes stand, and they stand once", async (k) => {
+  it.each([0, 1, 2, 3, 4])("failing at operation %i: the card says applied only once all its writes stand, and they stand once", async (k) => {
     const t = makeTable({ world: { generation: 14 } });
     const seen = injure(t, () => ({ failAt: k }));
     const out = await ogreHolds(t);
-    expect(seen.sizes[0]).toBe(4);
+    expect(seen.sizes[0]).toBe(5);
     expect(out).toMatchObject({ kind: "done" });
     appliedOnce(t);
   });
 
-  it.each([0, 1, 2, 3])("every batch failing at operation %i (the steps' own batch too): the work is still finished once", async (k) => {
+  it.each([0, 1, 2, 3, 4])("every batch failing at operation %i (the steps' own batch too): the work is still finished once", async (k) => {
     const t = makeTable({ world: { generation: 14 } });
     injure(t, () => ({ failAt: k }), true);
     await ogreHolds(t);
     appliedOnce(t);
   });
 
-  it.each([0, 1, 2, 3])("a player's request, failing at operation %i: carried out once, the request card gone, the player told it is done", async (k) => {
+  it.each([0, 1, 2, 3, 4])("a player's request, failing at operation %i: carried out once, the request card gone, the player told it is done", async (k) => {
     const t = makeTable({ world: { generation: 14 } });
     const seen = injure(t, () => ({ failAt: k }));
     t.world.script([[20, 8], [12, 6], [12, 2]]);
     const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
     await t.world.settle();
-    expect(seen.sizes[0]).toBe(4);
+    expect(seen.sizes[0]).toBe(5);
     expect(out).toMatchObject({ kind: "done" });
     expect(cards(t).map((m) => stateOf(m))).toEqual(["applied"]);
     expect(halves(t)).toHaveLength(2);
