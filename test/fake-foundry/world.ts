@@ -978,7 +978,8 @@ export class FakeChatMessage extends FakeDocument {
     this.whisper = (data.whisper as string[] | undefined) ?? [];
     this.speaker = (data.speaker as Data | undefined) ?? {};
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
-    this.timestamp = messageClock++;
+    // [C-84] The creating client stamps the time; one it sends is kept (a player may backdate theirs).
+    this.timestamp = typeof data.timestamp === "number" ? data.timestamp : messageClock++;
   }
   get uuid(): string {
     return `ChatMessage.${this.id}`;
