@@ -13,7 +13,10 @@
  *
  * `npm run release -- --tag v<version>`: what the release workflow runs on a pushed tag
  * (.github/workflows/release.yml). It changes nothing in the tree: it checks that the tag names
- * package.json's version and that the changelog dates that version, builds, checks that
+ * package.json's version, that the changelog dates that version, that its Unreleased section is
+ * empty (else those changes would go out under the older notes), and that nothing the package
+ * ships has changed since the commit that dated the version (else the notes describe other
+ * code: a new version is due); then it builds, checks that
  * dist/module.json carries the version and points its download at that version's zip, and
  * writes the version's changelog section to dist/release-notes.md for the release's text.
  *
@@ -35,9 +38,11 @@ Usage: npm run release -- <version> [--no-build]
                   package.json, package-lock.json and CHANGELOG.md (its "Unreleased" section
                   becomes "<version> - <today>"), then builds dist/module.json and dist/module.zip
   --no-build      stamp only
-  --tag v<version>  for the release workflow: checks that the tag is package.json's version and
-                  that CHANGELOG.md dates it, builds, checks dist/module.json, and writes that
-                  version's changelog section to dist/release-notes.md; changes nothing else
+  --tag v<version>  for the release workflow: checks that the tag is package.json's version,
+                  that CHANGELOG.md dates it and has nothing under Unreleased, and that nothing
+                  shipped changed since the commit that dated it (needs the git history); builds,
+                  checks dist/module.json, and writes that version's changelog section to
+                  dist/release-notes.md; changes nothing else
   -h, --help      this text
 
 Exit code 2 when a version or tag is refused (nothing is changed).
@@ -84,12 +89,57 @@ export function releaseNotes(changelog: string, version: string): string {
   return (next ? rest.slice(0, next.index) : rest).trim();
 }
 
-/** The version a release tag names, when it is package.json's and the changelog dates it. */
+/** What the changelog lists under Unreleased (trimmed; "" when nothing). */
+export function unreleased(changelog: string): string {
+  const m = /^## Unreleased[ \t]*$/m.exec(changelog);
+  if (!m) return "";
+  const rest = changelog.slice(m.index + m[0].length);
+  const next = /^## /m.exec(rest);
+  return (next ? rest.slice(0, next.index) : rest).trim();
+}
+
+/** What the package is built from (scripts/build.ts): a change here after a version is dated is a change its notes do not describe. */
+export const SHIPPED_PATHS = ["src", "lang", "templates", "styles", "assets", "packs", "module.json"] as const;
+
+function git(root: string, args: readonly string[]): string {
+  const r = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${(r.stderr || r.stdout || "").trim().split("\n")[0] ?? ""}`);
+  return r.stdout.trim();
+}
+
+/**
+ * The shipped files changed since the commit that wrote the changelog's dated heading for
+ * `version`: none when the tag holds what those notes describe.
+ */
+export function changedSinceDated(root: string, version: string): { commit: string; files: string[] } {
+  const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+  const heading = new RegExp(`^## ${escapeDots(version)} - \\d{4}-\\d{2}-\\d{2}[ \\t]*$`, "m").exec(changelog)?.[0].trim();
+  if (heading === undefined) throw new Error(`CHANGELOG.md has no dated section "## ${version} - YYYY-MM-DD"`);
+  if (git(root, ["rev-parse", "--is-shallow-repository"]) === "true") throw new Error("the release check needs the whole git history (actions/checkout with fetch-depth: 0) to find the commit that dated the version");
+  const commit = git(root, ["log", "-n", "1", "--format=%H", "-S", heading, "--", "CHANGELOG.md"]);
+  if (commit === "") throw new Error(`no commit wrote "${heading}" into CHANGELOG.md: commit the release before tagging it`);
+  const files = git(root, ["diff", "--name-only", commit, "HEAD", "--", ...SHIPPED_PATHS]).split("\n").filter((f) => f !== "");
+  return { commit, files };
+}
+
+/**
+ * The version a release tag names, when it is package.json's, the changelog dates it, nothing
+ * waits under Unreleased, and nothing shipped changed since the version was dated.
+ */
 export function checkTag(root: string, tag: string): { version: string; notes: string } {
   const version = String((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: unknown }).version);
   if (!/^v\d/.test(tag)) throw new Error(`the tag "${tag}" is not a version tag like v${version}`);
   if (tag !== `v${version}`) throw new Error(`the tag ${tag} does not match package.json's version ${version} (expected v${version})`);
-  return { version, notes: releaseNotes(readFileSync(join(root, "CHANGELOG.md"), "utf8"), version) };
+  const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+  const notes = releaseNotes(changelog, version);
+  const waiting = unreleased(changelog);
+  if (waiting !== "") throw new Error(`CHANGELOG.md lists changes under Unreleased (${waiting.split("\n").length} lines): the tag ${tag} would publish them under ${version}'s older notes; run npm run release -- <next version> and tag that`);
+  const since = changedSinceDated(root, version);
+  if (since.files.length > 0) {
+    const shown = since.files.slice(0, 5).join(", ") + (since.files.length > 5 ? ` and ${since.files.length - 5} more` : "");
+    throw new Error(`${version} was dated in commit ${since.commit.slice(0, 10)}, and the package has changed since (${shown}): its notes do not describe the tag ${tag}; release a new version`);
+  }
+  return { version, notes };
 }
 
 function build(root: string): void {

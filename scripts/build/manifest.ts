@@ -18,9 +18,31 @@ export function readManifestSource(root: string): Manifest {
   return JSON.parse(readFileSync(join(root, "module.json"), "utf8")) as Manifest;
 }
 
+/** PackageMediaData's fields (Foundry's API documentation, foundry.packages.types.PackageMediaData). */
+export const MEDIA_FIELDS = ["type", "url", "caption", "loop", "thumbnail", "flags"] as const;
+
+/**
+ * A media entry's picture as the package listing fetches it: module.json names the repository's
+ * file ("docs/images/demo.png"); the manifest gives its web address at the release's own tag, so
+ * the listing shows the pictures of the code it installs.
+ */
+export function mediaAddress(path: string, info: ReleaseInfo): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const raw = info.url.replace(/^https:\/\/github\.com\//, "https://raw.githubusercontent.com/");
+  return `${raw}/v${info.version}/${path.replace(/^\.?\//, "")}`;
+}
+
 /** The manifest Foundry reads: module.json with version, addresses, licence, readme and changelog. */
 export function stampManifest(source: Manifest, info: ReleaseInfo): Manifest {
   const out: Manifest = { ...source };
+  if (Array.isArray(source.media)) {
+    out.media = source.media.map((entry: unknown) => {
+      if (typeof entry !== "object" || entry === null) return entry;
+      const e = { ...(entry as Record<string, unknown>) };
+      for (const k of ["url", "thumbnail"] as const) if (typeof e[k] === "string") e[k] = mediaAddress(e[k], info);
+      return e;
+    });
+  }
   for (const k of ["version", "url", "bugs", "manifest", "download", "changelog"] as const) delete out[k];
   // Foundry's own order of the identifying fields first, then everything module.json declares.
   return {

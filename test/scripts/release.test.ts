@@ -1,12 +1,13 @@
 // One version, stamped everywhere: package.json, the lockfile, the changelog; module.json's
 // version and download address follow package.json at build time, from one set of templates.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readManifestSource, stampManifest } from "../../scripts/build/manifest.ts";
 import { releaseInfo } from "../../scripts/build/release-info.ts";
-import { checkNewVersion, checkTag, releaseNotes, stampChangelog, stampVersion } from "../../scripts/release.ts";
+import { checkNewVersion, checkTag, releaseNotes, stampChangelog, stampVersion, unreleased } from "../../scripts/release.ts";
 
 let dir = "";
 afterEach(() => {
@@ -19,6 +20,17 @@ function copy(): string {
   return dir;
 }
 const json = (d: string, f: string) => JSON.parse(readFileSync(join(d, f), "utf8"));
+/** Commits everything in `d` (a git repository from the first call on), as a maintainer would. */
+function commit(d: string, message: string): void {
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false", ...args], { cwd: d, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(r.stderr);
+  };
+  if (!spawnSync("git", ["rev-parse", "--git-dir"], { cwd: d }).stdout?.toString().trim().startsWith(".git")) git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "--allow-empty", "-m", message);
+}
+const DATED = "# Changelog\n\n## Unreleased\n\n## 1.4.0 - 2027-02-03\n\n### Added\n- B.\n\n### Fixed\n- A thing.\n\n## 1.3.0 - 2027-01-01\n\n- Older.\n";
 
 describe("npm run release", () => {
   it("stamps package.json, both lockfile copies and the changelog", () => {
@@ -63,7 +75,8 @@ describe("the release workflow's check of a tag (npm run release -- --tag)", () 
   it("takes the tag of package.json's version once the changelog dates it, and gives that section's text", () => {
     const d = copy();
     stampVersion(d, "1.4.0", "2027-02-03");
-    writeFileSync(join(d, "CHANGELOG.md"), "# Changelog\n\n## Unreleased\n\n## 1.4.0 - 2027-02-03\n\n### Added\n- B.\n\n### Fixed\n- A thing.\n\n## 1.3.0 - 2027-01-01\n\n- Older.\n");
+    writeFileSync(join(d, "CHANGELOG.md"), DATED);
+    commit(d, "Release 1.4.0");
     expect(checkTag(d, "v1.4.0").version).toBe("1.4.0");
     expect(checkTag(d, "v1.4.0").notes).toMatch(/^### Added[\s\S]*### Fixed\n- A thing\.$/);
     expect(checkTag(d, "v1.4.0").notes).not.toContain("Older");
@@ -76,6 +89,46 @@ describe("the release workflow's check of a tag (npm run release -- --tag)", () 
     expect(() => checkTag(d, version)).toThrow(/not a version tag/);
     expect(() => releaseNotes("## Unreleased\n\n- x\n", version)).toThrow(/no dated section/);
     expect(releaseNotes(`## ${version} - 2027-01-01\n\n- one\n`, version)).toBe("- one");
+  });
+
+  it("refuses a dated version whose Unreleased still lists changes: they would go out under the older notes", () => {
+    const d = copy();
+    stampVersion(d, "1.4.0", "2027-02-03");
+    writeFileSync(join(d, "CHANGELOG.md"), DATED.replace("## Unreleased\n", "## Unreleased\n\n### Added\n- Something newer.\n"));
+    commit(d, "Release 1.4.0, then a change");
+    expect(() => checkTag(d, "v1.4.0")).toThrow(/lists changes under Unreleased \(2 lines\)/);
+    expect(unreleased(DATED)).toBe("");
+  });
+
+  it("this repository's own case: a dated 0.1.0 with lines under Unreleased is refused at its tag", () => {
+    const d = copy();
+    const version = json(d, "package.json").version as string;
+    const log = readFileSync(join(d, "CHANGELOG.md"), "utf8");
+    commit(d, "as the repository stands");
+    if (unreleased(log) !== "" && new RegExp(`^## ${version.replace(/\./g, "\\.")} - `, "m").test(log)) expect(() => checkTag(d, `v${version}`)).toThrow(/Unreleased/);
+    else expect(() => checkTag(d, `v${version}`)).not.toThrow(/Unreleased/);
+  });
+
+  it("refuses a tag whose shipped files changed after the commit that dated the version; other files may change", () => {
+    const d = copy();
+    stampVersion(d, "1.4.0", "2027-02-03");
+    writeFileSync(join(d, "CHANGELOG.md"), DATED);
+    commit(d, "Release 1.4.0");
+    writeFileSync(join(d, "NOTES.md"), "not shipped\n");
+    commit(d, "a note");
+    expect(checkTag(d, "v1.4.0").version).toBe("1.4.0");
+    mkdirSync(join(d, "src"));
+    writeFileSync(join(d, "src", "late.ts"), "export const late = 1;\n");
+    commit(d, "a late change");
+    expect(() => checkTag(d, "v1.4.0")).toThrow(/1\.4\.0 was dated in commit [0-9a-f]{10}, and the package has changed since \(src\/late\.ts\)/);
+  });
+
+  it("refuses where the commit that dated the version cannot be found", () => {
+    const d = copy();
+    stampVersion(d, "1.4.0", "2027-02-01");
+    commit(d, "Release 1.4.0");
+    writeFileSync(join(d, "CHANGELOG.md"), DATED);
+    expect(() => checkTag(d, "v1.4.0")).toThrow(/no commit wrote "## 1\.4\.0 - 2027-02-03"/);
   });
 });
 

@@ -35,6 +35,8 @@ describe(".github/workflows", () => {
     const runs = steps(release).map((s) => s.run ?? "");
     expect(runs).toContain("npm ci");
     expect(runs).toContain('npm run release -- --tag "$GITHUB_REF_NAME"');
+    // The tag check reads the history (the commit that dated the version): no shallow clone.
+    expect(steps(release).find((s) => s.uses?.startsWith("actions/checkout@"))?.with?.["fetch-depth"]).toBe(0);
     const publish = steps(release).find((s) => s.uses?.startsWith("softprops/action-gh-release@"));
     expect(String(publish?.with?.files).trim().split("\n")).toEqual(["dist/module.json", "dist/module.zip"]);
     expect(publish?.with?.fail_on_unmatched_files).toBe(true);
@@ -52,9 +54,22 @@ describe(".github/workflows", () => {
 });
 
 describe(".github/ISSUE_TEMPLATE", () => {
-  it("a bug report asks for the Foundry and system versions and the Check this world report", () => {
-    const bug = load(readFileSync(".github/ISSUE_TEMPLATE/bug_report.yml", "utf8")) as { body: Array<{ id?: string; validations?: { required?: boolean } }> };
+  type Field = { type: string; id?: string; attributes: { label?: string; description?: string; value?: string }; validations?: { required?: boolean } };
+  const bug = load(readFileSync(".github/ISSUE_TEMPLATE/bug_report.yml", "utf8")) as { body: Field[] };
+  const field = (id: string) => bug.body.find((b) => b.id === id);
+
+  it("a bug report asks for the Foundry, system and module versions and what happened", () => {
     const required = bug.body.filter((b) => b.validations?.required).map((b) => b.id);
-    expect(required).toEqual(expect.arrayContaining(["foundry", "system", "module", "check"]));
+    expect(required).toEqual(expect.arrayContaining(["foundry", "system", "module", "what"]));
+  });
+
+  it("asks for Check this world where it can be made, and for the browser console's errors where the module does not load", () => {
+    // A GM whose module does not load has no Check this world to open: the form cannot require it.
+    expect(field("check")?.validations?.required).not.toBe(true);
+    expect(field("check")?.attributes.label).toMatch(/if the module loads/);
+    expect(`${field("console")?.attributes.label} ${field("console")?.attributes.description}`).toMatch(/console.*does not load|does not load.*console/is);
+    const intro = bug.body.find((b) => b.type === "markdown")?.attributes.value ?? "";
+    expect(intro).toMatch(/Check this world/);
+    expect(intro).toMatch(/does not load[^]*console/);
   });
 });

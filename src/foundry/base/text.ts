@@ -140,7 +140,7 @@ export function localizeParams(params: Params, i18n: I18n): Record<string, strin
   let who: Record<string, string | number> | undefined;
   const creatures = () => (who ??= { attacker: i18n.localize("WC.Name.attacker"), defender: i18n.localize("WC.Name.defender"), ...Object.fromEntries(Object.entries(params).filter(([, v]) => !(typeof v === "string" && v.startsWith("WC.")))) });
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v === "string" && v.startsWith("WC.")) out[k] = i18n.format(v, creatures());
+    if (typeof v === "string" && v.startsWith("WC.")) out[k] = agreeStandIns(i18n.format(v, creatures()), i18n);
     else if (k === "part" && typeof v === "string") out[k] = i18n.localize(`WC.Part.${v}`);
     else out[k] = v;
   }
@@ -162,7 +162,23 @@ export function formatLine(key: string, params: Params | undefined, names: Reado
   const p: Record<string, string | number> = { attacker: i18n.localize("WC.Name.attacker"), defender: i18n.localize("WC.Name.defender"), ...localizeParams(named, i18n) };
   if (typeof p.actual === "number" && typeof p.temporary === "number" && p.damage === undefined) p.damage = damagePhrase(p.actual, p.temporary, i18n);
   const chosen = pluralKey(i18n, key, p);
-  return Object.keys(p).length > 0 ? i18n.format(chosen, p) : i18n.localize(chosen);
+  return agreeStandIns(Object.keys(p).length > 0 ? i18n.format(chosen, p) : i18n.localize(chosen), i18n);
+}
+
+/**
+ * The plain words that stand in for missing names (WC.Name.*) made to agree with the word before
+ * them where the language changes them there (German „von das Ziel“ → „vom Ziel“): WC.Name.agree
+ * holds "as filled=as said" pairs separated by "|", or nothing where the stand-ins need no change.
+ */
+export function agreeStandIns(text: string, i18n: I18n): string {
+  const said = i18n.localize("WC.Name.agree");
+  const rules = said === "WC.Name.agree" ? "" : said;
+  let out = text;
+  for (const pair of rules.split("|")) {
+    const [from, to] = pair.split("=");
+    if (from && to !== undefined && out.includes(from)) out = out.split(from).join(to);
+  }
+  return out;
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -184,12 +184,14 @@ function rowOf(v: Obj, parent: Obj | null, i18n: I18n): string {
 }
 
 /**
- * d12-holds' first break roll is compared with the adjusted hold roll beside it (000 §Break
- * rolls): its target is that number, and the result's kind says whether the grip was shaken off.
+ * d12-holds' first break roll is compared with the hold roll beside it, as the table read it (000
+ * §Break rolls; a stranglehold on a creature with no windpipe reads 11): its target is that number, and the result's kind says whether the grip was shaken off.
  */
 const BROKE_AT_ONCE: ReadonlySet<string> = new Set(["broken", "resisted"]);
 function immediateBreak(die: Die, parent: Obj | null, i18n: I18n): RollView | null {
-  const hold = parent && isObj(parent.holdRoll) && typeof parent.holdRoll.adjusted === "number" ? parent.holdRoll.adjusted : null;
+  // The row the table read (11 for a stranglehold on a creature with no windpipe), else the adjusted roll.
+  const roll = parent && isObj(parent.holdRoll) ? parent.holdRoll : null;
+  const hold = roll && typeof roll.row === "number" ? roll.row : roll && typeof roll.adjusted === "number" ? roll.adjusted : null;
   if (die.purpose !== "immediateBreak" || hold === null || typeof parent?.kind !== "string") return null;
   const broke = BROKE_AT_ONCE.has(parent.kind);
   const outcome = { label: i18n.localize(`WC.Card.outcome.${broke ? "broken" : "held"}`), tone: broke ? ("good" as const) : ("bad" as const) };
