@@ -8,7 +8,7 @@
  * - a hold made in a combat: that combat's flags (only a GM may write them, C-70), so the hold
  *   goes with its combat;
  * - a hold made outside any combat: the flags of the held creature's scene (only a GM may
- *   update a Scene, C-83).
+ *   update a Scene, C-85).
  *
  * Each hold is kept under a key made from its id (hold ids carry dots and UUIDs): both
  * creatures (token and actor), the rules' record (part, kind and the variant's data), the rule
