@@ -124,7 +124,6 @@ export async function benchShell(ms: number): Promise<ShellFigure[]> {
  */
 export async function benchBattle(): Promise<Array<{ generation: number; msPerRoundEnd: number; requestsPerRoundEnd: number }>> {
   const figures: Array<{ generation: number; msPerRoundEnd: number; requestsPerRoundEnd: number }> = [];
-  const { roundCardId } = await import("../src/foundry/gm/round-end.ts");
   for (const generation of [13, 14] as const) {
     const world = new FakeWorld({ generation });
     const gmUser = world.addUser("GM", true);
@@ -160,7 +159,8 @@ export async function benchBattle(): Promise<Array<{ generation: number; msPerRo
       const start = performance.now();
       await gm.run(() => combat.update({ round }, { direction: 1 }));
       for (let i = 0; i < 10000; i++) {
-        const card = world.messages.get(roundCardId(combat.id, round - 1))?.getFlag(M, "roundCard") as { state?: string } | undefined;
+        // The round's card, found by what it records (cards take fresh ids).
+        const card = world.messages.contents.map((m) => m.getFlag(M, "roundCard") as { state?: string; combatId?: string; round?: number } | undefined).find((c) => c?.combatId === combat.id && c.round === round - 1);
         if (card?.state === "applied") break;
         await new Promise((r) => setImmediate(r));
       }
