@@ -24,6 +24,8 @@ export interface Intent {
   readonly attackerUuid: string;
   readonly defenderUuid: string;
   readonly declared: Readonly<Record<string, boolean | number | string>>;
+  /** The boxes of `declared` the user changed from their start in the dialog (absent: none). */
+  readonly typed?: readonly string[];
   readonly holdId?: string;
 }
 

@@ -15,6 +15,7 @@ import type { RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, inStartedCombat, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
@@ -61,13 +62,19 @@ export const RESULT_KIND: WritingKind<StoredCard> = {
 };
 
 /**
- * The figures (a weapon's dice, the number it needs, a trample's damage) a player declared for
- * an action against a creature they do not own: the rules take them on the declarer's word, so
- * the GM confirms them. None for the GM, nor against the player's own creature.
+ * The figures (a weapon's dice, the number it needs, a trample's damage) a player typed in for an
+ * action against a creature they do not own: the rules take them on the declarer's word, so the
+ * GM confirms them. None for the GM, nor against the player's own creature. A box left at its
+ * start is no one's word: one the dialog says was changed, or whose value is neither the box's
+ * own start nor the figure the sheet gives, counts as typed.
  */
-function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: User.Implementation, defender: Actor.Implementation): Situational[] {
-  if (declarer.isGM || defender.testUserPermission(declarer, "OWNER")) return [];
-  return variant.situational(intent.action).filter((s) => s.figure === true && intent.declared[s.key] !== undefined);
+export function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: User.Implementation, attacker: Side, defender: Side): Situational[] {
+  if (declarer.isGM || defender.actor.testUserPermission(declarer, "OWNER")) return [];
+  const list = variant.situational(intent.action).filter((s) => s.figure === true && intent.declared[s.key] !== undefined);
+  if (list.length === 0) return [];
+  const typed = new Set(intent.typed ?? []);
+  const starts = [initialDeclared(list), initialDeclared(list, sheetFiguresOf(attacker, defender)), initialDeclared(list, sheetFiguresOf(attacker, null))];
+  return list.filter((s) => typed.has(s.key) || !starts.some((v) => v[s.key] === intent.declared[s.key]));
 }
 
 /** Players who own a creature (the GM's own creatures have none). */
@@ -149,7 +156,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const inCombat = ctx.inCombat ? combat : undefined;
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
     // Figures a player typed in against a creature not theirs wait for the GM's Apply.
-    const figures = vouchedFigures(variant, intent, asker, defender.actor);
+    const figures = vouchedFigures(variant, intent, asker, attacker, defender);
     const card: StoredCard = {
       version: 1,
       variant: activeVariantId(),

@@ -6,7 +6,8 @@
 import type { ActionContext, Declared, Dice, OddsOutcome, RulesVariant, SheetFigure, Situational } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
 import { resolveCast } from "../documents/cast.ts";
-import { actorData, hostSystem, systemSettings } from "../documents/creature.ts";
+import type { Values } from "../documents/figures.ts";
+import { changedKeys, initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import { traceOf } from "../cards/views.ts";
@@ -25,23 +26,7 @@ export function attackerBoxes(list: readonly Situational[]): Situational[] {
   return list.filter((s) => s.by !== "defender");
 }
 
-type Values = Record<string, boolean | number | string>;
-
-/**
- * The values the boxes start at: a number at the sheet's figure where one is given, else at the
- * box's own start, else 0 (or the nearest end of its range when 0 is outside it).
- */
-export function initialDeclared(list: readonly Situational[], figures: Partial<Record<SheetFigure, number>> = {}): Values {
-  const out: Values = {};
-  for (const s of list) {
-    if (s.kind === "flag") out[s.key] = false;
-    else if (s.kind === "number") {
-      const figure = s.sheet !== undefined ? figures[s.sheet] : undefined;
-      out[s.key] = Math.min(s.max, Math.max(s.min, figure ?? s.initial ?? 0));
-    } else out[s.key] = s.initial;
-  }
-  return out;
-}
+export { initialDeclared };
 
 /**
  * The figures the acting creature's sheet gives for the boxes that ask for them: the d20 roll
@@ -52,19 +37,9 @@ export function sheetFigures(intent: Omit<Intent, "declared">): Partial<Record<S
   try {
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     if (numbersHidden([intent.attackerUuid])) return {};
-    const system = hostSystem();
-    const settings = systemSettings(system);
-    const mine = system.facts(actorData(attacker.actor, attacker.token), settings);
-    const out: Partial<Record<SheetFigure, number>> = {};
-    if (!numbersHidden([intent.defenderUuid])) {
-      const theirs = system.facts(actorData(defender.actor, defender.token), settings);
-      out.neededToHit = mine.thac0.value - theirs.ac.value;
-    }
-    const attack = mine.naturalAttack.value;
-    if (attack) Object.assign(out, { damageCount: attack.count, damageSides: attack.sides, damageBonus: attack.bonus });
-    return out;
+    return sheetFiguresOf(attacker, numbersHidden([intent.defenderUuid]) ? null : defender);
   } catch {
-    // A sheet the system cannot read leaves the boxes at their own starts.
+    // A creature gone since it was targeted leaves the boxes at their own starts.
     return {};
   }
 }
@@ -274,8 +249,11 @@ export async function dialogOpening(intent: Omit<Intent, "declared">): Promise<{
   return { declared, html: first.html, refused: first.refused, buttons };
 }
 
-/** Opens the dialog; resolves to the declared modifiers, or null when the user backs out. */
-export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Declared | null> {
+/**
+ * Opens the dialog; resolves to the declared modifiers and the boxes the user changed from their
+ * start (`typed`: the GM confirms only figures a player typed in), or null when the user backs out.
+ */
+export async function askDeclared(intent: Omit<Intent, "declared">): Promise<{ declared: Declared; typed: string[] } | null> {
   const list = attackerBoxes(activeVariant().situational(intent.action));
   const first = await dialogOpening(intent);
   const declared = first.declared;
@@ -333,5 +311,6 @@ export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Dec
       form.addEventListener("change", () => void refresh());
     },
   } as never);
-  return result && typeof result === "object" ? (result as Declared) : null;
+  if (!result || typeof result !== "object") return null;
+  return { declared: result as Declared, typed: changedKeys(declared, result as Values) };
 }
