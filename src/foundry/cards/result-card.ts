@@ -11,12 +11,13 @@ import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import { roundAllowance } from "../../rules/index.ts";
-import type { RulesVariant, Situational } from "../../rules/index.ts";
+import type { Consequences, RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, inStartedCombat, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { combatState } from "../documents/combat-state.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
 import { roundNotes } from "../gm/round-end.ts";
@@ -109,6 +110,24 @@ function checkAllowance(intent: Intent, requester: User.Implementation, attacker
   if (doneThisRound(intent, combat, round) >= allowance.limit) throw new Refusal("WC.Refuse.perRound", { name: attacker.name, action: i18n.localize(`WC.Action.${intent.action}`), reason: allowance.reason });
 }
 
+/**
+ * Whether what `c` declares for the round end is already declared this round: on the combat's
+ * notes, or on a card of this round not undone (one still waiting for the GM's Apply included).
+ */
+function alreadyDeclared(c: Consequences, combat: Combat.Implementation, round: number, cardId: string): boolean {
+  const mine = c.declarations ?? [];
+  if (mine.length === 0) return false;
+  const noted = combatState(combat).overbear?.[String(round)] ?? {};
+  const same = (d: { holderId: string; targetId: string }) => mine.some((x) => x.kind === "overbear" && x.holderId === d.holderId && x.targetId === d.targetId);
+  if (Object.entries(noted).some(([targetId, holders]) => holders.some((holderId) => same({ holderId, targetId })))) return true;
+  for (const m of game.messages) {
+    if (m.id === cardId || !byGM(m)) continue;
+    const card = trustedFlag(m, "card");
+    if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && (card.consequences.declarations ?? []).some((d) => same(d))) return true;
+  }
+  return false;
+}
+
 export interface PerformOptions {
   /** The user who first asked, when this carries out an answered question (checked as the attacker's owner). */
   readonly asker?: User.Implementation;
@@ -154,6 +173,8 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const refused = rulesRefusal(resolution);
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name } };
     const inCombat = ctx.inCombat ? combat : undefined;
+    // A declaration (000's overbear attempt) is made once a round against one target.
+    if (inCombat && alreadyDeclared(resolution.consequences, inCombat, ctx.round, cardId)) throw new Refusal("WC.Refuse.alreadyDeclared", { name: attacker.name, target: defender.name });
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
     // Figures a player typed in against a creature not theirs wait for the GM's Apply.
     const figures = vouchedFigures(variant, intent, asker, attacker, defender);

@@ -5,7 +5,7 @@
  */
 import type { ActionContext, Declared, Dice, OddsOutcome, RulesVariant, SheetFigure, Situational } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
-import { resolveCast } from "../documents/cast.ts";
+import { resolveCast, sharedRound } from "../documents/cast.ts";
 import type { Values } from "../documents/figures.ts";
 import { changedKeys, initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { TEMPLATES } from "../base/constants.ts";
@@ -235,6 +235,17 @@ export async function dialogState(intent: Omit<Intent, "declared">, declared: De
   return { html, refused };
 }
 
+/** Whether the action only declares something for the round end here (in a fight both are in): it rolls nothing. */
+export function declares(intent: Omit<Intent, "declared">): boolean {
+  if (!(activeVariant().declarations ?? []).includes(intent.action)) return false;
+  try {
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    return sharedRound(attacker, defender).inCombat;
+  } catch {
+    return false;
+  }
+}
+
 /** The dialog's content as it opens with these values (a refused action: its reason alone). */
 export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
   return (await dialogState(intent, declared, {}, true)).html;
@@ -245,7 +256,7 @@ export async function dialogOpening(intent: Omit<Intent, "declared">): Promise<{
   const list = attackerBoxes(activeVariant().situational(intent.action));
   const declared = initialDeclared(list, sheetFigures(intent));
   const first = await dialogState(intent, declared, {}, true);
-  const buttons = first.refused ? [i18n.localize("WC.Dialog.close")] : [i18n.localize("WC.Dialog.roll"), i18n.localize("WC.Dialog.cancel")];
+  const buttons = first.refused ? [i18n.localize("WC.Dialog.close")] : [i18n.localize(declares(intent) ? "WC.Dialog.declare" : "WC.Dialog.roll"), i18n.localize("WC.Dialog.cancel")];
   return { declared, html: first.html, refused: first.refused, buttons };
 }
 
@@ -269,7 +280,7 @@ export async function askDeclared(intent: Omit<Intent, "declared">): Promise<{ d
     buttons: [
       {
         action: "roll",
-        label: i18n.localize("WC.Dialog.roll"),
+        label: first.buttons[0] ?? "",
         default: true,
         // A box out of range is never changed into a value the user did not type: no roll then.
         callback: (_event: unknown, button: HTMLButtonElement) => {
