@@ -11,12 +11,14 @@ import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import { roundAllowance } from "../../rules/index.ts";
-import type { Consequences, RulesVariant, Situational } from "../../rules/index.ts";
+import type { ConditionChange, Consequences, RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, inStartedCombat, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { readLedger } from "../documents/actors.ts";
+import { addDamage } from "../../rules/index.ts";
 import { combatState } from "../documents/combat-state.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
@@ -76,6 +78,29 @@ export function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: 
   const typed = new Set(intent.typed ?? []);
   const starts = [initialDeclared(list), initialDeclared(list, sheetFiguresOf(attacker, defender)), initialDeclared(list, sheetFiguresOf(attacker, null))];
   return list.filter((s) => typed.has(s.key) || !starts.some((v) => v[s.key] === intent.declared[s.key]));
+}
+
+/**
+ * What the consequences' damage makes of each creature (out cold for so many rounds, subdued),
+ * as the writes will set it (gm/apply.ts asks the variant the same): the card lists it, as the
+ * round card does. Only the conditions the consequences do not already name.
+ */
+export function damageConditions(c: Consequences, variant: RulesVariant, sides: readonly Side[]): ConditionChange[] {
+  const dmg = new Map<string, { actual: number; temporary: number }>();
+  for (const d of c.damage) {
+    const cur = dmg.get(d.targetId) ?? { actual: 0, temporary: 0 };
+    dmg.set(d.targetId, { actual: cur.actual + d.actual, temporary: cur.temporary + d.temporary });
+  }
+  const caused: ConditionChange[] = [];
+  for (const [id, d] of dmg) {
+    const side = sides.find((s) => s.id === id);
+    const ledger = side ? readLedger(side.actor) : null;
+    const after = ledger ? variant.conditionAfterDamage(addDamage(ledger, d)) : null;
+    if (after && !c.conditions.some((x) => x.targetId === id && x.condition === after.condition)) {
+      caused.push({ targetId: id, condition: after.condition, active: true, ...(after.rounds !== undefined ? { rounds: after.rounds } : {}) });
+    }
+  }
+  return caused;
 }
 
 /** Players who own a creature (the GM's own creatures have none). */
@@ -173,6 +198,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const refused = rulesRefusal(resolution);
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name } };
     const inCombat = ctx.inCombat ? combat : undefined;
+    const caused = damageConditions(resolution.consequences, variant, [attacker, defender, ...circle.others]);
     // A declaration (000's overbear attempt) is made once a round against one target.
     if (inCombat && alreadyDeclared(resolution.consequences, inCombat, ctx.round, cardId)) throw new Refusal("WC.Refuse.alreadyDeclared", { name: attacker.name, target: defender.name });
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
@@ -187,6 +213,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       defenderName: defender.name,
       resolution,
       consequences: resolution.consequences,
+      ...(caused.length > 0 ? { caused } : {}),
       state: "pending",
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),

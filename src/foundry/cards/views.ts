@@ -378,7 +378,8 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   for (const h of holdSaid ? [] : c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { holder: nameOf(h.holderId), held: nameOf(h.heldId) }));
   if (c.holdsRemoved.length > 0 && !ENDS_HOLD.has(card.resolution.headline.key)) effects.push(formatLine("WC.Card.holdsEnded", { n: c.holdsRemoved.length }, names, i18n));
   for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
-  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
+  // With what the damage makes of a creature (a knock-out), which the writes set too.
+  for (const x of [...c.conditions, ...(Array.isArray(card.caused) ? card.caused : [])]) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
   // A note names the creature it is about ({who}) and may name the card's two ({attacker}, {defender}).
   for (const n of c.notes) effects.push(formatLine(n.key, { who: nameOf(n.targetId), attacker: card.attackerName, defender: card.defenderName }, {}, i18n));
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
