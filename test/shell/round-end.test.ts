@@ -65,7 +65,7 @@ describe("end of round", () => {
     expect(t.world.scriptedLeft).toBe(0);
     expect(roundCards()).toHaveLength(2);
     // The line names the holder and the hold; its numbers are the fighter's own, so its player sees them.
-    expect(seen(roundCards()[1], t.player)).toContain("Fighter breaks Goblin's hold (Arm) (d12 8: 10 against 10)");
+    expect(seen(roundCards()[1], t.player)).toContain("Fighter breaks Goblin's hold (Arm) (d12 8 + 2 = 10, needs 10: broke free)");
     expect(halves()).toEqual([]);
     expect(state()?.processedRound).toBe(2);
   });
@@ -180,7 +180,7 @@ describe("end of round", () => {
     t.world.script([[100, 1]]);
     await advance(2);
     expect(t.world.scriptedLeft).toBe(0);
-    expect(seen(roundCards()[0], t.player)).toContain("Fighter keeps their feet against Goblin (d100 1 against -15%)");
+    expect(seen(roundCards()[0], t.player)).toContain("Fighter keeps their feet against Goblin (d100 1, needs -15 or less: keeps its feet)");
     expect(combat.flags[M]).toMatchObject({ overbear: {} });
   });
 

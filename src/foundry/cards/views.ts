@@ -421,7 +421,12 @@ export function roundLineView(line: Headline, names: Readonly<Record<string, str
   const name = line.key.split(".").at(-1) ?? "";
   const numbersKey = `WC.RoundNumbers.${name}`;
   const owners = ROUND_NUMBER_OWNERS[name] ?? [];
-  const numbers = has(i18n, numbersKey) ? formatLine(numbersKey, line.params, names, i18n) : "";
+  // As a result card writes a roll: the die, its modifiers and total (where it has any), what it needs, and the verdict.
+  const p = line.params ?? {};
+  const sum = typeof p.roll === "number" && typeof p.total === "number" && p.total !== p.roll ? ` ${p.total > p.roll ? "+" : "\u2212"} ${Math.abs(p.total - p.roll)} = ${p.total}` : "";
+  const verdictKey = `WC.RoundVerdict.${name}`;
+  const verdict = has(i18n, verdictKey) ? i18n.localize(verdictKey) : "";
+  const numbers = has(i18n, numbersKey) ? formatLine(numbersKey, { ...p, sum, verdict }, names, i18n) : "";
   return { text: formatLine(line.key, line.params, names, i18n), numbers, secret: owners.map((p) => line.params?.[p]).filter((x): x is string => typeof x === "string").join(" ") };
 }
 
