@@ -27,3 +27,17 @@ describe("a card lists the knock-out its damage causes", () => {
     expect([...t.goblinToken.actor.statuses]).toContain("unconscious");
   });
 });
+
+describe("a to-hit line says where its number comes from", () => {
+  it("d12-holds: the fighter (THAC0 15) grapples the ogre behind a shield: AC 5 less 3 for the shield = 2, needs 13", async () => {
+    const t: Table = makeTable();
+    const p = t.ogre.flags[M] as { profile: Record<string, Record<string, unknown>> };
+    (p.profile["d12-holds"] as Record<string, unknown>).shield = { plus: 0 };
+    // 000 §The basic grappling attack: AC 5, a shield counts for 3 from the front: AC 2; THAC0 15 - 2 = 13. d20 1 misses.
+    t.world.script([[20, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("needs 13: THAC0 15 − AC 2");
+    expect(shown).toContain("AC 5 to begin with");
+  });
+});

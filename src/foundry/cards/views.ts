@@ -244,7 +244,13 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
       if (typeof v.sizeAdjustment === "number" && v.sizeAdjustment !== 0) list.push({ label: i18n.localize("WC.Mod.holdSize"), value: signed(v.sizeAdjustment), secret: "" });
       const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
       const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
-      const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
+      // A to-hit roll says where its number comes from (THAC0 and AC), and what moved the AC.
+      const from = isObj(v.from) && typeof v.from.ac === "number" ? v.from : null;
+      const acOf = parent && isObj(parent.targetAc) && typeof parent.targetAc.base === "number" && parent.targetAc.ac === from?.ac ? parent.targetAc : null;
+      const acMoves = acOf ? mods(acOf.modifiers) : [];
+      if (acOf && acMoves.length > 0) terms.push({ label: i18n.format("WC.Card.acBase", { ac: acOf.base as number }), value: "", secret: targetSecret(purpose, pair).join(" ") }, ...acMoves.map((m) => ({ ...modView(m, purpose, pair, i18n), secret: targetSecret(purpose, pair).join(" ") })));
+      const needs = (n: number): string => (from === null ? i18n.format("WC.Card.needs", { n }) : typeof from.thac0 === "number" ? i18n.format("WC.Card.needsFromThac0", { n, thac0: from.thac0, ac: from.ac as number }) : i18n.format("WC.Card.needsAgainstAc", { n, ac: from.ac as number }));
+      const against = target !== undefined ? needs(target) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
       const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), localizeFormula(`1d${v.die.sides}`, i18n), v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n), rowOf(v, parent, i18n));
       rolls.push(view);
       purposes.set(view, purpose);
