@@ -97,6 +97,8 @@ export interface CardView {
   /** The rule set the card was played by: its name on the tag, its name and source in the tooltip. */
   readonly rules: string;
   readonly rulesTitle: string;
+  /** Set when the GM carried the action out over the one check's refusal: "GM's call: <reason>". */
+  readonly gmCall: string;
 }
 
 /** A rule set's name for a card's tag, and its name with its source for the tag's tooltip. */
@@ -364,6 +366,13 @@ function saidHeadline(card: StoredCard, names: Readonly<Record<string, string>>,
   return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, headline }, names, i18n);
 }
 
+/** The line a GM's call puts on its card, naming the refusal the GM set aside ("" when none). */
+export function gmCallLine(card: Pick<StoredCard, "gmCall">, i18n: I18n): string {
+  const call = card.gmCall;
+  if (!call || typeof call.key !== "string" || !call.key.startsWith("WC.")) return "";
+  return i18n.format("WC.Card.gmCall", { reason: formatLine(call.key, call.params ?? {}, {}, i18n) });
+}
+
 export function cardView(card: StoredCard, i18n: I18n): CardView {
   const pair: Pair = { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid };
   // The others a result may name (the members of a grapple a blow went into) by their names too.
@@ -404,6 +413,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
     projectMark: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Card.projectMark") : "",
     ...rulesTag(card.variant, i18n),
+    gmCall: gmCallLine(card, i18n),
   };
 }
 
