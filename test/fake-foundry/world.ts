@@ -1702,8 +1702,18 @@ export class FakeWorld {
   }
 
   /**
+   * FAULT INJECTION for v14's batch (C-46), asked once per batch with its operations:
+   * `{ failAt: k }`: every dry run passes, operations before the k-th are written and broadcast,
+   * and the k-th fails, so the batch rejects with those written (foundryvtt#14174); "empty": the
+   * batch resolves with nothing written (a batch cancelled on its way: whether that rejects or
+   * resolves empty is not documented). Null: the batch as it normally goes.
+   */
+  batchFault: ((operations: readonly Data[]) => { readonly failAt: number } | "empty" | null) | null = null;
+
+  /**
    * [C-46] v14's foundry.documents.modifyBatch: several writes across documents in one request,
-   * all or nothing (any refusal refuses the whole batch, nothing written).
+   * all or nothing up to its dry run (any refusal there refuses the whole batch, nothing
+   * written); see `batchFault` for what happens after it.
    */
   async modifyBatch(operations: Data[]): Promise<unknown[]> {
     if (this.generation < 14) throw new Error("fake: modifyBatch is v14's");
@@ -1769,6 +1779,15 @@ export class FakeWorld {
     });
     // All or nothing: every operation is checked before any is applied.
     for (const f of prepare) f();
+    const fault = this.batchFault?.(operations) ?? null;
+    if (fault === "empty") {
+      await this.request(user, [], true);
+      return [];
+    }
+    if (fault) {
+      await this.request(user, prepare.slice(0, fault.failAt), true);
+      throw new Error(`fake: [foundryvtt#14174] batch operation ${fault.failAt} failed after every dry run passed; the ${fault.failAt} before it stay written`);
+    }
     await this.request(user, prepare, true);
     return operations.map(() => []);
   }

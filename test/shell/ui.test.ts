@@ -281,17 +281,22 @@ describe("token HUD", () => {
 });
 
 describe("combatant context menu", () => {
-  it.each([13, 14] as const)("v%s: offers the variant's actions for combatants the user owns, through the tracker's own hook", async (generation) => {
+  it.each([13, 14] as const)("v%s: offers the variant's actions for combatants the user owns, through the tracker's own hook, only those the one check allows now", async (generation) => {
     t = makeTable({ world: { generation } });
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken]);
     const id = (token: Table["fighterToken"]) => combat.combatants.find((c) => c.token === token)?.id ?? "";
+    // Nothing targeted, no hold, standing: no action has anyone to aim at.
+    expect(t.player.ui.combat.contextMenu(id(t.fighterToken)).labels).toEqual([]);
+    target(t.player, t.goblinToken);
     const menu = t.player.ui.combat.contextMenu(id(t.fighterToken));
-    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release", "WC.Action.standUp"]);
+    // 000: grapple, pummel and the charge at a creature beside it; overbear needs a hold on it
+    // first, break free and lift off a hold on the fighter, release a hold of its own.
+    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.chargingOverbear"]);
     expect(t.player.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual([]);
     // The GM owns everything.
-    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toHaveLength(8);
+    target(t.gm, t.fighterToken);
+    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.chargingOverbear"]);
     t.world.script([[20, 1]]);
-    target(t.player, t.goblinToken);
     menu.pick("WC.Action.grapple");
     await t.world.settle();
     expect(t.world.messages.contents[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.miss" } } });

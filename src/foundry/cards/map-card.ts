@@ -110,8 +110,10 @@ async function movePlainly(moves: readonly StoredTokenMove[], combats: readonly 
   if (tokens.length === 0 && combats.length === 0) return { kind: "done" };
   const done = markTokenWrites(tokens);
   try {
-    const one = await writeAsOne({ actors: [], tokens, combats, messages: closing ? [{ action: "delete", id: closing }] : [] });
-    if (one.sent) return { kind: "done", closed: closing !== undefined };
+    // Read back: the tokens stand where they were sent (a batch may resolve with nothing written, C-46).
+    const landed = () => tokens.every((t) => Object.entries(t.changes).every(([k, v]) => typeof v !== "number" || foundry.utils.getProperty(t.token, k) === v));
+    const one = await writeAsOne({ actors: [], tokens, combats, messages: closing ? [{ action: "delete", id: closing }] : [] }, landed);
+    if (one.sent) return { kind: "done", closed: closing !== undefined && !game.messages.get(closing) };
     await writeAll({ actors: [], tokens, combats });
     return { kind: "done" };
   } finally {

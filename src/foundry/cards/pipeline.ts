@@ -9,10 +9,13 @@
  * flags; such a message is never carried out, finished, undone or given buttons.
  *
  * Steps and their requests:
- * - v14 (one batch, all or nothing): a card is created already "applied" in the same request as
- *   every write it makes (and the request card it answers is removed in it too), so a closed tab
- *   leaves either nothing or everything, and the card's id keeps it exactly once. Applying a
- *   waiting card and undoing one are one request each the same way.
+ * - v14 (one batch): a card is created already "applied" in the same request as every write it
+ *   makes, after them, and the request card it answers is removed last. A batch is all or nothing
+ *   only up to its dry run (an operation failing after it leaves the earlier ones written,
+ *   foundryvtt#14174; a cancelled batch may resolve with nothing written, C-46), so the card is
+ *   read back: standing "applied", everything before it stands too. Otherwise the card is written
+ *   in steps below, finishing whatever part of the batch stands (resume). Applying a waiting card
+ *   and undoing one are one request each the same way.
  * - Otherwise in steps: the card is written "applying" (or "undoing") with its undo record, then
  *   its writes, then it says "applied" ("undone"). A tab that closes between them leaves a card
  *   the next GM tab finishes (hooks/requests.ts), skipping what is written already.
@@ -22,7 +25,7 @@ import { tabState } from "../base/tab.ts";
 import { notify } from "../base/i18n.ts";
 import type { AutomationLevel, CardState, StoredCard, StoredMapCard, StoredMassCharge, StoredRoundCard, StoredStrike, UndoRecord } from "../base/types.ts";
 import type { Plan } from "../gm/apply.ts";
-import { reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
+import { markedBefore, reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
 import type { CombatWrite } from "../gm/writes.ts";
 import { writeAsOne, writeAll } from "../gm/writes.ts";
 
@@ -162,25 +165,28 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
   });
   busyHere().add(p.id);
   try {
-    // One request: the card in its final state, its writes, its combat notes, and the request card it answers.
+    // One request: its writes, its combat notes, the card in its final state, and the request card it answers.
+    const unbelieved = writes && p.plan ? markedBefore(p.plan) : new Set<string>();
     const w = writes && p.plan ? writesOf(p.plan) : null;
     const closing = final === "applied" && p.closing ? [{ action: "delete" as const, id: p.closing }] : [];
-    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...closing] }).finally(() => w?.done());
-    if (one.sent) {
+    const landed = () => stateOfMessage(p.kind, game.messages.get(p.id)) === final;
+    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...closing] }, landed).finally(() => w?.done());
+    const made = game.messages.get(p.id);
+    if (one.sent && made) {
       reportProblems(one.problems);
-      const message = game.messages.get(p.id);
-      if (!message) return { kind: "duplicate" };
       const written = writes && p.undoable ? undoAsWritten(undo) : null;
-      if (written) await message.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
-      return { kind: "posted", message, state: final, closed: closing.length > 0 };
+      if (written) await made.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
+      // The request card's removal goes last: should it alone have failed, the caller removes it.
+      return { kind: "posted", message: made, state: final, closed: closing.length > 0 && !game.messages.get(p.closing ?? "") };
     }
-    // In steps: "applying" (with its undo record) before anything is written.
+    // In steps: "applying" (with its undo record) before anything is written; after a batch that
+    // did not land whole, whatever part of it stands is skipped (resume).
     const first: CardState = final === "applied" && (writes || combats.length > 0) ? "applying" : final;
     let message = await create(await data(first, false));
     // Another delivery made the card first; or a player's message took the id meanwhile.
     if (!message && (await claim(p.id)) === "free") message = await create(await data(first, false));
     if (!message) return { kind: "duplicate" };
-    if (first === "applying") await finishSteps(p.kind, message, { ...p.stored, state: "applying" } as S, writes ? p.plan : null, combats, false, p.stillValid);
+    if (first === "applying") await finishSteps(p.kind, message, { ...p.stored, state: "applying" } as S, writes ? p.plan : null, combats, one.tried, p.stillValid, unbelieved);
     else if (combats.length > 0) await writeAll({ actors: [], combats }, p.stillValid);
     return { kind: "posted", message, state: stateOfMessage(p.kind, message) ?? first, closed: false };
   } finally {
@@ -193,9 +199,9 @@ function stateOfMessage<S extends { readonly state?: CardState }>(kind: WritingK
 }
 
 /** The writes of a card in "applying", then the card says "applied" (or "cancelled", should its round's combat be gone). */
-async function finishSteps<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, stored: S, plan: Plan | null, combats: readonly CombatWrite[], resume: boolean, stillValid?: () => boolean): Promise<void> {
+async function finishSteps<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, stored: S, plan: Plan | null, combats: readonly CombatWrite[], resume: boolean, stillValid?: () => boolean, unbelieved?: ReadonlySet<string>): Promise<void> {
   let outcome: "done" | "cancelled" = "done";
-  if (plan && writesSomething(plan)) outcome = await carryOut(plan, stillValid, resume, { combats });
+  if (plan && writesSomething(plan)) outcome = await carryOut(plan, stillValid, resume, { combats }, unbelieved);
   else if (combats.length > 0) {
     const r = await writeAll({ actors: [], combats }, stillValid);
     outcome = r.outcome;
@@ -240,11 +246,12 @@ export async function applyWaiting<S extends { readonly state?: CardState }>(kin
   const now = kind.writesNow(stored, message);
   if (!now) return false;
   const undo = undoFor(now.plan);
+  const unbelieved = markedBefore(now.plan);
   busyHere().add(id);
   try {
     const w = writesOf(now.plan);
     const { changes } = await stateChanges(kind, stored, "applied", undo);
-    const one = await writeAsOne({ ...w.set, combats: now.combats ?? [], messages: [{ action: "update", id, changes }] }).finally(w.done);
+    const one = await writeAsOne({ ...w.set, combats: now.combats ?? [], messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "applied").finally(w.done);
     if (one.sent) {
       reportProblems(one.problems);
       const written = undoAsWritten(undo);
@@ -253,7 +260,7 @@ export async function applyWaiting<S extends { readonly state?: CardState }>(kin
     }
     const applying = await stateChanges(kind, stored, "applying", undo);
     await message.update(applying.changes as never);
-    await finishSteps(kind, message, applying.next, now.plan, now.combats ?? [], false, now.stillValid);
+    await finishSteps(kind, message, applying.next, now.plan, now.combats ?? [], one.tried, now.stillValid, unbelieved);
     return true;
   } finally {
     busyHere().delete(id);
@@ -277,7 +284,7 @@ export async function undoCard<S extends { readonly state?: CardState }>(kind: W
     if (state === "applied") {
       const w = undoWrites(records);
       const { changes } = await stateChanges(kind, stored, "undone");
-      const one = await writeAsOne({ ...w.set, messages: [{ action: "update", id, changes }] }).finally(w.done);
+      const one = await writeAsOne({ ...w.set, messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "undone").finally(w.done);
       if (one.sent) {
         reportProblems(one.problems);
         return true;

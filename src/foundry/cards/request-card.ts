@@ -28,7 +28,7 @@ import { activeVariant } from "../world/settings.ts";
 import { carryOutMove, mapCardId } from "./map-card.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeIdFor } from "./question-card.ts";
-import { cardIdFor, perform } from "./result-card.ts";
+import { actionVerdict, cardIdFor, perform } from "./result-card.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
 export const MAX_WAITING = 3;
@@ -60,7 +60,9 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   }
   const unknown = Object.keys(given).filter((k) => !(k in declared));
   if (unknown.length > 0) throw new Refusal("WC.Refuse.badDeclaration", { key: unknown.slice(0, 5).join(", ").slice(0, 80) });
-  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}) };
+  // A GM's call is the GM's alone: on a player's request it is not read at all.
+  const gmCall = !fromPlayer && r.gmCall === true;
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}) };
 }
 
 /**
@@ -110,7 +112,10 @@ function namesFor(intent: Intent | null): { attacker: string; defender: string }
   if (!intent) return { attacker: "?", defender: "?" };
   try {
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    return { attacker: attacker.name, defender: defender.name };
+    // A request card is a player's (and public where players may not whisper): a token the GM
+    // hid is not named on it.
+    const hidden = (defender.token as { hidden?: boolean }).hidden === true;
+    return { attacker: attacker.name, defender: hidden ? "?" : defender.name };
   } catch {
     return { attacker: "?", defender: "?" };
   }
@@ -240,8 +245,13 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
   let intent: Intent;
   try {
     intent = validateIntent(raw, !game.user.isGM);
-    const { attacker } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    if (!game.user.isGM && !attacker.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+    // The one check, here first (the GM's tab asks it again, as the author): a player learns at
+    // once what the GM would refuse; the GM's own refusals go on to `perform`, which may take
+    // them as the GM's call.
+    if (!game.user.isGM) {
+      const verdict = actionVerdict(intent, game.user);
+      if (!verdict.ok) throw new Refusal(verdict.key, { ...verdict.params });
+    } else resolveCast(intent.attackerUuid, intent.defenderUuid);
   } catch (e) {
     const out = refusalOf(e);
     report(out);

@@ -275,12 +275,19 @@ export interface PlanWrites {
   readonly done: () => void;
 }
 
+/** The actors that carry a plan's mark before it is written: a mark there then is no sign of this plan's writes. */
+export function markedBefore(plan: Plan): ReadonlySet<string> {
+  return new Set(plan.writes.filter((x) => (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId)).map((x) => x.actor.uuid));
+}
+
 /**
  * A plan as the writes to send now. `resume`: the plan is being finished after its tab closed
- * mid-write, so an actor whose update already carries the plan's mark is not updated again. A
- * first run believes no mark (a player could have put one on their own creature beforehand).
+ * mid-write (or after a batch that did not land whole), so an actor whose update already carries
+ * the plan's mark is not updated again. A first run believes no mark (a player could have put one
+ * on their own creature beforehand), and neither does a resume on the actors in `unbelieved`
+ * (those that carried the mark before the first try).
  */
-export function writesOf(plan: Plan, resume = false): PlanWrites {
+export function writesOf(plan: Plan, resume = false, unbelieved: ReadonlySet<string> = new Set<string>()): PlanWrites {
   const actors: ActorWrite[] = plan.writes.map((x) => {
     const places = x.creates.map((d) => ({ d, place: placeOf(x.actor, d) }));
     const squatters = places.filter((p) => p.place === "squatted").map((p) => String(p.d._id));
@@ -293,7 +300,7 @@ export function writesOf(plan: Plan, resume = false): PlanWrites {
       // Both halves of a pair are removed here, so the twin clean-up hook is told to stand aside.
       deletes: [...new Set(x.deletes)].filter((id) => x.actor.effects.has(id)),
       deleteOptions: PAIR_HANDLED,
-      data: resume && (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
+      data: resume && !unbelieved.has(x.actor.uuid) && (x.actor.getFlag(MODULE_ID, "applied") ?? []).includes(plan.markId) ? {} : x.update,
       hpPath: hitPointPaths(x.actor).value,
     };
   });
@@ -312,8 +319,8 @@ export function writesSomething(plan: Plan): boolean {
  * again; every value written is absolute, so writing one twice changes nothing. `stillValid` is
  * asked before each wave, so a plan for a combat deleted meanwhile stops ("cancelled").
  */
-export async function carryOut(plan: Plan, stillValid?: () => boolean, resume = false, more: Pick<WriteSet, "combats"> = {}): Promise<"done" | "cancelled"> {
-  const w = writesOf(plan, resume);
+export async function carryOut(plan: Plan, stillValid?: () => boolean, resume = false, more: Pick<WriteSet, "combats"> = {}, unbelieved: ReadonlySet<string> = new Set<string>()): Promise<"done" | "cancelled"> {
+  const w = writesOf(plan, resume, unbelieved);
   const result = await writeAll({ ...w.set, ...more }, stillValid).finally(w.done);
   reportProblems(result.problems);
   return result.outcome;

@@ -3,10 +3,14 @@
  * batched into as few requests as Foundry allows, because every awaited document call is a
  * round trip that every player waits on.
  *
- * - v14 (from build 362): the whole result in one `foundry.documents.modifyBatch` request, which
- *   succeeds or fails as a whole, card and all (`writeAsOne`: the card's creation or its new state,
- *   the effects, the actors' and tokens' data, the combat's notes, a request card's removal);
- *   should it fail, the separate requests below are sent instead.
+ * - v14 (from build 362): the whole result in one `foundry.documents.modifyBatch` request
+ *   (`writeAsOne`: the effects, the actors' and tokens' data, the combat's notes, then the card's
+ *   creation or its new state, and last a request card's removal). A batch is all or nothing only
+ *   up to its dry run: an operation that fails after every dry run passed leaves the ones before it
+ *   written (foundryvtt#14174), and whether a batch cancelled on its way rejects or resolves with
+ *   nothing written is not documented (C-46). So the card goes last, and after the batch it is read
+ *   back: only a card standing in its new state says the batch landed (everything before it is
+ *   written). Otherwise the separate requests below are sent, skipping what is there already.
  * - Otherwise, in two waves. First the effects: one create (`keepId`, so an id that exists is
  *   refused rather than made twice), one update and one delete call per actor, never inline in
  *   an actor update; one actor's calls in sequence (simultaneous embedded writes to one parent
@@ -40,7 +44,7 @@ export interface WriteSet {
   readonly actors: readonly ActorWrite[];
   readonly tokens?: readonly TokenChange[];
   readonly combats?: readonly CombatWrite[];
-  /** Only in one batch (writeAsOne): messages created or changed before the rest, removed after it. */
+  /** Only in one batch (writeAsOne): messages created or changed after the rest, then messages removed. */
   readonly messages?: readonly MessageWrite[];
 }
 
@@ -315,27 +319,43 @@ async function sendAsOne(batch: (ops: Array<Record<string, unknown>>) => Promise
 }
 
 /**
- * v14: everything in one request (a card with its writes), which succeeds or fails as a whole.
- * Sent: true. Not sent (no batch on this build, or the server refused it and wrote nothing): false,
- * and the caller writes in steps instead.
+ * What became of one batch. "landed": read back, it stands (the card in its new state, so every
+ * operation before it is written too). "steps": no batch on this build, or it threw, or it resolved
+ * without the card in its new state; the caller writes in steps. `tried`: a batch was sent, so any
+ * part of it before the operation that failed may stand (foundryvtt#14174): the steps skip what is
+ * written already.
  */
-export async function writeAsOne(set: WriteSet): Promise<{ readonly sent: boolean; readonly problems: WriteProblem[] }> {
+export interface BatchOutcome {
+  readonly sent: boolean;
+  readonly tried: boolean;
+  readonly problems: WriteProblem[];
+}
+
+/**
+ * v14: everything in one request (a card with its writes). The card's creation or new state goes
+ * after every other write and before a request card's removal, and `landed` reads it back after
+ * the batch: only then is the batch "sent". A batch that throws or resolves with the card not in
+ * its new state is not sent, whatever part of it stands, and the caller writes in steps.
+ */
+export async function writeAsOne(set: WriteSet, landed: () => boolean): Promise<BatchOutcome> {
   const problems: WriteProblem[] = [];
   const batch = modifyBatch();
-  if (!batch) return { sent: false, problems };
+  if (!batch) return { sent: false, tried: false, problems };
   const live = set.actors.filter((w) => stillThere(w.actor));
   const effects = live.filter((w) => w.creates.length + w.updates.length + w.deletes.length + (w.clears ?? []).length > 0);
   const data = dataRequests(live, problems, set.tokens ?? []);
   const messages = set.messages ?? [];
-  const ops = [...messageOps(messages, "first"), ...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? []), ...messageOps(messages, "last")];
-  if (ops.length === 0) return { sent: true, problems };
+  const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? []), ...messageOps(messages, "first"), ...messageOps(messages, "last")];
+  if (ops.length === 0) return { sent: true, tried: false, problems };
   try {
     await sendAsOne(batch, ops);
-    return { sent: true, problems };
   } catch (e) {
-    console.warn("weaponless-combat | a batched write failed; sending it in steps", e);
-    return { sent: false, problems: [] };
+    // Read back all the same: an error in the last operation (a request card gone already) leaves the card written.
+    console.warn("weaponless-combat | a batched write failed; reading back what stands", e);
   }
+  if (landed()) return { sent: true, tried: true, problems };
+  console.warn("weaponless-combat | a batched write did not land whole; sending the rest in steps");
+  return { sent: false, tried: true, problems: [] };
 }
 
 /**
@@ -356,12 +376,14 @@ export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid
     if (ops.length === 0) return { outcome: "done", problems };
     try {
       await sendAsOne(batch, ops);
-      return { outcome: "done", problems };
     } catch (e) {
-      // All or nothing: nothing was written, so the separate requests can follow.
+      // Any part before the operation that failed may stand (foundryvtt#14174): the separate
+      // requests below skip what is written already.
       console.warn("weaponless-combat | a batched write failed; sending the writes one kind at a time", e);
-      problems.length = 0;
     }
+    // Read back: a batch may also resolve with nothing written (C-46).
+    if (readsBack(effects, data)) return { outcome: "done", problems };
+    problems.length = 0;
   }
   await settleAll(effects, writeEffectsOf);
   if (!stillValid()) return { outcome: "cancelled", problems };
@@ -387,6 +409,27 @@ export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid
   if (thrown) throw thrown.reason;
   await writeCombats(combats);
   return { outcome: "done", problems };
+}
+
+/**
+ * Whether a batch's writes read back as sent: the effects made are there, the effects removed are
+ * gone, and the actors' plain values are the ones sent (hit points aside: a host may hold them).
+ */
+function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[]): boolean {
+  for (const w of effects) {
+    if (!stillThere(w.actor)) continue;
+    if (w.creates.some((d) => typeof d._id === "string" && !w.actor.effects.has(d._id))) return false;
+    if (w.deletes.some((id) => w.actor.effects.has(id))) return false;
+  }
+  for (const d of data)
+    for (const m of d.members) {
+      if (!stillThere(m.write.actor)) continue;
+      for (const [k, v] of Object.entries(m.data)) {
+        if (k === m.write.hpPath || !["number", "string", "boolean"].includes(typeof v)) continue;
+        if (foundry.utils.getProperty(m.write.actor, k) !== v) return false;
+      }
+    }
+  return true;
 }
 
 function isSet(set: WriteSet | readonly ActorWrite[]): set is WriteSet {

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+// Writes in the right order (issue 33, finding 16). v14's batch is all or nothing only up to its
+// dry run: an operation that fails after every dry run passed leaves the ones before it written
+// (foundryvtt#14174), and a batch cancelled on its way may resolve with nothing written (whether it
+// rejects or resolves empty is not documented; docs/foundry-contract.md C-46). The fake models both
+// (`batchFault`). Whatever part of a batch stands, no card says "applied" (or "undone") unless all
+// its writes stand, and the work is finished exactly once.
+import { describe, expect, it } from "vitest";
+import { handleCardAction } from "../../src/foundry/cards/kinds.ts";
+import { act } from "../../src/foundry/cards/request-card.ts";
+import type { FakeActor, FakeChatMessage } from "../fake-foundry/world.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
+
+const grapple = (a: { uuid: string }, d: { uuid: string }) => ({ action: "grapple", attackerUuid: a.uuid, defenderUuid: d.uuid, declared: {} });
+const halves = (t: Table) => [t.fighterToken.actor, t.goblinToken.actor, t.ogreToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")));
+const hp = (a: FakeActor) => (a.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+const cards = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "card") !== undefined);
+const stateOf = (m: FakeChatMessage | undefined) => (m?.getFlag(M, "card") as { state?: string } | undefined)?.state;
+const requests = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "request") !== undefined);
+
+type Fault = { readonly failAt: number } | "empty";
+
+/** The fault for the first batch only (`every`: for every batch the module sends). */
+function injure(t: Table, fault: (ops: number) => Fault, every = false): { readonly sizes: number[] } {
+  const sizes: number[] = [];
+  t.world.batchFault = (ops) => {
+    sizes.push(ops.length);
+    return every || sizes.length === 1 ? fault(ops.length) : null;
+  };
+  return { sizes };
+}
+
+/** The ogre (the GM's, an unlinked token) grapples the fighter and gains a hold: 1 damage (30 → 29). */
+async function ogreHolds(t: Table): Promise<unknown> {
+  t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+  const out = await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+  await t.world.settle();
+  return out;
+}
+
+/** The card says applied, and everything it writes stands, once. */
+function appliedOnce(t: Table): void {
+  expect(cards(t).map((m) => stateOf(m))).toEqual(["applied"]);
+  expect(halves(t)).toHaveLength(2);
+  expect(hp(t.fighter)).toBe(29);
+  expect(t.fighter.getFlag(M, "applied")).toHaveLength(1);
+}
+
+// The ogre's grapple sends 4 operations: the fighter's half, the ogre's half, the fighter's hit
+// points, the card. The fighter's grapple on the goblin (a player's request) does no damage: the
+// two halves, the card, and its request card's removal.
+describe("v14: a batch that fails after its dry run (foundryvtt#14174)", () => {
+  it.each([0, 1, 2, 3])("failing at operation %i: the card says applied only once all its writes stand, and they stand once", async (k) => {
+    const t = makeTable({ world: { generation: 14 } });
+    const seen = injure(t, () => ({ failAt: k }));
+    const out = await ogreHolds(t);
+    expect(seen.sizes[0]).toBe(4);
+    expect(out).toMatchObject({ kind: "done" });
+    appliedOnce(t);
+  });
+
+  it.each([0, 1, 2, 3])("every batch failing at operation %i (the steps' own batch too): the work is still finished once", async (k) => {
+    const t = makeTable({ world: { generation: 14 } });
+    injure(t, () => ({ failAt: k }), true);
+    await ogreHolds(t);
+    appliedOnce(t);
+  });
+
+  it.each([0, 1, 2, 3])("a player's request, failing at operation %i: carried out once, the request card gone, the player told it is done", async (k) => {
+    const t = makeTable({ world: { generation: 14 } });
+    const seen = injure(t, () => ({ failAt: k }));
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    await t.world.settle();
+    expect(seen.sizes[0]).toBe(4);
+    expect(out).toMatchObject({ kind: "done" });
+    expect(cards(t).map((m) => stateOf(m))).toEqual(["applied"]);
+    expect(halves(t)).toHaveLength(2);
+    expect(requests(t)).toEqual([]);
+  });
+
+  it("the card itself failing: no card says applied while the writes before it stand unfinished", async () => {
+    const t = makeTable({ world: { generation: 14 } });
+    // Stop right after the batch: what does the world say before anything else runs?
+    const states: Array<string | undefined> = [];
+    t.world.batchFault = (ops) => {
+      const at = ops.findIndex((o) => o.documentName === "ChatMessage");
+      return at >= 0 && states.length === 0 ? (states.push("faulted"), { failAt: at }) : null;
+    };
+    await ogreHolds(t);
+    appliedOnce(t);
+  });
+});
+
+describe("v14: a batch that resolves with nothing written", () => {
+  it("the GM's own action: written in steps, the card applied once", async () => {
+    const t = makeTable({ world: { generation: 14 } });
+    injure(t, () => "empty");
+    const out = await ogreHolds(t);
+    expect(out).toMatchObject({ kind: "done" });
+    appliedOnce(t);
+  });
+
+  it("every batch resolving empty: the steps read back too, and write one kind at a time", async () => {
+    const t = makeTable({ world: { generation: 14 } });
+    injure(t, () => "empty", true);
+    await ogreHolds(t);
+    appliedOnce(t);
+  });
+
+  it("a player's request: carried out, not taken for a duplicate and dropped", async () => {
+    const t = makeTable({ world: { generation: 14 } });
+    injure(t, () => "empty");
+    t.world.script([[20, 8], [12, 6], [12, 2]]);
+    const out = await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
+    await t.world.settle();
+    expect(out).toMatchObject({ kind: "done" });
+    expect(cards(t).map((m) => stateOf(m))).toEqual(["applied"]);
+    expect(halves(t)).toHaveLength(2);
+    expect(requests(t)).toEqual([]);
+  });
+});
+
+describe("v14: undo and a waiting card's Apply read back the same way", () => {
+  it.each<[string, Fault]>([
+    ["failing at its first operation", { failAt: 0 }],
+    ["failing at its second", { failAt: 1 }],
+    ["failing at the card", { failAt: 3 }],
+    ["resolving empty", "empty"],
+  ])("undo, the batch %s: everything taken back, the card undone", async (_name, fault) => {
+    const t = makeTable({ world: { generation: 14 } });
+    await ogreHolds(t);
+    appliedOnce(t);
+    injure(t, () => fault);
+    const card = cards(t)[0] as FakeChatMessage;
+    await t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(cards(t)[0])).toBe("undone");
+    expect(halves(t)).toHaveLength(0);
+    expect(hp(t.fighter)).toBe(30);
+  });
+
+  it.each<[string, Fault]>([
+    ["failing at its first operation", { failAt: 0 }],
+    ["failing at its third", { failAt: 2 }],
+    ["failing at the card", { failAt: 3 }],
+    ["resolving empty", "empty"],
+  ])("a waiting card applied, the batch %s: applied once", async (_name, fault) => {
+    const t = makeTable({ world: { generation: 14 } });
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    expect(cards(t).map((m) => stateOf(m))).toEqual(["pending"]);
+    injure(t, () => fault);
+    await t.gm.run(() => handleCardAction(cards(t)[0] as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+  });
+});
