@@ -51,6 +51,13 @@ export function levelForXp(row: ClassRow, xp: number): number {
   return level;
 }
 
+/** The XP a class needs for a level (the inverse of `levelForXp`); past the table, `beyond` XP a level. */
+export function xpForLevel(row: ClassRow, level: number): number {
+  const top = row.xp[row.xp.length - 1] as number;
+  if (level <= row.xp.length) return row.xp[Math.max(0, level - 1)] as number;
+  return row.beyond > 0 ? top + (level - row.xp.length) * row.beyond : Number.MAX_SAFE_INTEGER;
+}
+
 /** PHB Table 53, levels 1-20, by group; Table 54 (points per levels) past 20. */
 const THAC0_53: Readonly<Record<Adnd2eGroup, readonly number[]>> = {
   priest: [20, 20, 20, 18, 18, 18, 16, 16, 16, 14, 14, 14, 12, 12, 12, 10, 10, 10, 8, 8],

@@ -21,7 +21,7 @@
  * `attributes.hp.nonlethal`; creatures have no such field.
  */
 import type { Adnd2eGroup } from "./adnd2e-tables.ts";
-import { ADND2E_CLASSES, ADND2E_RACE_ADJUSTMENTS, breathSaveFor, levelForXp, strengthHitProbability, thac0For } from "./adnd2e-tables.ts";
+import { ADND2E_CLASSES, ADND2E_RACE_ADJUSTMENTS, breathSaveFor, levelForXp, strengthHitProbability, thac0For, xpForLevel } from "./adnd2e-tables.ts";
 import { ADND_ARMOR_AC, dexDefense, isHelmet, kindFromAc, kindFromName, plusFromName, protectionPlus } from "./armor.ts";
 import type { Found } from "./fill.ts";
 import { SHEET_RANGE, completeFacts, nameOf, readCommon, readMovement, reject, sizeFromToken, sizeFromWord, take } from "./fill.ts";
@@ -132,7 +132,13 @@ function classLevels(f: Found, actor: ActorData, classItems: readonly ItemData[]
       reject(f, "level", outOfRange(`items[${item.name}].${P.itemXp}`, xp, 0, 1e9));
       continue;
     }
-    const level = Math.min(max, levelForXp(row, xp));
+    // XP past what the highest level needs is no sheet value (10^15 XP is not level 40): set aside, naming it.
+    const level = levelForXp(row, xp);
+    if (level > max) {
+      const why = outOfRange(`items[${item.name}].${P.itemXp}`, at(item, P.itemXp), 0, xpForLevel(row, max + 1) - 1);
+      for (const k of ["level", "thac0", "saveVsBreath", "classes"] as const) reject(f, k, why);
+      continue;
+    }
     out.push({ chassisId: id, group: row.group, level });
   }
   return out;
@@ -157,6 +163,14 @@ function ability(f: Found, key: "strength" | "dexterity" | "intelligence", actor
   if (got.kind !== "ok") return undefined;
   const delta = adjust ? (race?.deltas[ab] ?? 0) : 0;
   return clamp(got.n + delta, 1, 25);
+}
+
+/** Whether adnd2e counts exceptional Strength: one of the classes is a warrior's, and the race is not halfling. */
+function exceptionalCounts(actor: ActorData, classItems: readonly ItemData[], raceItem: ItemData | undefined, prepared: boolean): boolean {
+  const listed = at(actor, P.classes);
+  const ids = prepared && Array.isArray(listed) ? listed.filter(isObj).map((c) => (typeof c.chassisId === "string" ? c.chassisId : "")) : classItems.map((i) => text(i, P.itemChassis) ?? "");
+  const warrior = ids.some((id) => ADND2E_CLASSES[id]?.group === "warrior");
+  return warrior && (raceItem ? text(raceItem, P.itemRaceId) : undefined) !== "halfling";
 }
 
 function readCreatureStats(f: Found, actor: ActorData, prepared: boolean): void {
@@ -201,7 +215,12 @@ function readAdnd2e(actor: ActorData, settings: SystemSettings): CreatureFacts {
   if (str !== undefined) {
     const ex = int(actor, P.strengthExceptional);
     const raw = int(actor, P.strength) as number;
-    f.strength = sheet(str === 18 && ex !== undefined && ex >= 1 && ex <= 100 ? { score: 18, exceptional: ex } : { score: str }, adjustReason(raw, "str"));
+    const exOk = str === 18 && ex !== undefined && ex >= 1 && ex <= 100;
+    // adnd2e counts exceptional Strength only for a warrior who is no halfling (deriveAbilities'
+    // isWarrior, the halfling ban in the character pipeline): a thief's 18/76 is 18.
+    const counts = isCreature || exceptionalCounts(actor, classItems, raceItem, prepared);
+    if (exOk && !counts) f.strength = sheet({ score: 18 }, { key: "WC.Fill.exceptionalNotWarrior", params: { percent: ex } });
+    else f.strength = sheet(exOk ? { score: 18, exceptional: ex } : { score: str }, adjustReason(raw, "str"));
   }
   const dex = ability(f, "dexterity", actor, P.dexterity, "dex", race, adjust);
   if (dex !== undefined) {

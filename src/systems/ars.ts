@@ -106,22 +106,27 @@ function wornArmour(worn: readonly ItemData[], baseAc: number): WornArmour {
       shieldPoints += ac + mod;
       shield = { plus: shield ? Math.max(shield.plus, mod) : mod };
     } else if (kind === "ring") rings = Math.max(rings, mod);
-    else if (kind === "cloak") cloaks = Math.max(cloaks, mod);
-    else other += mod;
+    // As ARS's cloak branch runs at 171feb4: a cloak with a plus puts it in the best ring's place
+    // (whatever ring came before), and the cloak's own figure stays 0.
+    else if (kind === "cloak") {
+      if (mod > 0) rings = mod;
+      cloaks = 0;
+    } else other += mod;
   }
   return { best, shieldPoints, shield, rings, cloaks, other, helmet };
 }
 
 /**
- * Magic protection beyond armour and shield, by ARS's rules: only the best ring, and none over
- * magic armour; a cloak only over leather or no armour, with no shield and no magic armour;
- * other protection always.
+ * Magic protection beyond armour and shield, as ARS's `_prepareArmorClass` works it out (so that
+ * an export reads as the live actor shows): the "best ring" (a ring's plus when better, a
+ * cloak's plus in any case, in item order), none over magic armour; the cloak's own figure, which
+ * that code never sets, 0; other protection always.
  */
 function protectionAsArs(w: WornArmour): number {
   const magicArmour = w.best?.magic === true;
-  const leatherOrNone = !w.best || w.best.name === "" || /leather/i.test(w.best.name);
+  const wornLeather = w.best !== undefined && w.best.name !== "" && /leather/i.test(w.best.name);
   const ring = magicArmour ? 0 : w.rings;
-  const cloak = leatherOrNone && !w.shield && !magicArmour ? w.cloaks : 0;
+  const cloak = wornLeather && !w.shield && !magicArmour ? w.cloaks : 0;
   return ring + cloak + w.other;
 }
 

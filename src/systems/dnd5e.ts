@@ -13,9 +13,9 @@ import type { Found } from "./fill.ts";
 import { SHEET_RANGE, completeFacts, nameOf, readCommon, reject, sizeFromToken, sizeFromWord, take } from "./fill.ts";
 import { intelligenceFromScore, multiattackCount, parseDamage, parseHitDice, plainDescription } from "./parse.ts";
 import type { ItemData } from "./read.ts";
-import { actorType, at, clamp, flag, int, intIn, itemsOf, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
-import type { ActorData, ArmorKind, CreatureFacts, SystemDescriptor } from "./types.ts";
-import { d20Modifier } from "./armor.ts";
+import { actorType, at, clamp, flag, int, intIn, isPrepared, itemsOf, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
+import type { ActorData, ArmorKind, CreatureFacts, Reason, SystemDescriptor, SystemSettings } from "./types.ts";
+import { deriveDnd5e, enchanted, magicAvailable, protectionOf } from "./dnd5e-effects.ts";
 
 export const DND5E_PATHS = {
   size: "system.traits.size",
@@ -52,6 +52,9 @@ export const DND5E_PATHS = {
   wisdom: "system.abilities.wis.value",
   constitution: "system.abilities.con.value",
 } as const;
+
+/** dnd5e's highest challenge rating (its monsters run from 0 to 30). */
+const DND5E_CR_MAX = 30;
 
 /** dnd5e's highest ability score (its data model's `max`). */
 const DND5E_SCORE_MAX = 30;
@@ -98,9 +101,10 @@ function profFromCr(cr: number): number {
   return cr < 5 ? 2 : Math.min(9, 3 + Math.floor((cr - 5) / 4));
 }
 
-function readDnd5e(actor: ActorData): CreatureFacts {
+function readDnd5e(actor: ActorData, settings: SystemSettings): CreatureFacts {
   const P = DND5E_PATHS;
   const f: Found = {};
+  const live = isPrepared(actor, settings);
   const type = actorType(actor);
   const isChar = type === "character";
   if (type === "character" || type === "npc") f.kind = sheet(isChar ? "character" : "monster");
@@ -117,28 +121,32 @@ function readDnd5e(actor: ActorData): CreatureFacts {
   const intel = take(f, "intelligence", intIn(actor, P.intelligence, 1, DND5E_SCORE_MAX), (n) => sheet(intelligenceFromScore(n), past(n)));
 
   const items = itemsOf(actor);
-  let acFromItems: number | undefined;
+  // An export holds the source: its effects and attunement are worked out here as dnd5e does.
+  const derived = live ? undefined : deriveDnd5e(actor, items ?? []);
   if (items) {
     const worn = items.filter((i) => i.type === "equipment" && flag(i, P.itemEquipped) === true);
-    let armor: { kind: ArmorKind; plus: number; how: string; name: string; base5e: number; type: string } | null = null;
-    let shield: { plus: number; base5e: number } | null = null;
+    let armor: { kind: ArmorKind; plus: number; how: string; name: string; base5e: number } | null = null;
+    let shield: { plus: number } | null = null;
     let natural: number | undefined;
     let protection = 0;
     let helmet = false;
     for (const i of worn) {
       const t = text(i, P.itemArmorType) ?? "";
-      const plus = int(i, P.itemMagicalBonus) ?? int(i, P.itemMagicalBonusOld) ?? plusFromName(i.name) ?? 0;
+      // A magical bonus counts only when the item's magic works: attuned where it must be (dnd5e's magicAvailable).
+      const magic = enchanted(i, live);
+      const plus = magicAvailable(magic) ? (magic.magicalBonus ?? plusFromName(i.name) ?? 0) : 0;
       const base5e = int(i, P.itemArmorValue);
       if (isHelmet(i.name)) helmet = true;
-      if (t === "shield") shield = { plus, base5e: base5e ?? 2 };
-      else if (t === "natural") natural = base5e;
+      if (t === "shield") shield ??= { plus };
+      else if (t === "natural") natural ??= base5e;
       else if (t === "light" || t === "medium" || t === "heavy") {
+        if (armor) continue;
         const byBase = KIND_BY_BASE[text(i, P.itemBaseItem) ?? ""];
         const byName = byBase ? undefined : kindFromName(i.name);
         const byAc = byBase || byName || base5e === undefined ? undefined : KIND_BY_5E_AC[base5e];
         const kind = byBase ?? byName ?? byAc ?? (t === "heavy" ? "plate" : t === "medium" ? "scale" : "leather");
-        armor = { kind, plus, how: byBase ? "type" : byName ? "name" : "ac", name: i.name, base5e: base5e ?? 10, type: t };
-      } else if (protectionPlus(i.name) !== undefined) protection += protectionPlus(i.name) as number;
+        armor = { kind, plus, how: byBase ? "type" : byName ? "name" : "ac", name: i.name, base5e: base5e ?? 10 };
+      } else protection += protectionOf(i, protectionPlus);
     }
     f.armor = armor
       ? sheet(
@@ -146,42 +154,46 @@ function readDnd5e(actor: ActorData): CreatureFacts {
           armor.how === "name" ? { key: "WC.Fill.armorKindFromName", params: { name: armor.name } } : armor.how === "ac" ? { key: "WC.Fill.armorKindFromAc", params: { ac: armor.base5e } } : { key: "WC.Fill.armorAdFromKind", params: { kind: armor.kind } },
         )
       : sheet(null);
-    f.shield = sheet(shield ? { plus: shield.plus } : null);
+    f.shield = sheet(shield);
     f.magicProtection = sheet(protection);
     f.helmet = sheet(helmet);
-    // dnd5e's own armour sum (for an export, which holds no derived AC): armour + Dex (medium
-    // at most +2, heavy none) + shield + their magic.
-    const dexMod = dex === undefined ? 0 : d20Modifier(dex);
-    if (armor) acFromItems = armor.base5e + armor.plus + (armor.type === "heavy" ? 0 : armor.type === "medium" ? Math.min(2, dexMod) : dexMod);
-    else if (natural !== undefined) acFromItems = natural;
-    else {
-      // dnd5e's unarmoured defences: a monk adds Wisdom, a barbarian Constitution.
-      const calcNow = text(actor, P.acCalc);
-      const extra = calcNow === "unarmoredMonk" ? int(actor, P.wisdom) : calcNow === "unarmoredBarb" ? int(actor, P.constitution) : undefined;
-      acFromItems = 10 + dexMod + (extra === undefined ? 0 : d20Modifier(extra));
-    }
-    if (shield) acFromItems += shield.base5e + shield.plus;
     if (!armor && natural !== undefined && !isChar) f.naturalAc = sheet(20 - natural, { key: "WC.Fill.fromAscending", params: { aac: natural } });
   }
 
-  // The prepared AC (an export has none), else the flat or natural value, else the items' sum.
+  // The prepared AC; an export's worked out as dnd5e prepares it (effects, attunement, then the AC formula).
   const calc = text(actor, P.acCalc);
-  const acGot = present(actor, P.ac) ? intIn(actor, P.ac, 0, 40) : (calc === "flat" || calc === "natural") && present(actor, P.acFlat) ? intIn(actor, P.acFlat, 0, 40) : undefined;
-  if (acGot?.kind === "rejected") reject(f, "ac", acGot.reason);
-  const aac = acGot?.kind === "ok" ? acGot.n : acGot === undefined ? acFromItems : undefined;
-  if (aac !== undefined && aac >= 0 && aac <= 40) {
+  let aac: number | undefined;
+  let acWhy: Reason | undefined;
+  if (live && present(actor, P.ac)) {
+    const got = intIn(actor, P.ac, 0, 40);
+    if (got.kind === "rejected") reject(f, "ac", got.reason);
+    else if (got.kind === "ok") aac = got.n;
+  } else {
+    const flatGot = (calc === "flat" || calc === "natural") && present(actor, P.acFlat) ? intIn(actor, P.acFlat, 0, 40) : undefined;
+    const d = derived ?? deriveDnd5e(actor, items ?? []);
+    if (flatGot?.kind === "rejected") reject(f, "ac", flatGot.reason);
+    else if (d.ac !== undefined && (d.ac < 0 || d.ac > 40)) reject(f, "ac", outOfRange("system.attributes.ac", d.ac, 0, 40));
+    else if (d.ac !== undefined && (items !== undefined || calc === "flat" || calc === "natural")) {
+      aac = d.ac;
+      acWhy = { key: d.acByEffects ? "WC.Fill.acAsDnd5eEffects" : "WC.Fill.acAsDnd5e", params: { aac: d.ac, calc: d.calc } };
+    }
+  }
+  if (aac !== undefined) {
     const desc = clamp(20 - aac, -20, 10);
-    f.ac = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
+    f.ac = sheet(desc, acWhy ?? { key: "WC.Fill.fromAscending", params: { aac } });
     if (!isChar && !f.armor?.value && f.naturalAc === undefined) f.naturalAc = sheet(desc, { key: "WC.Fill.fromAscending", params: { aac } });
   }
 
-  // A character's speed comes from its race (species) item until the sheet derives it.
-  const race = (items ?? []).find((i) => i.type === "race");
+  // Speed: the prepared walk; an export's from the source or the species item, with effects and the speed bonus.
   const walkPath = present(actor, P.walk) ? P.walk : undefined;
-  const walk = walkPath ? num(actor, walkPath) : race ? num(race, P.raceWalk) : undefined;
-  if (walk !== undefined && walk >= 0 && walk <= 600) f.movement = sheet(Math.round((walk * 12) / 30), { key: "WC.Fill.movementFrom5e", params: { feet: walk } });
-  else if (walkPath) reject(f, "movement", walk === undefined ? unreadText(walkPath, at(actor, walkPath)) : outOfRange(walkPath, walk, 0, 600));
-  const fly = num(actor, P.fly);
+  const srcWalk = walkPath ? num(actor, walkPath) : undefined;
+  const race = (items ?? []).find((i) => i.type === "race");
+  const liveWalk = walkPath ? srcWalk : race ? num(race, P.raceWalk) : undefined;
+  const walk = live ? liveWalk : walkPath && srcWalk === undefined ? undefined : derived?.walk;
+  if (walk !== undefined && walk >= 0 && walk <= 600) f.movement = sheet(Math.round((walk * 12) / 30), { key: derived?.walkByEffects ? "WC.Fill.movementFrom5eEffects" : "WC.Fill.movementFrom5e", params: { feet: walk } });
+  else if (walkPath) reject(f, "movement", srcWalk === undefined ? unreadText(walkPath, at(actor, walkPath)) : outOfRange(walkPath, srcWalk, 0, 600));
+  else if (walk !== undefined) reject(f, "movement", outOfRange(P.walk, walk, 0, 600));
+  const fly = live ? num(actor, P.fly) : derived?.fly;
   if (fly !== undefined && fly > 0) f.flight = sheet("wings", { key: "WC.Fill.flightFromSpeed", params: { feet: fly } });
 
   if (isChar) {
@@ -205,8 +217,11 @@ function readDnd5e(actor: ActorData): CreatureFacts {
     const hd = formula ? parseHitDice(formula) : undefined;
     // The constant in dnd5e's formula is the Constitution bonus, not an old-school "+1" on the dice.
     if (hd) f.hitDice = sheet({ dice: hd.dice, adjustment: 0 }, { key: "WC.Fill.hitDiceFrom5e", params: { text: formula as string } });
+    // A challenge rating past dnd5e's 30 (or below 0) is no rating: set aside, naming it.
     const cr = num(actor, P.cr);
-    const prof = int(actor, P.prof) ?? (cr !== undefined && cr >= 0 ? profFromCr(cr) : undefined);
+    const crOk = cr !== undefined && cr >= 0 && cr <= DND5E_CR_MAX;
+    if (cr !== undefined && !crOk && int(actor, P.prof) === undefined) reject(f, "thac0", outOfRange(P.cr, at(actor, P.cr), 0, DND5E_CR_MAX));
+    const prof = int(actor, P.prof) ?? (crOk ? profFromCr(cr) : undefined);
     if (prof !== undefined) f.thac0 = sheet(20 - prof, { key: "WC.Fill.thac0From5e", params: { prof } });
     readAttacks(f, items ?? []);
     // The first natural weapon (bite, claws) is the monster's own attack.
@@ -236,5 +251,5 @@ export const dnd5e: SystemDescriptor = {
   hitPoints: () => ({ value: DND5E_PATHS.hp, max: DND5E_PATHS.hpMax, temporary: null }),
   // DND5E.conditionTypes (module/config.mjs) become its status ids; "dead" is Foundry's own.
   hostStatuses: { prone: "prone", unconscious: "unconscious", stunned: "stunned", paralyzed: "paralyzed", restrained: "restrained", grappled: "grappled", held: "grappled", blinded: "blinded", invisible: "invisible", incapacitated: "incapacitated", dead: "dead" },
-  facts: (actor) => readDnd5e(actor),
+  facts: (actor, settings) => readDnd5e(actor, settings),
 };

@@ -48,6 +48,7 @@ export const OSE_PATHS = {
   itemCounterMax: "system.counter.max",
   itemDamage: "system.damage",
   itemMelee: "system.melee",
+  itemMissile: "system.missile",
   itemContainer: "system.containerId",
 } as const;
 
@@ -56,6 +57,11 @@ const P = OSE_PATHS;
 /** B/X armour ACs (descending): leather 7, chain 5, plate 3 (OSE's basic list; scale and banded between). */
 const OSE_KIND_BY_AC: Readonly<Record<number, ArmorKind>> = { 7: "leather", 6: "scale", 5: "chain", 4: "banded", 3: "plate" };
 const OSE_AC_BY_KIND: Readonly<Partial<Record<ArmorKind, number>>> = { padded: 8, leather: 7, studded: 6, ring: 6, scale: 6, chain: 5, splint: 4, banded: 4, plate: 3 };
+
+/** OSE's elf class (race-as-class; "Elf" alone, not an elven fighter of OSE Advanced). */
+const ELF = /^\s*elf\s*$/i;
+/** The folk OSE's rules make small: halflings (and gnomes, of OSE Advanced's races). */
+const SMALL_FOLK = /\b(halfling|hobbit|gnome)s?\b/i;
 
 /** OSE's descending AC from the value in use: ascending AC 10 is descending 9. */
 function descending(v: number, ascending: boolean): number {
@@ -78,7 +84,13 @@ interface Routine {
  * one routine together.
  */
 function routines(items: readonly ItemData[]): Routine[] {
-  const weapons = items.filter((i) => i.type === "weapon" && flag(i, P.itemMelee) !== false && !text(i, P.itemContainer));
+  // OSE lists a monster's weapons by name (data-model-monster.js `weapons`), and a monster's weapon
+  // is rolled as an attack whatever its melee flag (item entity.js `rollWeapon`): the sheet's "+"
+  // button makes weapons with `melee: false`. Only a weapon marked missile and not melee is no
+  // melee attack.
+  const weapons = items
+    .filter((i) => i.type === "weapon" && !text(i, P.itemContainer) && !(flag(i, P.itemMissile) === true && flag(i, P.itemMelee) !== true))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const byPattern = new Map<string, ItemData[]>();
   for (const w of weapons) {
     const pattern = text(w, P.itemPattern) ?? NO_PATTERN;
@@ -167,8 +179,17 @@ function readOse(actor: ActorData, settings: SystemSettings): CreatureFacts {
     take(f, "level", intIn(actor, P.level, ...SHEET_RANGE.level), (n) => sheet(n));
     const cls = text(actor, P.className);
     const group = cls ? classGroupFromName(cls) : undefined;
-    if (group) f.classGroup = sheet(group.group);
+    if (cls && ELF.test(cls)) {
+      // OSE's elf fights on the fighter's table with any weapon and casts as a magic-user: a
+      // fighter/magic-user in AD&D terms, fighter first (the rule sets' multi-class option chooses).
+      const level = f.level?.value ?? ORDINARY_FACTS.level;
+      const why = { key: "WC.Fill.oseElf", params: { class: cls } };
+      f.classGroup = sheet("fighter", why);
+      f.classes = sheet([{ group: "fighter", level }, { group: "magicUser", level }], why);
+    } else if (group) f.classGroup = sheet(group.group);
     if (cls) f.monkLevel = sheet(/monk|mystic/i.test(cls) ? (f.level?.value ?? ORDINARY_FACTS.level) : 0);
+    // OSE keeps no size: a halfling's (race-as-class, or a race named in the class) is small.
+    if (cls && SMALL_FOLK.test(cls)) f.size = sheet("S", { key: "WC.Fill.sizeFromOseClass", params: { class: cls } });
   } else {
     readHitDiceText(f, actor, P.hitDice);
     if (items) readMonsterAttacks(f, items);

@@ -189,6 +189,10 @@ export function multiattackCount(description: string): number | undefined {
   const word = (w: string) => COUNT_WORDS[w] ?? Number(w);
   const total = new RegExp(`\\bmakes?\\s+${COUNT}\\s+(?:[\\w'-]+\\s+){0,3}?attacks?\\s*:`).exec(sentence);
   if (total) return word(total[1] as string);
+  // "one with its bite and two with its claws": each count that says what it strikes with adds up.
+  let withSum = 0;
+  for (const m of sentence.matchAll(new RegExp(`(?<![\\w-])${COUNT}\\s+(?:attacks?\\s+)?with\\s+(?:its|his|her|their)\\b`, "g"))) withSum += word(m[1] as string);
+  if (withSum > 0) return withSum;
   let sum = 0;
   // Each "<count> ... attack(s)" adds up; "a" and "an" count only right after "makes", and "one
   // of which can be a bite attack" is a restriction, not another attack.

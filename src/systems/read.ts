@@ -75,6 +75,8 @@ export interface ItemData {
   readonly name: string;
   readonly type: string;
   readonly system: unknown;
+  /** The item's own active effects, where the data has them (an export does). */
+  readonly effects?: unknown;
 }
 
 /** The actor's items; anything that is not an object with a type is skipped. */
@@ -94,7 +96,7 @@ export function itemsOf(actor: ActorData): ItemData[] | undefined {
     if (!isObj(i)) continue;
     const type = typeof i.type === "string" ? i.type : "";
     const name = typeof i.name === "string" ? i.name : "";
-    out.push({ name, type, system: i.system });
+    out.push(i.effects === undefined ? { name, type, system: i.system } : { name, type, system: i.system, effects: i.effects });
   }
   return out;
 }

@@ -15,6 +15,8 @@ export interface ActorData {
   readonly items?: unknown;
   readonly prototypeToken?: unknown;
   readonly _stats?: unknown;
+  /** The actor's own active effects (an export has them; a live actor has applied them). */
+  readonly effects?: unknown;
 }
 
 /** Where a profile value came from: the system's sheet, a filled-in default, or the GM's own value. */

@@ -100,7 +100,7 @@ const ROWS: readonly Row[] = [
   // The module API: act
   { entry: "`api.act`", input: "`null`", by: "player", message: "The request was not understood.", run: () => api().act?.(null), returns: { kind: "refused", key: "WC.Refuse.malformed", params: {} } },
   { entry: "`api.act`", input: "an action no rule set has (`fireball`)", by: "player", message: "The request was not understood.", run: (t) => api().act?.(intent(t, { action: "fireball" })) },
-  { entry: "`api.act`", input: "an action the world's rule set lacks (`subdue` in d12-holds)", by: "player", message: "The current rules have no such action: subdue.", request: true, run: (t) => api().act?.(intent(t, { action: "subdue" })) },
+  { entry: "`api.act`", input: "an action the world's rule set lacks (`subdue` in d12-holds)", by: "player", message: "The current rules have no such action: subdue.", run: (t) => api().act?.(intent(t, { action: "subdue" })) },
   { entry: "`api.act`", input: "no `attackerUuid`", by: "player", message: "The request was not understood.", run: (t) => api().act?.(intent(t, { attackerUuid: undefined })) },
   { entry: "`api.act`", input: "an actor's UUID where a token's belongs", by: "player", message: "One of the tokens no longer exists.", run: (t) => api().act?.(intent(t, { attackerUuid: t.fighter.uuid })) },
   { entry: "`api.act`", input: "a token deleted since", by: "player", message: "One of the tokens no longer exists.", before: (t) => t.gm.run(() => t.goblinToken.delete()), run: (t) => api().act?.(intent(t)) },

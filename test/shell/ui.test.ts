@@ -281,17 +281,22 @@ describe("token HUD", () => {
 });
 
 describe("combatant context menu", () => {
-  it.each([13, 14] as const)("v%s: offers the variant's actions for combatants the user owns, through the tracker's own hook", async (generation) => {
+  it.each([13, 14] as const)("v%s: offers the variant's actions for combatants the user owns, through the tracker's own hook, only those the one check allows now", async (generation) => {
     t = makeTable({ world: { generation } });
     const combat = t.world.addCombat([t.fighterToken, t.goblinToken]);
     const id = (token: Table["fighterToken"]) => combat.combatants.find((c) => c.token === token)?.id ?? "";
+    // Nothing targeted, no hold, standing: no action has anyone to aim at.
+    expect(t.player.ui.combat.contextMenu(id(t.fighterToken)).labels).toEqual([]);
+    target(t.player, t.goblinToken);
     const menu = t.player.ui.combat.contextMenu(id(t.fighterToken));
-    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.overbear", "WC.Action.chargingOverbear", "WC.Action.breakFree", "WC.Action.liftOff", "WC.Action.release", "WC.Action.standUp"]);
+    // 000: grapple, pummel and the charge at a creature beside it; overbear needs a hold on it
+    // first, break free and lift off a hold on the fighter, release a hold of its own.
+    expect(menu.labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.chargingOverbear"]);
     expect(t.player.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual([]);
     // The GM owns everything.
-    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toHaveLength(8);
+    target(t.gm, t.fighterToken);
+    expect(t.gm.ui.combat.contextMenu(id(t.goblinToken)).labels).toEqual(["WC.Action.grapple", "WC.Action.pummel", "WC.Action.chargingOverbear"]);
     t.world.script([[20, 1]]);
-    target(t.player, t.goblinToken);
     menu.pick("WC.Action.grapple");
     await t.world.settle();
     expect(t.world.messages.contents[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.miss" } } });
@@ -526,7 +531,7 @@ describe("chat card buttons", () => {
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", false));
     // The fighter grapples the ogre: the fighter's player sees the fighter's own numbers.
     const p = t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> };
-    (p.profile["d12-holds"] as Record<string, unknown>).strength = { score: 17 };
+    t.fighter.flags[M] = { ...p, profile: { ...p.profile, "d12-holds": { ...p.profile["d12-holds"], strength: { score: 17 } } } };
     t.world.script([[12, 11]]);
     await t.gm.run(() => act({ action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
     t.world.script([[20, 15], [12, 8], [12, 4]]);

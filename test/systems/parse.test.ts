@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { dexDefense, bxModifier, kindFromAc, kindFromName, plusFromName, protectionPlus } from "../../src/systems/armor.ts";
 import { classGroupFromName } from "../../src/systems/classes.ts";
 import { sizeFromToken, sizeFromWord, thac0FromHitDice } from "../../src/systems/fill.ts";
-import { intelligenceFromScore, parseAttacks, parseDamage, parseHeight, parseHitDice, parseIntelligence, parseMovement, parseStrength, parseWeight } from "../../src/systems/parse.ts";
+import { intelligenceFromScore, multiattackCount, parseAttacks, parseDamage, parseHeight, parseHitDice, parseIntelligence, parseMovement, parseStrength, parseWeight } from "../../src/systems/parse.ts";
 
 describe("hit dice", () => {
   it.each([
@@ -139,4 +139,16 @@ describe("size", () => {
 
 describe("class groups", () => {
   it.each([["Fighter", "fighter"], ["Paladin", "fighter"], ["Magic-User", "magicUser"], ["mage", "magicUser"], ["Cleric", "cleric"], ["Monk", "cleric"], ["Thief", "thief"], ["Bard", "thief"]])("%s: %s", (n, g) => expect(classGroupFromName(n)?.group).toBe(g));
+});
+
+describe("dnd5e Multiattack, SRD 5.2 wording", () => {
+  it.each([
+    ["The troll makes one with its bite and two with its claws.", 3],
+    ["It makes one attack with its bite and two with its claws.", 3],
+    ["The dragon makes three attacks: one with its Bite and two with its Claws.", 3],
+    ["The [[lookup @name lowercase]]{monster} makes one [[/item .mmBite0000000000]] attack and two [[/item .mmClaw0000000000]] attacks.", 3],
+    ["The [[lookup @name lowercase]]{monster} makes three [[/item .mmRend0000000000]] attacks.", 3],
+  ])("%s: %i", (text, n) => {
+    expect(multiattackCount(text)).toBe(n);
+  });
 });

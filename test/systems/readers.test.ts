@@ -1,6 +1,7 @@
 // What the host systems really store (issue 19), case by case: the fields each reader used to
 // read that no system writes, and the values a sheet holds that cannot be used. Each expectation
 // comes from the system's own code (cited in src/systems/<system>.ts) or the source text quoted.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SYSTEMS, readCreature } from "../../src/systems/index.ts";
 import { multiattackCount, parseAttacks, parseMovement } from "../../src/systems/parse.ts";
@@ -46,16 +47,32 @@ describe("ARS: rings and cloaks of protection as ARS counts them", () => {
   it("no ring counts over magic armour", () => {
     expect(protection(worn("Chain Mail +1", "armor", 5, 1, true), worn("Ring of Protection +2", "ring", 10, 2))).toBe(0);
   });
-  it("a cloak counts over leather or no armour, not over chain, not with a shield, not over magic armour", () => {
+  it("a cloak's plus takes the best ring's place, as ARS's cloak branch does; none over magic armour", () => {
     const cloak = worn("Cloak of Protection +1", "cloak", 10, 1);
     expect(protection(cloak)).toBe(1);
     expect(protection(worn("Leather Armor", "armor", 8), cloak)).toBe(1);
-    expect(protection(worn("Chain Mail", "armor", 5), cloak)).toBe(0);
-    expect(protection(worn("Shield", "shield", 1), cloak)).toBe(0);
+    expect(protection(worn("Chain Mail", "armor", 5), cloak)).toBe(1);
+    expect(protection(worn("Shield", "shield", 1), cloak)).toBe(1);
     expect(protection(worn("Leather Armor +1", "armor", 8, 1, true), cloak)).toBe(0);
+    // In item order: a ring +2, then a cloak +1, leaves the cloak's 1; the other way round, 2.
+    expect(protection(worn("Ring of Protection +2", "ring", 10, 2), cloak)).toBe(1);
+    expect(protection(cloak, worn("Ring of Protection +2", "ring", 10, 2))).toBe(2);
   });
-  it("the AC follows: leather 8, ring +2 and cloak +1 worn, Dex 10: 8 - 3 = 5", () => {
-    expect(read("ars", actor(worn("Leather Armor", "armor", 8), worn("Ring of Protection +2", "ring", 10, 2), worn("Cloak of Protection +1", "cloak", 10, 1)), "grapple-die").profile.ac).toBe(5);
+  it("the AC follows: leather 8, ring +2 then cloak +1 worn, Dex 10: 8 - 1 = 7", () => {
+    expect(read("ars", actor(worn("Leather Armor", "armor", 8), worn("Ring of Protection +2", "ring", 10, 2), worn("Cloak of Protection +1", "cloak", 10, 1)), "grapple-die").profile.ac).toBe(7);
+  });
+  it("live and export agree: leather, Ring of Protection +1, Cloak +2, Dex 15: protection 2, AC 5 as ARS shows it", () => {
+    // ARS _prepareArmorClass: armor 8, ring -(2) (the cloak's plus in the ring's place), cloak 0,
+    // other 0, dex -1: normal 8 - 2 - 1 = 5.
+    const items = [worn("Leather Armor", "armor", 8), worn("Ring of Protection +1", "ring", 10, 1), worn("Cloak of Protection +2", "cloak", 10, 2)];
+    const base = { type: "character", system: { attributes: { ac: { value: 10 } }, abilities: { dex: { value: 15 } } }, items };
+    const exported = { ...base, _stats: { systemId: "ars" } };
+    const live = { ...base, system: { ...base.system, abilities: { dex: { value: 15, defensive: -1 } }, armorClass: { armor: 8, shield: 0, ring: -2, cloak: 0, other: 0, dex: -1, normal: 5 } } };
+    for (const [data, prepared] of [[exported, false], [live, true]] as const) {
+      const r = read("ars", data, "d12-holds", { prepared });
+      expect(r.profile.magicProtection, prepared ? "live" : "export").toBe(2);
+      expect(r.profile.normalAc, prepared ? "live" : "export").toBe(5);
+    }
   });
 });
 
@@ -65,7 +82,8 @@ describe("OSE: a monster's attacks are its weapon items", () => {
 
   it("counts each weapon's counter.max in the best pattern, never the template's attacks text", () => {
     const r = read("ose", monster(weapon("Claw", "1d4", 2, "red"), weapon("Bite", "1d6", 1, "red"), weapon("Weapon", "1d8", 1, "blue")), "grapple-die");
-    expect(r.profile.readiedAttack).toMatchObject({ kind: "natural", damage: { count: 1, sides: 4 } });
+    // OSE lists a monster's weapons by name: Bite (1d6) before Claw.
+    expect(r.profile.readiedAttack).toMatchObject({ kind: "natural", damage: { count: 1, sides: 6 } });
     expect(read("ose", monster(weapon("Claw", "1d4", 2, "red"), weapon("Bite", "1d6", 1, "red"), weapon("Weapon", "1d8", 1, "blue"))).profile.attacksPerRound).toBe(3);
   });
   it("leaves out missile weapons (a thrown rock is no melee attack)", () => {
@@ -163,5 +181,46 @@ describe("values a sheet holds that cannot be used", () => {
     const r = read("dnd5e", { type: "npc", system: { abilities: { str: { value: 27 } } }, items: [], _stats: { systemId: "dnd5e" } }, "percentile");
     expect(r.profile.strength).toEqual({ score: 25 });
     expect(r.reasons.strength).toMatchObject({ key: "WC.Fill.scoreAtTableTop", params: { value: 27, max: 25 } });
+  });
+});
+
+describe("issue 28: each host read as it computes its own sheet", () => {
+  const file = (system: string, name: string): Record<string, unknown> => JSON.parse(readFileSync(`test/systems/fixtures/${system}/${name}`, "utf8")) as Record<string, unknown>;
+
+  it("dnd5e live: unattuned Demon Armor gives no +1 and an unattuned Cloak of Protection nothing (ac.value as dnd5e prepared it, 22)", () => {
+    // The same actor as akra-unattuned.json, prepared: dnd5e's own ac.value 22 in place.
+    const akra = file("dnd5e", "akra-unattuned.json");
+    const sys = akra.system as { attributes: { ac: Record<string, unknown> } };
+    const live: Record<string, unknown> = { ...akra, _stats: undefined, system: { ...sys, attributes: { ...sys.attributes, ac: { ...sys.attributes.ac, value: 22 } } } };
+    const r = read("dnd5e", live, "d12-holds", { prepared: true });
+    expect(r.profile.armor).toEqual({ type: "plate", plus: 0 });
+    expect(r.profile.magicProtection).toBe(0);
+    expect(r.profile.normalAc).toBe(-2);
+    // Attuned, the same items give their magic: armour +1, the cloak's +1 (by its name, as a live item hands over no effects).
+    const attuned = { ...live, items: (live.items as Array<{ name: string; system: Record<string, unknown> }>).map((i) => (i.name === "Demon Armor" || i.name === "Cloak of Protection" ? { ...i, system: { ...i.system, attuned: true } } : i)) };
+    const a = read("dnd5e", attuned, "d12-holds", { prepared: true });
+    expect(a.profile.armor).toEqual({ type: "plate", plus: 1 });
+    expect(a.profile.magicProtection).toBe(1);
+  });
+
+  it("dnd5e: a challenge rating of 1e300 is set aside, the reason naming it, not read as THAC0 11", () => {
+    const ogre = file("dnd5e", "ogre.json");
+    const sys = ogre.system as { details: Record<string, unknown> };
+    const r = read("dnd5e", { ...ogre, system: { ...sys, details: { ...sys.details, cr: 1e300 } } }, "grapple-die");
+    expect(r.sources.toHit).toBe("default");
+    expect(r.reasons.toHit).toMatchObject({ key: "WC.Fill.sheetOutOfRange", params: { path: "system.details.cr", value: 1e300, min: 0, max: 30 } });
+    // 7 HD (7d10 + 21): THAC0 13 on the monster table, not 20 - 9 = 11.
+    expect(r.profile.toHit).toEqual({ kind: "thac0", thac0: 13 });
+  });
+
+  it("adnd2e: 10^15 XP is set aside, the reason naming it, not clamped to level 40 and THAC0 -10", () => {
+    const warrior = file("adnd2e", "warrior-18-91.json");
+    const items = (warrior.items as Array<{ type: string; system: Record<string, unknown> }>).map((i) => (i.type === "class" ? { ...i, system: { ...i.system, xp: 1e15 } } : i));
+    const r = read("adnd2e", { ...warrior, items }, "grapple-die");
+    expect(r.sources.hitDice).toBe("default");
+    expect(r.sources.toHit).toBe("default");
+    expect(r.reasons.toHit).toMatchObject({ key: "WC.Fill.sheetOutOfRange", params: { path: "items[Fighter].system.xp", value: 1e15, min: 0 } });
+    expect(r.profile.toHit).not.toEqual({ kind: "thac0", thac0: -10 });
+    expect(r.profile.hitDice).not.toBe(40);
   });
 });

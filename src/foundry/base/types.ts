@@ -25,6 +25,8 @@ export interface Intent {
   readonly defenderUuid: string;
   readonly declared: Readonly<Record<string, boolean | number | string>>;
   readonly holdId?: string;
+  /** The GM carries it out over the one check's refusal (gm/verdict.ts), named on the card. Never a player's. */
+  readonly gmCall?: true;
 }
 
 /** A move the pre-move check took over: one of the rules' choices (by kind, and hold for a roll), or the GM's own call. */
@@ -69,6 +71,8 @@ export interface Refused {
   readonly kind: "refused";
   readonly key: string;
   readonly params: Record<string, string | number>;
+  /** The GM asked may carry it out all the same, as a named GM's call. */
+  readonly overridable?: boolean;
 }
 
 /** The request card a player leaves: its author is stamped by the server. */
@@ -125,6 +129,8 @@ export interface StoredCard {
   readonly otherNames?: Readonly<Record<string, string>>;
   /** What happens next, as the variant sees it (who may break free, when, needing what). */
   readonly next?: readonly NextLine[];
+  /** The one check's refusal the GM set aside (gm/verdict.ts): shown on the card as the GM's call. */
+  readonly gmCall?: { readonly key: string; readonly params: Readonly<Record<string, string | number>> };
   /** The combat and round it happened in: what the creature has done this round is counted from its cards. */
   readonly combatId?: string;
   readonly round?: number;

@@ -30,7 +30,8 @@ import { activeVariant } from "../world/settings.ts";
 import { carryOutMove, mapCardId } from "./map-card.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeIdFor } from "./question-card.ts";
-import { cardIdFor, perform } from "./result-card.ts";
+import { actionVerdict, cardIdFor, perform } from "./result-card.ts";
+import { allWaiting, waitingOf } from "./log-index.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
 export const MAX_WAITING = 3;
@@ -62,7 +63,9 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   }
   const unknown = Object.keys(given).filter((k) => !(k in declared));
   if (unknown.length > 0) throw new Refusal("WC.Refuse.badDeclaration", { key: unknown.slice(0, 5).join(", ").slice(0, 80) });
-  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}) };
+  // A GM's call is the GM's alone: on a player's request it is not read at all.
+  const gmCall = !fromPlayer && r.gmCall === true;
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}) };
 }
 
 /**
@@ -125,7 +128,10 @@ function namesFor(intent: Intent | null): { attacker: string; defender: string }
   if (!intent) return { attacker: "?", defender: "?" };
   try {
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    return { attacker: attacker.name, defender: defender.name };
+    // A request card is a player's (and public where players may not whisper): a token the GM
+    // hid is not named on it.
+    const hidden = (defender.token as { hidden?: boolean }).hidden === true;
+    return { attacker: attacker.name, defender: hidden ? "?" : defender.name };
   } catch {
     return { attacker: "?", defender: "?" };
   }
@@ -261,8 +267,13 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
   let intent: Intent;
   try {
     intent = validateIntent(raw, !game.user.isGM);
-    const { attacker } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    if (!game.user.isGM && !attacker.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: attacker.name });
+    // The one check, here first (the GM's tab asks it again, as the author): a player learns at
+    // once what the GM would refuse; the GM's own refusals go on to `perform`, which may take
+    // them as the GM's call.
+    if (!game.user.isGM) {
+      const verdict = actionVerdict(intent, game.user);
+      if (!verdict.ok) throw new Refusal(verdict.key, { ...verdict.params });
+    } else resolveCast(intent.attackerUuid, intent.defenderUuid);
   } catch (e) {
     const out = refusalOf(e);
     report(out);
@@ -415,13 +426,15 @@ export async function closeRequestCard(message: ChatMessage.Implementation, refu
   }
 }
 
-/** Request cards waiting, by author: those beyond what one player may have waiting are taken away. */
+/**
+ * Request cards waiting, by author: those beyond what one player may have waiting are taken away.
+ * Counted in the order this tab saw them arrive (the chat log's index), never by the message's
+ * `timestamp`, which the author's client sets: a backdated card would jump the line.
+ */
 function overLimit(message: ChatMessage.Implementation): boolean {
   const author = message.author;
   if (!author || author.isGM) return false;
-  const mine = game.messages.filter((m) => m.author?.id === author.id && readRequest(m)?.state === "pending");
-  mine.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  return mine.findIndex((m) => m.id === message.id) >= MAX_WAITING;
+  return waitingOf(author.id ?? "").findIndex((m) => m.id === message.id) >= MAX_WAITING;
 }
 
 const dropped = new Map<string, number>();
@@ -441,12 +454,10 @@ function dropExcess(message: ChatMessage.Implementation): void {
   }, 0);
 }
 
-/** Every request card still waiting, oldest first, carried out one after the other. */
+/** Every request card still waiting, in the order this tab saw them, carried out one after the other. */
 export async function processPendingRequests(): Promise<void> {
   if (!isActiveGM()) return;
-  const pending = game.messages.filter((m) => readRequest(m)?.state === "pending");
-  pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  for (const m of pending) {
+  for (const m of allWaiting()) {
     if (!isActiveGM()) return;
     if (overLimit(m)) dropExcess(m);
     else await gmWork(() => handleRequest(m)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));

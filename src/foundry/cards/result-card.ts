@@ -14,15 +14,18 @@ import { roundAllowance } from "../../rules/index.ts";
 import type { RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
-import { combatOf, inStartedCombat, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
 import { roundNotes } from "../gm/round-end.ts";
+import type { Ask, Verdict, VerdictOptions } from "../gm/verdict.ts";
+import { mayAct } from "../gm/verdict.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
 import { byGM, post, trustedFlag } from "./pipeline.ts";
 import { cardView, refusalOf as rulesRefusal } from "./views.ts";
+import { roundMessages } from "./log-index.ts";
 import { askDefender } from "./question-card.ts";
 
 export function cardIdFor(requestId: string): string {
@@ -84,7 +87,8 @@ function doneThisRound(intent: Intent, combat: Combat.Implementation, round: num
   if (!allowance) return 0;
   const sameBucket = (i: Intent) => roundAllowance(activeVariantId(), i.action)?.bucket === allowance.bucket && i.attackerUuid === intent.attackerUuid && (!allowance.perHold || i.defenderUuid === intent.defenderUuid);
   let n = 0;
-  for (const m of game.messages) {
+  // The round's GM cards and questions, from the chat log's index (each read again here).
+  for (const m of roundMessages(combat.id ?? "", round)) {
     if (!byGM(m)) continue;
     const card = trustedFlag(m, "card");
     if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && card.intent && sameBucket(card.intent)) n++;
@@ -94,12 +98,12 @@ function doneThisRound(intent: Intent, combat: Combat.Implementation, round: num
   return n;
 }
 
-/** A player's request beyond what the rules allow a creature this round is refused, saying why. */
-function checkAllowance(intent: Intent, requester: User.Implementation, attacker: Side, combat: Combat.Implementation | undefined, round: number): void {
-  if (requester.isGM || !combat) return;
-  const allowance = roundAllowance(activeVariantId(), intent.action);
-  if (!allowance) return;
-  if (doneThisRound(intent, combat, round) >= allowance.limit) throw new Refusal("WC.Refuse.perRound", { name: attacker.name, action: i18n.localize(`WC.Action.${intent.action}`), reason: allowance.reason });
+/**
+ * The one check (gm/verdict.ts) with this round's count from the GM's cards: what the palette,
+ * the tracker's menu, macros, the API and the GM's tab all ask before an action.
+ */
+export function actionVerdict(ask: Ask, user: User.Implementation, opts: VerdictOptions = {}): Verdict {
+  return mayAct(ask, user, doneThisRound, opts);
 }
 
 export interface PerformOptions {
@@ -125,14 +129,17 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     if (existing && byGM(existing)) return { kind: "duplicate" };
     const combat = combatOf(attacker, defender);
     const round = combat?.round ?? 0;
-    // One in a fight and one out of it: a player's creature cannot step out of the combat to act
-    // uncounted against one still in it (the GM may, and may put it back in).
-    if (!asker.isGM && !combat) {
-      const outside = [attacker, defender].find((s) => !inStartedCombat(s));
-      if (outside && [attacker, defender].some((s) => inStartedCombat(s))) throw new Refusal("WC.Refuse.notInFight", { name: outside.name });
+    // The one check, as the user who asked: reach, sight, the fight, consciousness, this round's
+    // count. An answered question was checked (and counted) when it was asked. The GM may set an
+    // overridable refusal aside, named on the card; a player's request never can.
+    let gmCall: StoredCard["gmCall"];
+    if (!opts.asker) {
+      const verdict = actionVerdict(intent, asker);
+      if (!verdict.ok) {
+        if (!(asker.isGM && verdict.overridable && intent.gmCall === true)) return { kind: "refused", key: verdict.key, params: { ...verdict.params }, ...(asker.isGM && verdict.overridable ? { overridable: true } : {}) };
+        gmCall = { key: verdict.key, params: verdict.params };
+      }
     }
-    // An answered question was counted when it was asked.
-    if (!opts.asker) checkAllowance(intent, requester, attacker, combat, round);
     // A question for a player's defender goes on a card first; the GM's creatures answer "roll".
     const question = variant.situational(intent.action).find((s) => s.by === "defender" && intent.declared[s.key] === undefined);
     if (question && question.kind === "choice" && playerOwners(defender.actor).length > 0) {
@@ -164,6 +171,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
       next: [...(figures.length > 0 ? [{ key: "WC.Next.figuresToConfirm", params: { who: attacker.id, player: plainText(asker.name ?? "?"), figures: figures.map((f) => i18n.localize(f.label)).join(", ") } }] : []), ...(variant.next?.(ctx, resolution, options) ?? [])],
       ...(inCombat ? { combatId: inCombat.id ?? "", round: ctx.round } : {}),
+      ...(gmCall ? { gmCall } : {}),
     };
     const level = figures.length > 0 && automation() === "automatic" ? "confirm" : automation();
     // What the round end needs to know of it goes with its writes, once it is applied.

@@ -97,6 +97,8 @@ export interface CardView {
   /** The rule set the card was played by: its name on the tag, its name and source in the tooltip. */
   readonly rules: string;
   readonly rulesTitle: string;
+  /** Set when the GM carried the action out over the one check's refusal: "GM's call: <reason>". */
+  readonly gmCall: string;
 }
 
 /** A rule set's name for a card's tag, and its name with its source for the tag's tooltip. */
@@ -184,12 +186,14 @@ function rowOf(v: Obj, parent: Obj | null, i18n: I18n): string {
 }
 
 /**
- * d12-holds' first break roll is compared with the adjusted hold roll beside it (000 §Break
- * rolls): its target is that number, and the result's kind says whether the grip was shaken off.
+ * d12-holds' first break roll is compared with the hold roll beside it, as the table read it (000
+ * §Break rolls; a stranglehold on a creature with no windpipe reads 11): its target is that number, and the result's kind says whether the grip was shaken off.
  */
 const BROKE_AT_ONCE: ReadonlySet<string> = new Set(["broken", "resisted"]);
 function immediateBreak(die: Die, parent: Obj | null, i18n: I18n): RollView | null {
-  const hold = parent && isObj(parent.holdRoll) && typeof parent.holdRoll.adjusted === "number" ? parent.holdRoll.adjusted : null;
+  // The row the table read (11 for a stranglehold on a creature with no windpipe), else the adjusted roll.
+  const roll = parent && isObj(parent.holdRoll) ? parent.holdRoll : null;
+  const hold = roll && typeof roll.row === "number" ? roll.row : roll && typeof roll.adjusted === "number" ? roll.adjusted : null;
   if (die.purpose !== "immediateBreak" || hold === null || typeof parent?.kind !== "string") return null;
   const broke = BROKE_AT_ONCE.has(parent.kind);
   const outcome = { label: i18n.localize(`WC.Card.outcome.${broke ? "broken" : "held"}`), tone: broke ? ("good" as const) : ("bad" as const) };
@@ -362,6 +366,13 @@ function saidHeadline(card: StoredCard, names: Readonly<Record<string, string>>,
   return formatLine(key, { ...h.params, attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid, headline }, names, i18n);
 }
 
+/** The line a GM's call puts on its card, naming the refusal the GM set aside ("" when none). */
+export function gmCallLine(card: Pick<StoredCard, "gmCall">, i18n: I18n): string {
+  const call = card.gmCall;
+  if (!call || typeof call.key !== "string" || !call.key.startsWith("WC.")) return "";
+  return i18n.format("WC.Card.gmCall", { reason: formatLine(call.key, call.params ?? {}, {}, i18n) });
+}
+
 export function cardView(card: StoredCard, i18n: I18n): CardView {
   const pair: Pair = { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid };
   // The others a result may name (the members of a grapple a blow went into) by their names too.
@@ -402,6 +413,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
     projectMark: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Card.projectMark") : "",
     ...rulesTag(card.variant, i18n),
+    gmCall: gmCallLine(card, i18n),
   };
 }
 

@@ -17,6 +17,9 @@ import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
 import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch } from "../ui/launch.ts";
+import { chooseTarget } from "../ui/targets.ts";
+import { Refusal } from "../documents/cast.ts";
+import { actionVerdict } from "../cards/result-card.ts";
 
 /**
  * A combatant menu entry in the shape of the running version: v13 reads only `name`, `icon` (an
@@ -46,13 +49,41 @@ function tokenOf(li: unknown): TokenDocument.Implementation | null {
   return (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
 }
 
-/** Menu items are gathered once per menu, so every state check sits in the visibility test. */
+/**
+ * Whether the action may be offered for this row now: the one check's verdict (gm/verdict.ts) on
+ * the creature and the user's target (or the other side of its hold), the rules' answer included.
+ * The GM also sees what they may carry out as their call.
+ */
+export function menuOffers(token: TokenDocument.Implementation | null, action: ShellAction): boolean {
+  if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER") || !activeVariant().actions.includes(action)) return false;
+  let target: TokenDocument.Implementation;
+  try {
+    target = chooseTarget(token, action);
+  } catch (e) {
+    if (e instanceof Refusal) return false;
+    throw e;
+  }
+  const verdict = actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: target.uuid }, game.user, { rules: true });
+  return verdict.ok || (verdict.overridable && game.user.isGM);
+}
+
+/**
+ * Menu items are gathered once per menu, so every state check sits in the visibility test.
+ * Foundry's context menu entries (v13 `ContextMenuEntry`, v14 the same with `label`/`visible`)
+ * have no disabled state and no tooltip, and their `classes` are fixed per menu, not per row: an
+ * action the one check refuses is left out for that row, and one that became refused between
+ * the opening and the click says why in a notice (the launch asks the check again).
+ */
 export function addMenuEntries(items: MenuEntry[]): void {
   if (items.some((i) => i.wcAction)) return;
   for (const action of SHELL_ACTIONS) {
     const shown = (li: unknown) => {
-      const token = tokenOf(li);
-      return !!token?.actor && token.actor.testUserPermission(game.user, "OWNER") && activeVariant().actions.includes(action);
+      try {
+        return menuOffers(tokenOf(li), action);
+      } catch (e) {
+        console.error(`${MODULE_ID} | the combat tracker menu could not check ${action}`, e);
+        return false;
+      }
     };
     const run = (li: unknown) => {
       const token = tokenOf(li);

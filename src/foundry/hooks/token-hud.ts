@@ -11,18 +11,17 @@
  * data and listens to it.
  */
 import type { HoldRecord, ShellAction } from "../../rules/index.ts";
-import { isRefusalOdds } from "../../rules/index.ts";
-import { participant, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { participant, Refusal, tokenByUuid } from "../documents/cast.ts";
 import { ICONS, MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import type { I18n } from "../base/text.ts";
 import { localizeParams, plainText } from "../base/text.ts";
-import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
-import { contextFor } from "../gm/resolve.ts";
-import { gridOf, spotOf } from "../map/check.ts";
-import { adjacent } from "../map/geometry.ts";
+import { activeVariant, activeVariantId } from "../world/settings.ts";
+import type { Verdict } from "../gm/verdict.ts";
+import { actionVerdict } from "../cards/result-card.ts";
+import { withinReach } from "../map/check.ts";
 import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
 import { launch, launchAt } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
@@ -40,6 +39,8 @@ export interface Unavailable {
   readonly key: string;
   readonly params: Readonly<Record<string, string | number>>;
   readonly text: string;
+  /** The GM may carry it out all the same, as a named GM's call (players never can). */
+  readonly overridable?: boolean;
 }
 
 /** One entry of the palette: an action, and the creature it is aimed at when a hold decides it. */
@@ -54,41 +55,18 @@ export interface PaletteEntry {
   readonly unavailable?: Unavailable;
 }
 
-/** Actions that ask no reach: a charge ends beside its target; standing up is the creature's own. */
-const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp"];
-
 function unavailable(key: string, params: Readonly<Record<string, string | number>> = {}): Unavailable {
   const plain: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(localizeParams(params, i18n))) plain[k] = typeof v === "string" ? plainText(v) : v;
   return { key, params, text: i18n.format(key, plain) };
 }
 
-/** The two creatures' names, as a reason that names them ("{attacker} holds {defender} already") takes them. */
-function pair(token: TokenDocument.Implementation, target: TokenDocument.Implementation): Record<string, string> {
-  return { attacker: plainText(token.name ?? ""), defender: plainText(target.name ?? "") };
-}
-
-/** The reason the rules give for refusing `action` between the two, or none when they allow it. */
-function rulesRefusal(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, label: string, holdId?: string): Unavailable | undefined {
-  try {
-    const variant = activeVariant();
-    const intent = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, declared: {}, ...(holdId ? { holdId } : {}) };
-    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
-    const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
-    if (!isRefusalOdds(odds)) return undefined;
-    const reason = odds[0]?.params?.reason;
-    const why = typeof reason === "string" ? i18n.format(reason, pair(token, target)) : i18n.localize("WC.Result.notAllowed");
-    return { ...unavailable("WC.Refuse.byRules", { action: label, reason: why }), text: why };
-  } catch (e) {
-    if (e instanceof Refusal) return unavailable(e.key, { ...pair(token, target), ...e.params });
-    // Data the odds cannot read: the dialog, once opened, says what is wrong with it.
-    return undefined;
-  }
-}
-
-/** Whether two creatures stand close enough to grapple, pummel or strike (beside each other, or overlapping). */
-function withinReach(a: TokenDocument.Implementation, b: TokenDocument.Implementation): boolean {
-  return adjacent(spotOf(a), spotOf(b), gridOf(a.parent));
+/** An entry's state from the one check's verdict (gm/verdict.ts): nothing when it may go ahead. */
+function fromVerdict(v: Verdict, label: string): Unavailable | undefined {
+  if (v.ok) return undefined;
+  // The rules' refusal names the entry as the palette shows it ("Lift off away from the ogre").
+  const off = unavailable(v.key, v.key === "WC.Refuse.byRules" ? { ...v.params, action: label } : v.params);
+  return { ...off, ...(v.short !== undefined ? { text: plainText(v.short) } : {}), ...(v.overridable ? { overridable: true } : {}) };
 }
 
 /** The user's target for an action from this token, or why there is none to use. */
@@ -123,7 +101,7 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
         const partner = tokenByUuid(other);
         const key = `WC.Hud.on.${x.action}`;
         const label = i18n.has?.(key) ? i18n.format(key, { name: nameOf(other) }) : i18n.format("WC.Hud.actionOn", { action: i18n.localize(x.label ?? `WC.Action.${x.action}`), name: nameOf(other) });
-        const why = partner ? rulesRefusal(token, partner, x.action, label, h.id) : unavailable("WC.Refuse.tokenGone");
+        const why = partner ? fromVerdict(actionVerdict({ action: x.action, attackerUuid: token.uuid, defenderUuid: partner.uuid, holdId: h.id }, game.user, { rules: true }), label) : unavailable("WC.Refuse.tokenGone");
         out.push({ action: x.action, label, group: "hold", target: other, holdId: h.id, ...(why ? { unavailable: why } : {}) });
       }
     }
@@ -140,8 +118,8 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
     const aim = targetFor(token, action);
     let why: Unavailable | undefined;
     if ("unavailable" in aim) why = aim.unavailable;
-    else if (!NO_REACH.includes(action) && !withinReach(token, aim.target)) why = unavailable("WC.Hud.outOfReach", { name: aim.target.name ?? "" });
-    else why = rulesRefusal(token, aim.target, action, label);
+    // The one check, with the rules' own answer: reach, sight, this round's count, the holds.
+    else why = fromVerdict(actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: aim.target.uuid }, game.user, { rules: true }), label);
     out.push({ action, label, group: "target", ...(why ? { unavailable: why } : {}) });
   }
   return out;
@@ -227,7 +205,9 @@ async function renderPalette(token: TokenDocument.Implementation, title: string,
     const e = entries[Number(button.dataset.wcEntry)];
     if (!e) return;
     const off = e.unavailable;
-    if (off) {
+    // Greyed: its reason in a notice. The GM may go on past a refusal they can set aside (the
+    // launch asks whether to carry it out as the GM's call).
+    if (off && !(off.overridable && game.user.isGM)) {
       notify("warn", off.key, off.params);
       return;
     }

@@ -1,9 +1,11 @@
 /**
  * Who is in melee, read from the scene: a creature is in melee while a foe stands within one
- * grid square of it, or while it holds or is held. Tokens of another disposition are foes; and a
- * hostile creature no player owns is a foe to every player's creature, whatever disposition the
- * player gave their own token (a player may set it, and could otherwise call themselves the
- * goblin's friend to heal beside it).
+ * grid square of it, or while it holds or is held. Who is a foe is decided by what a player
+ * cannot change on their own token: between a player's creature and one no player owns, the GM's
+ * creature is a foe unless the GM made it friendly (its disposition is the GM's to set; the
+ * player's own token's is not looked at, so a player who calls their creature neutral beside a
+ * neutral goblin is still in melee with it, and heals nothing). Two creatures on the same side of
+ * that line are foes when their dispositions differ.
  */
 import type { HoldRecord } from "../../rules/index.ts";
 import { squaresApart as squaresBetween } from "./geometry.ts";
@@ -19,11 +21,14 @@ interface Placed {
   readonly playerOwned?: boolean;
 }
 
+/** Foundry's friendly disposition (CONST.TOKEN_DISPOSITIONS.FRIENDLY). */
+const FRIENDLY = 1;
+
 /** Whether two placed creatures are on opposite sides. */
 export function foes(a: Placed, b: Placed): boolean {
-  if (a.disposition !== b.disposition) return true;
-  const gmHostile = (x: Placed) => x.playerOwned !== true && x.disposition < 0;
-  return (gmHostile(a) && b.playerOwned === true) || (gmHostile(b) && a.playerOwned === true);
+  const mine = (x: Placed) => x.playerOwned === true;
+  if (mine(a) !== mine(b)) return (mine(a) ? b : a).disposition !== FRIENDLY;
+  return a.disposition !== b.disposition;
 }
 
 /** Squares between two footprints (0 when touching or overlapping). */

@@ -2,7 +2,10 @@
 import type { ShellAction } from "../../rules/index.ts";
 import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { Refusal } from "../documents/cast.ts";
-import { notify } from "../base/i18n.ts";
+import { i18n, notify } from "../base/i18n.ts";
+import { escapeHtml, localizeParams, plainText } from "../base/text.ts";
+import { actionVerdict } from "../cards/result-card.ts";
+import type { Verdict } from "../gm/verdict.ts";
 import type { PerformOutcome } from "../base/types.ts";
 import { act } from "../cards/request-card.ts";
 import { askDeclared } from "./action-dialog.ts";
@@ -16,6 +19,12 @@ export async function launch(token: TokenDocument.Implementation, action: ShellA
   try {
     if (!token.actor) throw new Refusal("WC.Refuse.noActor", { name: token.name ?? "" });
     if (!game.user.isGM && !token.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: token.name ?? "" });
+    // Lift off is the creature's own act: on one neither held nor flying, that is the reason,
+    // whatever is targeted (the check says it before it looks for the other creature).
+    if (action === "liftOff") {
+      const own = actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: token.uuid }, game.user);
+      if (!own.ok && ["WC.Refuse.liftOffNotHeld", "WC.Refuse.liftOffNeither"].includes(own.key)) throw new Refusal(own.key, { ...own.params });
+    }
     target = chooseTarget(token, action);
   } catch (e) {
     if (e instanceof Refusal) {
@@ -33,6 +42,18 @@ export async function launch(token: TokenDocument.Implementation, action: ShellA
  */
 export async function launchAt(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, holdId?: string): Promise<PerformOutcome | null> {
   const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}) };
+  // The one check first (the GM's tab asks it again): a refusal is said at once, and the GM may
+  // carry out one they can set aside as their named call.
+  const verdict = actionVerdict(base, game.user);
+  let gmCall = false;
+  if (!verdict.ok) {
+    if (!(verdict.overridable && game.user.isGM)) {
+      notify("warn", verdict.key, verdict.params);
+      return null;
+    }
+    if (!(await askGmCall(verdict))) return null;
+    gmCall = true;
+  }
   let declared: Awaited<ReturnType<typeof askDeclared>>;
   try {
     // A name that is no action at all has no dialog to open: the request says it is not understood.
@@ -44,7 +65,25 @@ export async function launchAt(token: TokenDocument.Implementation, target: Toke
     return null;
   }
   if (declared === null) return null;
-  return act({ ...base, declared });
+  return act({ ...base, declared, ...(gmCall ? { gmCall: true } : {}) });
+}
+
+/** Asks the GM whether to carry out what the one check refused, as the GM's call (named on the card). */
+export async function askGmCall(verdict: Extract<Verdict, { ok: false }>): Promise<boolean> {
+  const plain: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(localizeParams(verdict.params, i18n))) plain[k] = typeof v === "string" ? plainText(v) : v;
+  const reason = i18n.format(verdict.key, plain);
+  const content = `<p>${escapeHtml(i18n.format("WC.GmCall.prompt", { reason }))}</p>`;
+  const result: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: plainText(i18n.localize("WC.GmCall.title")) },
+    content,
+    buttons: [
+      { action: "proceed", label: plainText(i18n.localize("WC.GmCall.proceed")) },
+      { action: "cancel", label: plainText(i18n.localize("WC.GmCall.cancel")), default: true },
+    ],
+    rejectClose: false,
+  } as never);
+  return result === "proceed";
 }
 
 /** The token a macro means: the one controlled token. */

@@ -9,7 +9,7 @@ import type { InputIssue, ProfileField } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import type { StoredProfile } from "../documents/actors.ts";
 import { readProfile, writeProfile } from "../documents/actors.ts";
-import { formatNumber, localizeFirst, localizeParams } from "../base/text.ts";
+import { formatNumber, localizeFirst, localizeParams, plainText } from "../base/text.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
@@ -141,8 +141,10 @@ export function sourcedFieldViews(view: StoredProfile, fields: readonly ProfileF
       source: {
         kind,
         label: i18n.localize(`WC.Profile.source.${plain ? "plain" : kind}`),
-        reason: reason && !plain ? i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>) : "",
-        sheetSays: kind === "override" ? i18n.format("WC.Profile.sheetSays", { value: sheetLabel }) : "",
+        // Both go into a tooltip, which Foundry reads as HTML: an item's name (a sheet's weapon,
+        // an armour) in one can never open a tag.
+        reason: reason && !plain ? plainText(i18n.format(reason.key, localizeParams(reason.params ?? {}, i18n) as Record<string, string>)) : "",
+        sheetSays: kind === "override" ? plainText(i18n.format("WC.Profile.sheetSays", { value: sheetLabel })) : "",
         useSheet: kind === "override" ? i18n.format("WC.Profile.useSheet", { value: sheetLabel }) : "",
         clear: i18n.localize("WC.Profile.clear"),
         clearName: `wc-clear.${top}`,

@@ -153,3 +153,24 @@ export function beginProfile(v: unknown, path: string): { issues: IssueList; c: 
 export function checkChoiceList(issues: IssueList, path: string, v: unknown, allowed: readonly string[]): void {
   if (issues.array(path, v)) v.forEach((x, i) => issues.oneOf(`${path}[${i}]`, x, allowed));
 }
+
+/**
+ * The input of a `damageSplit` action: `{total, kind}`, `kind` one of the variant's damage kinds,
+ * and the variant's yes/no flags (each optional). Throws on bad input.
+ */
+export function splitInput<K extends string, F extends string>(input: unknown, kinds: readonly K[], flags: readonly F[] = []): { total: number; kind: K } & Record<F, boolean> {
+  const i = obj(input, "input");
+  const issues = new IssueList();
+  issues.int("input.total", i.total, 0, 100000);
+  issues.oneOf("input.kind", i.kind, kinds);
+  for (const f of flags) if (i[f] !== undefined) issues.bool(`input.${f}`, i[f]);
+  issues.throwIfAny();
+  const out: Record<string, unknown> = { total: i.total, kind: i.kind };
+  for (const f of flags) out[f] = i[f] === true;
+  return out as { total: number; kind: K } & Record<F, boolean>;
+}
+
+/** The input of a `vitality` action: `{ledger}`. */
+export function ledgerInput(input: unknown): Ledger {
+  return validateLedger(obj(input, "input").ledger, "input.ledger");
+}

@@ -4,10 +4,11 @@
  * through here, so both see the same checks.
  */
 import type { VariantAction } from "../core/action.ts";
+import { actionMakers } from "../core/action.ts";
 import { splitDamage, vitality } from "../core/damage.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
 import type { Obj } from "../core/validate.ts";
-import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, roundCombatants, validateHoldList, validateLedger } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, roundCombatants, ledgerInput, splitInput, validateHoldList, validateLedger } from "../core/validate.ts";
 import { mod } from "../core/trace.ts";
 import { SIZES } from "../core/size.ts";
 import type { Situation } from "./attack.ts";
@@ -111,29 +112,12 @@ function roundEndInput(input: unknown): RoundEndInput {
 }
 
 export type D12Action = VariantAction<D12Options>;
+const { rolled, derived } = actionMakers<D12Options>();
 
 export const D12_ACTIONS = {
-  pummel: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = pair(input);
-      return resolvePummel(p.attacker, p.defender, p.situation, o, dice);
-    },
-  },
-  grapple: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = pair(input);
-      return resolveGrapple(p.attacker, p.defender, p.situation, o, dice);
-    },
-  },
-  chargingOverbear: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = pair(input);
-      return resolveChargingOverbear(p.attacker, p.defender, p.situation, firstStrike(p.raw.firstStrike), o, dice);
-    },
-  },
+  pummel: rolled(pair, (p, o, dice) => resolvePummel(p.attacker, p.defender, p.situation, o, dice)),
+  grapple: rolled(pair, (p, o, dice) => resolveGrapple(p.attacker, p.defender, p.situation, o, dice)),
+  chargingOverbear: rolled(pair, (p, o, dice) => resolveChargingOverbear(p.attacker, p.defender, p.situation, firstStrike(p.raw.firstStrike), o, dice)),
   breakRoll: {
     rolls: true,
     run: (input, o, dice) => {
@@ -247,21 +231,11 @@ export const D12_ACTIONS = {
       return speedModifiers(validateCombatant(i.attacker, "input.attacker"), validateCombatant(i.defender, "input.defender"));
     },
   },
-  damageSplit: {
-    rolls: false,
-    run: (input, o) => {
-      const i = obj(input, "input");
-      const issues = new IssueList();
-      issues.int("input.total", i.total, 0, 100000);
-      issues.oneOf("input.kind", i.kind, ["pummel", "grapple"] as const);
-      issues.throwIfAny();
-      return i.kind === "pummel" ? splitDamage(i.total as number, 1, 4, "floor") : grappleSplit(i.total as number, o);
-    },
-  },
-  vitality: {
-    rolls: false,
-    run: (input) => vitality(validateLedger(obj(input, "input").ledger, "input.ledger")),
-  },
+  damageSplit: derived(
+    (input) => splitInput(input, ["pummel", "grapple"] as const),
+    (i, o) => (i.kind === "pummel" ? splitDamage(i.total, 1, 4, "floor") : grappleSplit(i.total, o)),
+  ),
+  vitality: derived(ledgerInput, (l) => vitality(l)),
   breakTarget: {
     rolls: false,
     run: (input) => {

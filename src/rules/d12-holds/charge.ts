@@ -58,10 +58,11 @@ export function resolveChargingOverbear(attacker: D12Combatant, defender: D12Com
   const { row, result } = holdRowFor(adjusted, defender);
   const base = { firstStrike: fs, targetAc, toHit, speed, holdRoll: { die, sizeAdjustment, adjusted, row, result } };
   if (result.kind !== "hold" || !CHARGING_OVERBEAR_PARTS.includes(result.part)) return { ...base, kind: "wrongHold" };
-  // Reading (digest §5.10): the break roll is the immediate, unmodified one against the adjusted roll.
+  // Reading (digest §5.10): the break roll is the immediate, unmodified one against the roll the
+  // table read (the adjusted roll; 11 for a stranglehold on a creature with no windpipe).
   const breakRoll = rollDie(dice, 12, "immediateBreak");
-  if (breakRoll.face >= adjusted) return { ...base, kind: "resisted", breakRoll };
-  if (breakRoll.face === adjusted - 1) return { ...base, kind: "bothDown", breakRoll };
+  if (breakRoll.face >= row) return { ...base, kind: "resisted", breakRoll };
+  if (breakRoll.face === row - 1) return { ...base, kind: "bothDown", breakRoll };
   return { ...base, kind: "overborne", breakRoll };
 }
 

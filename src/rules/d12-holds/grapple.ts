@@ -80,7 +80,9 @@ export function grappleHitsAutomatically(defender: D12Combatant): boolean {
 /** Is the attacker free to start another hold? Humans keep one; monsters one per pummeling limb. */
 export function grappleEligibility(attacker: D12Combatant, s: Situation): GrappleResult | null {
   const maxHolds = attacker.kind === "character" ? 1 : Math.max(1, attacker.pummelLimbs ?? attacker.attacksPerRound);
-  if (attacker.attacksPerRound === 0) return { kind: "notAllowed", reason: "noAttacks" };
+  // 000 §Maintaining holds: as many grappling attacks as pummeling attacks; attack 2 of a creature
+  // with one attack a round is not there to make.
+  if (attacker.attacksPerRound === 0 || (s.attackIndex ?? 1) > attacker.attacksPerRound) return { kind: "notAllowed", reason: "noAttacks" };
   if ((s.attackerHolds ?? 0) >= maxHolds) return { kind: "notAllowed", reason: "alreadyHolding" };
   return null;
 }
@@ -109,9 +111,10 @@ export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s
   const base = { targetAc, toHit, speed, holdRoll, attackerDrained: defender.levelDrain };
   // 000: a brief grip needs no break roll.
   if (result.kind === "briefGrip") return { ...base, kind: "briefGrip", spellSpoilPct: result.spellSpoilPct };
-  // 000 §Break rolls: the first break roll is never modified, and is compared with the adjusted roll.
+  // 000 §Break rolls: the first break roll is never modified, and is compared with the roll the
+  // table read: the adjusted roll, or the 11 a stranglehold on a creature with no windpipe becomes.
   const breakRoll = rollDie(dice, 12, "immediateBreak");
-  if (breakRoll.face >= adjusted) return { ...base, kind: "broken", breakRoll };
+  if (breakRoll.face >= row) return { ...base, kind: "broken", breakRoll };
   const placement: Placement = placeHold(defender, s.holds ?? [], result.part, options.missingPartHold);
   if (placement.kind !== "placed") return { ...base, kind: "noRoom", part: placement.part, breakRoll };
   const round = s.round ?? 1;

@@ -2,6 +2,7 @@
  * Holds in variant d12-holds: the record of one hold, where a new hold lands (000 §Explanation
  * of holds), and what the holds on a creature do to it (immobilized, to-hit, Dex).
  */
+import { standUpProcedure } from "../core/procedures.ts";
 import type { Size } from "../core/size.ts";
 import { sizeIndex, sizeSteps } from "../core/size.ts";
 import type { D12Combatant } from "./profile.ts";
@@ -182,8 +183,10 @@ export type StandUpResult =
  * attacks, and cannot while one or more holds immobilize it.
  */
 export function resolveStandUp(defender: D12Combatant, holds: readonly Hold[]): StandUpResult {
-  if (!defender.conditions.includes("prone")) return { kind: "notAllowed", reason: "notProne", holdIds: [] };
-  const e = holdEffects(defender, holds);
-  if (e.immobilized) return { kind: "notAllowed", reason: "immobilized", holdIds: e.immobilizedBy };
-  return { kind: "rises", takes: "round" };
+  type No = StandUpResult & { kind: "notAllowed" };
+  const immobilized = (): No | null => {
+    const e = holdEffects(defender, holds);
+    return e.immobilized ? { kind: "notAllowed", reason: "immobilized", holdIds: e.immobilizedBy } : null;
+  };
+  return standUpProcedure<No, "round">(defender.conditions.includes("prone"), { kind: "notAllowed", reason: "notProne", holdIds: [] }, [immobilized], "round");
 }

@@ -80,9 +80,9 @@ export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: S
       dmgParts.push([pf, point(0)]);
       continue;
     }
-    // The break die's low faces (under the adjusted roll) keep the hold, its high faces break
+    // The break die's low faces (under the row read) keep the hold, its high faces break
     // it: enumerated from face 1 up, the hold (or noRoom) comes before "broken".
-    const pBreak = Math.min(12, Math.max(0, 12 - adjusted + 1)) / 12;
+    const pBreak = Math.min(12, Math.max(0, 12 - row + 1)) / 12;
     const pHold = pf * (1 - pBreak);
     const placement = placeHold(defender, s.holds ?? [], result.part, options.missingPartHold);
     if (placement.kind !== "placed") {
@@ -181,13 +181,13 @@ export function chargeOdds(attacker: D12Combatant, defender: D12Combatant, s: Si
   for (let f = 1; f <= 12; f++) {
     const pf = (go * pHit) / 12;
     const adjusted = f + adj;
-    const { result } = holdRowFor(adjusted, defender);
+    const { row, result } = holdRowFor(adjusted, defender);
     if (result.kind !== "hold" || !CHARGING_OVERBEAR_PARTS.includes(result.part)) {
       add(m, "wrongHold", pf);
       continue;
     }
     for (let b = 1; b <= 12; b++) {
-      add(m, b >= adjusted ? "resisted" : b === adjusted - 1 ? "bothDown" : "overborne", pf / 12);
+      add(m, b >= row ? "resisted" : b === row - 1 ? "bothDown" : "overborne", pf / 12);
     }
   }
   return outcomes(m);

@@ -1,6 +1,7 @@
 /**
  * 000 §Pummeling: one attacker's pummel routine for a round against one defender.
  */
+import { blowRoutine } from "../core/procedures.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollFormula } from "../core/dice.ts";
 import type { DamageSplit } from "../core/damage.ts";
@@ -133,29 +134,20 @@ export function resolvePummel(attacker: D12Combatant, defender: D12Combatant, s:
   const multiplier = pummelMultiplier(attacker, defender);
   // 000: each damaging hit by the intended target makes one pummel attack miss.
   const lost = Math.min(count, attacksLostToHits(s, true));
-  const attacks: PummelAttack[] = [];
-  let total = 0;
-  let hits = 0;
-  let actual = 0;
-  for (let i = 1; i <= count; i++) {
-    if (i <= lost) {
-      attacks.push({ kind: "lost", index: i });
-      continue;
-    }
+  const strike = (n: number): PummelAttack => {
+    const i = n + 1;
+    if (i <= lost) return { kind: "lost", index: i };
     const toHit = rollToHit(dice, needed, toHitMods, "pummelToHit");
-    if (!toHit.hit) {
-      attacks.push({ kind: "miss", index: i, toHit });
-      continue;
-    }
+    if (!toHit.hit) return { kind: "miss", index: i, toHit };
     const rolled = rollFormula(dice, PUMMEL_DAMAGE, "pummelDamage");
     const { before, total: dmg } = pummelDamageFrom(rolled.total, dmgModTotal, multiplier, options);
     // 000 §Damage: every fourth point is actual.
     const split = splitDamage(dmg, 1, 4, "floor");
-    attacks.push({ kind: "hit", index: i, toHit, damage: { dice: rolled.rolls, modifiers: dmgMods, beforeMultiplier: before, multiplier, split } });
-    hits++;
-    total += dmg;
-    actual += split.actual;
-  }
+    return { kind: "hit", index: i, toHit, damage: { dice: rolled.rolls, modifiers: dmgMods, beforeMultiplier: before, multiplier, split } };
+  };
+  const { attacks, hits, split: sum } = blowRoutine(count, strike, (a) => (a.kind === "hit" ? a.damage.split : null));
+  const total = sum.total;
+  const actual = sum.actual;
   return {
     kind: "routine",
     targetAc,

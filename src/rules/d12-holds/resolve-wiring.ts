@@ -1,6 +1,7 @@
 /**
  * Variant d12-holds (000): an action resolved with the dice, and what it does to the world.
  */
+import { releaseProcedure } from "../core/procedures.ts";
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -79,10 +80,8 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       return done(r, c, r.kind === "rolled" ? "WC.Result.liftOff" : "WC.Result.notAllowed");
     }
     case "release": {
-      const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
-      const c = noConsequences();
-      c.holdsRemoved.push(h.id);
-      return done({ kind: "released", holdId: h.id }, c, "WC.Result.released");
+      const r = releaseProcedure((fits) => chosenHold(ctx, holds, fits), a.id, d.id);
+      return done(r.result, r.consequences, r.key);
     }
     case "standUp": {
       // The attacker is the overborne creature getting up; the defender plays no part.

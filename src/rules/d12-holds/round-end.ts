@@ -2,11 +2,18 @@
  * 000 §Maintaining holds and §Overbearing: everything that happens at the end of a combat round,
  * for every held creature at once. The order of the first three steps is the option
  * `roundEndOrder` (digest §5.8); attack losses, recovery and unconsciousness come last.
+ *
+ * Who is awake acts (core/awake.ts): a hold whose holder is out when the round end begins is let
+ * go first (000 keeps a hold only while its holder maintains it), so it deals no stranglehold
+ * damage, adds nothing to an overbear and needs no break roll. The break step asks who is awake
+ * when it runs: a defender the stranglehold knocked out earlier in this round end rolls no break,
+ * and a holder knocked out by then has let go.
  */
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollFormula } from "../core/dice.ts";
 import type { DamageSplit, Ledger, Vitality } from "../core/damage.ts";
 import { addDamage, recoverTemporary, vitality } from "../core/damage.ts";
+import { awakeByLedger, letGoByTheOut } from "../core/awake.ts";
 import type { Size } from "../core/size.ts";
 import type { BreakRoll } from "./breaks.ts";
 import { attacksNextRound, distinctHolders, rollBreak } from "./breaks.ts";
@@ -36,6 +43,8 @@ export type RoundEvent =
   | ({ readonly kind: "overbear" } & OverbearRoll)
   | { readonly kind: "overbearSkipped"; readonly defenderId: string; readonly reason: "noHolds" | "alreadyDown" }
   | { readonly kind: "breakSkipped"; readonly defenderId: string; readonly reason: "outCold" }
+  /** The holder is out: it maintains nothing, and the hold ends. */
+  | { readonly kind: "released"; readonly holdId: string; readonly holderId: string; readonly heldId: string }
   | { readonly kind: "strangle"; readonly holdId: string; readonly defenderId: string; readonly dice: DieRoll[]; readonly split: DamageSplit }
   | ({ readonly kind: "break"; readonly defenderId: string } & BreakRoll)
   | { readonly kind: "attacksLost"; readonly defenderId: string; readonly lost: number; readonly attacksNextRound: number }
@@ -46,6 +55,7 @@ export interface RoundEndResult {
   readonly round: number;
   readonly events: RoundEvent[];
   readonly holds: Hold[];
+  /** Holds that ended this round end: broken, or let go by a holder who is out. */
   readonly brokenHoldIds: string[];
   readonly overborne: string[];
   readonly ledgers: Record<string, Ledger>;
@@ -71,6 +81,16 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
     const l = ledgers[id];
     if (l) ledgers[id] = addDamage(l, split);
   };
+  const awake = (id: string) => awakeByLedger(ledgers[id]);
+  const letGo = () => {
+    const { kept, released } = letGoByTheOut(holds, awake);
+    for (const h of released) {
+      events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
+      broken.push(h.id);
+    }
+    holds = kept;
+  };
+  letGo();
 
   for (const step of options.roundEndOrder) {
     switch (step) {
@@ -102,12 +122,11 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
         }
         break;
       case "break":
+        // Who is still awake after the steps before this one (a stranglehold's 2d4 included).
+        letGo();
         for (const d of defenders) {
-          // A creature already out when the round ends (knocked out, or at 0 hit points, by its
-          // ledger) tries nothing: no break roll. One knocked out by this round's own steps
-          // (a stranglehold before the breaks) keeps the roll roundEndOrder gives it.
-          const was = before[d.id];
-          if (was && was.kind !== "conscious") {
+          if (!holds.some((h) => h.heldId === d.id)) continue;
+          if (!awake(d.id)) {
             events.push({ kind: "breakSkipped", defenderId: d.id, reason: "outCold" });
             continue;
           }

@@ -32,6 +32,9 @@ export function roundLines(r: RoundEndResult, holds: readonly Hold[] = []): Head
       case "overbear":
         lines.push({ key: e.overborne ? "WC.Round.overborne" : "WC.Round.notOverborne", params: { who: e.defenderId, holders: e.attempting.join(","), roll: e.die.face, chance: e.chance } });
         break;
+      case "released":
+        lines.push({ key: "WC.Round.letGo", params: { holder: e.holderId, target: e.heldId, hold: `WC.Part.${byId.get(e.holdId)?.part ?? "body"}` } });
+        break;
       case "breakSkipped":
         lines.push({ key: "WC.Round.breakSkipped", params: { who: e.defenderId, reason: `WC.Reason.${e.reason}` } });
         break;

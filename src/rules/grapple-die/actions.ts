@@ -4,9 +4,10 @@
  * the Foundry shell call through here, so both see the same checks.
  */
 import type { VariantAction } from "../core/action.ts";
+import { actionMakers } from "../core/action.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
 import type { Obj } from "../core/validate.ts";
-import { beginHold, checkHoldsAmong, checkLedgers, idList, obj, optInt, roundCombatants, validateHoldList, validateLedger } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, idList, obj, optInt, roundCombatants, splitInput, ledgerInput, validateHoldList, validateLedger } from "../core/validate.ts";
 import { SIZES } from "../core/size.ts";
 import type { StrikeInput } from "./attack.ts";
 import { moveWhileGrappling, rollBreak, rollStrangle } from "./breaks.ts";
@@ -326,68 +327,21 @@ function scheduleInput(input: unknown): ScheduleInput {
 // --- The registry -------------------------------------------------------------------------------------
 
 export type GrappleDieAction = VariantAction<GrappleDieOptions>;
+const { rolled, derived } = actionMakers<GrappleDieOptions>();
 
 export const GRAPPLE_DIE_ACTIONS = {
-  grapple: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = grappleInput(input);
-      return resolveGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice);
-    },
-  },
-  counterGrapple: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = grappleInput(input);
-      return resolveCounterGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice);
-    },
-  },
-  changeHold: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = changeInput(input);
-      return resolveChangeHold(p.holder, p.held, p.hold, p.situation, p.table, o, dice);
-    },
-  },
-  breakHold: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = breakInput(input);
-      return rollBreak(p.defender, p.holder, p.hold, p.situation, o, dice);
-    },
-  },
+  grapple: rolled(grappleInput, (p, o, dice) => resolveGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice)),
+  counterGrapple: rolled(grappleInput, (p, o, dice) => resolveCounterGrapple(p.attacker, p.defender, p.situation, p.strike, p.table, o, dice)),
+  changeHold: rolled(changeInput, (p, o, dice) => resolveChangeHold(p.holder, p.held, p.hold, p.situation, p.table, o, dice)),
+  breakHold: rolled(breakInput, (p, o, dice) => rollBreak(p.defender, p.holder, p.hold, p.situation, o, dice)),
   movement: {
     rolls: false,
     run: (input, o) => gdMovement(readMoveInput(input, validateCombatant, validateHold), o),
   },
-  moveWhileGrappling: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = moveInput(input);
-      return moveWhileGrappling(p.mover, p.held, p.hold, p.situation, p.flag, o, dice);
-    },
-  },
-  strangle: {
-    rolls: true,
-    run: (input, _o, dice) => {
-      const p = strangleRounds(input);
-      return rollStrangle(p.rounds, p.suffocation, dice);
-    },
-  },
-  overbear: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = overbearInput(input);
-      return resolveOverbear(p.attacker, p.defender, p.situation, p.strike, o, dice);
-    },
-  },
-  pummel: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = blowInput(input);
-      return resolvePummel(p.attacker, p.defender, p.situation, o, dice);
-    },
-  },
+  moveWhileGrappling: rolled(moveInput, (p, o, dice) => moveWhileGrappling(p.mover, p.held, p.hold, p.situation, p.flag, o, dice)),
+  strangle: rolled(strangleRounds, (p, _o, dice) => rollStrangle(p.rounds, p.suffocation, dice)),
+  overbear: rolled(overbearInput, (p, o, dice) => resolveOverbear(p.attacker, p.defender, p.situation, p.strike, o, dice)),
+  pummel: rolled(blowInput, (p, o, dice) => resolvePummel(p.attacker, p.defender, p.situation, o, dice)),
   subdue: {
     rolls: true,
     run: (input, o, dice) => {
@@ -397,13 +351,7 @@ export const GRAPPLE_DIE_ACTIONS = {
       return ledger && r.kind === "hit" ? { ...r, after: applyDamage(ledger, r.split) } : r;
     },
   },
-  pummelRoutine: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = limbInput(input);
-      return resolvePummelRoutine(p.attacker, p.defender, p.situation, o, dice);
-    },
-  },
+  pummelRoutine: rolled(limbInput, (p, o, dice) => resolvePummelRoutine(p.attacker, p.defender, p.situation, o, dice)),
   standUp: {
     rolls: false,
     run: (input, o) => {
@@ -411,27 +359,9 @@ export const GRAPPLE_DIE_ACTIONS = {
       return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o);
     },
   },
-  grabItem: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = helplessInput(input);
-      return resolveGrabItem(p.attacker, p.defender, p.holds, p.strike, o, dice);
-    },
-  },
-  coupDeGrace: {
-    rolls: false,
-    run: (input, o) => {
-      const p = helplessInput(input);
-      return resolveCoupDeGrace(p.attacker, p.defender, { opponentsActive: p.opponentsActive, routines: p.routines }, o);
-    },
-  },
-  intoGrapple: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const p = intoGrappleInput(input);
-      return resolveIntoGrapple(p.attacker, p.defender, p.others, p.situation, o, dice);
-    },
-  },
+  grabItem: rolled(helplessInput, (p, o, dice) => resolveGrabItem(p.attacker, p.defender, p.holds, p.strike, o, dice)),
+  coupDeGrace: derived(helplessInput, (p, o) => resolveCoupDeGrace(p.attacker, p.defender, { opponentsActive: p.opponentsActive, routines: p.routines }, o)),
+  intoGrapple: rolled(intoGrappleInput, (p, o, dice) => resolveIntoGrapple(p.attacker, p.defender, p.others, p.situation, o, dice)),
   roundEnd: {
     rolls: true,
     run: (input, o, dice) => resolveRoundEnd(roundEndInput(input), o, dice),
@@ -493,24 +423,12 @@ export const GRAPPLE_DIE_ACTIONS = {
       return { feet: pushFeet(i.total as number, i.needed as number) };
     },
   },
-  damageSplit: {
-    rolls: false,
-    run: (input, o) => {
-      const i = obj(input, "input");
-      const issues = new IssueList();
-      issues.int("input.total", i.total, 0, 100000);
-      issues.oneOf("input.kind", i.kind, ["normal", "subdual"] as const);
-      if (i.playerCharacter !== undefined) issues.bool("input.playerCharacter", i.playerCharacter);
-      issues.throwIfAny();
-      const total = i.total as number;
-      // Subdual never applies to player characters (002 §Striking to Subdue).
-      return i.kind === "subdual" && i.playerCharacter !== true ? subdualSplit(total, o) : { total, actual: total, temporary: 0 };
-    },
-  },
-  subdualStatus: {
-    rolls: false,
-    run: (input) => subdualStatus(validateLedger(obj(input, "input").ledger, "input.ledger")),
-  },
+  damageSplit: derived(
+    (input) => splitInput(input, ["normal", "subdual"] as const, ["playerCharacter"] as const),
+    // Subdual never applies to player characters (002 §Striking to Subdue).
+    (i, o) => (i.kind === "subdual" && !i.playerCharacter ? subdualSplit(i.total, o) : { total: i.total, actual: i.total, temporary: 0 }),
+  ),
+  subdualStatus: derived(ledgerInput, (l) => subdualStatus(l)),
   grappleDieTable: {
     rolls: false,
     run: (input) => {

@@ -11,6 +11,7 @@
  *   it may land on any of them, with equal chances unless the DM weighs them by size).
  * Each has its exact odds beside it, read through the same decisions the resolver makes.
  */
+import { blowRoutine, grabOdds, rollGrab, standUpProcedure } from "../core/procedures.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
@@ -49,12 +50,14 @@ export type StandUpResult =
  * hold) or, with `riseWhileGrappled` off, it is held fast in a grapple (002: grapplers are immobile).
  */
 export function resolveStandUp(c: GdCombatant, holds: readonly Hold[], options: GrappleDieOptions): StandUpResult {
-  if (!hasCondition(c, "prone")) return { kind: "notAllowed", reason: "notProne", holdIds: [] };
+  type No = StandUpResult & { kind: "notAllowed" };
   const on = holds.filter((h) => h.heldId === c.id);
-  const legs = on.filter((h) => h.effects.cannotRise).map((h) => h.id);
-  if (legs.length > 0) return { kind: "notAllowed", reason: "legHeld", holdIds: legs };
-  if (!options.riseWhileGrappled && grappleStatus(c, holds, options).immobile) return { kind: "notAllowed", reason: "grappled", holdIds: on.map((h) => h.id) };
-  return { kind: "rises", takes: options.standUpTakes };
+  const legHeld = (): No | null => {
+    const legs = on.filter((h) => h.effects.cannotRise).map((h) => h.id);
+    return legs.length > 0 ? { kind: "notAllowed", reason: "legHeld", holdIds: legs } : null;
+  };
+  const grappled = (): No | null => (!options.riseWhileGrappled && grappleStatus(c, holds, options).immobile ? { kind: "notAllowed", reason: "grappled", holdIds: on.map((h) => h.id) } : null);
+  return standUpProcedure<No, "round" | "action">(hasCondition(c, "prone"), { kind: "notAllowed", reason: "notProne", holdIds: [] }, [legHeld, grappled], options.standUpTakes);
 }
 
 // --- Several limbs --------------------------------------------------------------------------------
@@ -88,27 +91,21 @@ export function limbPenalty(attacker: GdCombatant, i: number, n: number, adjust:
   return value !== 0 ? [mod(i === 0 ? "WC.Mod.primaryLimb" : "WC.Mod.secondaryLimb", value)] : [];
 }
 
-function sumSplits(list: readonly DamageSplit[]): DamageSplit {
-  return list.reduce((s, x) => ({ total: s.total + x.total, actual: s.actual + x.actual, temporary: s.temporary + x.temporary }), { total: 0, actual: 0, temporary: 0 });
-}
-
 /** One pummel routine with one or more limbs at one target (a single limb is the plain pummel). */
 export function resolvePummelRoutine(attacker: GdCombatant, defender: GdCombatant, s: LimbSituation, options: GrappleDieOptions, dice: Dice): PummelRoutineResult {
   const n = s.limbs ?? 1;
   const refused = pummelRefusal(attacker, defender, options);
   if (refused) return { kind: "notAllowed", reason: refused, immunity: pummelImmunity(defender, options) };
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
-  const attacks: LimbAttack[] = [];
-  for (let i = 0; i < n; i++) {
+  const strike = (i: number): LimbAttack => {
     const mods = [...pummelToHitModifiers(attacker, ac, s, options), ...limbPenalty(attacker, i, n, s.twoWeaponAdjust ?? 0, options)];
     const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), mods, n > 1 ? `limb${i + 1}ToHit` : "pummelToHit", options);
-    if (!toHit.hit) {
-      attacks.push({ kind: "miss", targetAc: ac, toHit, limb: i + 1 });
-      continue;
-    }
+    if (!toHit.hit) return { kind: "miss", targetAc: ac, toHit, limb: i + 1 };
     const damage = rollDamage(dice, pummelDamageExpr(attacker), pummelDamageModifiers(attacker, s), n > 1 ? `limb${i + 1}Damage` : "pummelDamage");
-    attacks.push({ kind: "hit", targetAc: ac, toHit, damage, split: damageSplit(damage.total, options.pummelDamage, defender, options), stunSegments: toHit.die.face === 20 ? TIMING.stunSegments : 0, limb: i + 1 });
-  }
+    return { kind: "hit", targetAc: ac, toHit, damage, split: damageSplit(damage.total, options.pummelDamage, defender, options), stunSegments: toHit.die.face === 20 ? TIMING.stunSegments : 0, limb: i + 1 };
+  };
+  const routine = blowRoutine(n, strike, (a) => (a.kind === "hit" ? a.split : null));
+  const attacks = routine.attacks;
   if (n === 1) {
     // One limb is the plain pummel, without the limb number.
     const only: Record<string, unknown> = { ...(attacks[0] as LimbAttack) };
@@ -116,7 +113,7 @@ export function resolvePummelRoutine(attacker: GdCombatant, defender: GdCombatan
     return only as PummelResult;
   }
   const hits = attacks.filter((a): a is LimbAttack & { kind: "hit" } => a.kind === "hit");
-  return { kind: "routine", limbs: n, attacks, hits: hits.length, split: sumSplits(hits.map((h) => h.split)), stunSegments: Math.max(0, ...hits.map((h) => h.stunSegments)) };
+  return { kind: "routine", limbs: n, attacks, hits: routine.hits, split: routine.split, stunSegments: Math.max(0, ...hits.map((h) => h.stunSegments)) };
 }
 
 export interface PummelRoutineOdds {
@@ -174,8 +171,7 @@ export function resolveGrabItem(attacker: GdCombatant, defender: GdCombatant, ho
   if (!grabFavoured(defender, holds, options)) return { kind: "notAllowed", reason: "notFavourable" };
   const fa = freeAttack(attacker, defender, holds, strike, false, options, dice);
   if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
-  const attack = rollDie(dice, 20, "grabItem");
-  return { kind: attack.face === 20 ? "grabbed" : "failed", freeAttack: fa, attack };
+  return { ...rollGrab(dice), freeAttack: fa };
 }
 
 export function grabItemOdds(attacker: GdCombatant, defender: GdCombatant, holds: readonly Hold[], strike: StrikeInput | undefined, options: GrappleDieOptions): { outcomes: Outcome[] } {
@@ -183,8 +179,9 @@ export function grabItemOdds(attacker: GdCombatant, defender: GdCombatant, holds
   const foiled = pFreeAttackFoils(attacker, defender, holds, strike, false, options);
   const m = new Map<string, number>();
   addP(m, "foiled", foiled);
-  addP(m, "failed", (1 - foiled) * (19 / 20));
-  addP(m, "grabbed", (1 - foiled) / 20);
+  const g = grabOdds(1 - foiled);
+  addP(m, "failed", g.failed);
+  addP(m, "grabbed", g.grabbed);
   return { outcomes: outcomes(m) };
 }
 

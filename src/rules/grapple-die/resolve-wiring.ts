@@ -2,6 +2,7 @@
  * Variant grapple-die (002): an action resolved with the dice, and what it does to the world.
  * Who is who: see variant.ts.
  */
+import { releaseProcedure } from "../core/procedures.ts";
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -53,10 +54,8 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       return done(r, breakConsequences(r), keyOf(r.kind));
     }
     case "release": {
-      const h = chosenHold(ctx, holds, holdsOn(a.id, d.id), { path: "attacker", code: "holdsNothing" });
-      const c = noConsequences();
-      c.holdsRemoved.push(h.id);
-      return done({ kind: "released", holdId: h.id }, c, { key: "WC.Result.released" });
+      const r = releaseProcedure((fits) => chosenHold(ctx, holds, fits, { path: "attacker", code: "holdsNothing" }), a.id, d.id);
+      return done(r.result, r.consequences, { key: r.key });
     }
     case "overbear": {
       const r = resolveOverbear(a, d, overbearSituation(p), strikeInput(decl, "immediateAttack"), o, dice);

@@ -6,12 +6,17 @@
  *    out (002 §Strangle Hold; option `suffocationClock`);
  * 3. unconsciousness (in rounds) and stuns (in segments) run down;
  * 4. each damaged creature's standing (fighting, subdued, zero hp).
+ *
+ * Who is awake acts (core/awake.ts): before segment 3, a hold whose holder is out (on an
+ * unconsciousness clock, or marked unconscious) is let go: an unconscious holder deals no hold
+ * damage and keeps nothing. The strangle step then asks whether the victim is out.
  */
 import type { DieRoll } from "../core/dice.ts";
 import type { Dice } from "../core/dice.ts";
 import { rollFormula } from "../core/dice.ts";
 import type { Ledger } from "../core/damage.ts";
 import { addDamage } from "../core/damage.ts";
+import { letGoByTheOut } from "../core/awake.ts";
 import type { StrangleResult } from "./breaks.ts";
 import { rollStrangle } from "./breaks.ts";
 import type { HoldDamage } from "./grapple.ts";
@@ -19,6 +24,7 @@ import { rollHoldDamage } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
+import { hasCondition } from "./profile.ts";
 import type { SubdualStatus } from "./subdual.ts";
 import { subdualStatus } from "./subdual.ts";
 import { STRANGLE, TIMING } from "./tables.ts";
@@ -44,6 +50,8 @@ export interface RoundEndInput {
 }
 
 export type RoundEvent =
+  /** The holder is out: it keeps no hold, and the hold ends before segment 3. */
+  | { readonly kind: "released"; readonly holdId: string; readonly holderId: string; readonly heldId: string }
   | { readonly kind: "holdDamage"; readonly holdId: string; readonly heldId: string; readonly segment: number; readonly damage: HoldDamage }
   | { readonly kind: "strangle"; readonly holdId: string; readonly heldId: string; readonly result: StrangleResult }
   | { readonly kind: "suffocationStarts"; readonly holdId: string; readonly heldId: string; readonly dice: DieRoll[]; readonly rounds: number }
@@ -56,8 +64,10 @@ export type RoundEvent =
 export interface RoundEndResult {
   readonly round: number;
   readonly events: RoundEvent[];
-  /** The holds with their strangle counts brought up to date. */
+  /** The holds with their strangle counts brought up to date (those let go left out). */
   readonly holds: Hold[];
+  /** Holds let go this round end because their holder was out. */
+  readonly releasedHoldIds: string[];
   readonly ledgers: Record<string, Ledger>;
   /** Timers to carry into the next round, in the same terms as the input. */
   readonly stuns: Timer[];
@@ -73,9 +83,18 @@ export function resolveRoundEnd(input: RoundEndInput, options: GrappleDieOptions
   const before: Record<string, SubdualStatus> = {};
   for (const [id, l] of Object.entries(ledgers)) before[id] = subdualStatus(l);
   const rerolled = new Set(input.rerolled ?? []);
+  const outAtStart = new Set((input.unconscious ?? []).filter((t) => t.left > 0).map((t) => t.id));
+  const awake = (id: string): boolean => {
+    const c = byId.get(id);
+    return !outAtStart.has(id) && !(c && hasCondition(c, "unconscious"));
+  };
+
+  // 0. Who is awake acts: an unconscious holder lets go.
+  const { kept, released } = letGoByTheOut(input.holds, awake);
+  for (const h of released) events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
 
   // 1. Segment 3: a hold made this round did its damage when it was made (option), not now.
-  for (const h of input.holds) {
+  for (const h of kept) {
     if (h.roundGained >= input.round || rerolled.has(h.id)) continue;
     const damage = rollHoldDamage(h, byId.get(h.holderId) as GdCombatant, byId.get(h.heldId) as GdCombatant, options, dice);
     if (!damage) continue;
@@ -85,11 +104,10 @@ export function resolveRoundEnd(input: RoundEndInput, options: GrappleDieOptions
   }
 
   // 2. Strangle holds.
-  const outAtStart = new Set((input.unconscious ?? []).filter((t) => t.left > 0).map((t) => t.id));
   const keptOut = new Set<string>();
   const knockedOut = new Set<string>();
   const dead: string[] = [];
-  const holds = input.holds.map((h): Hold => {
+  const holds = kept.map((h): Hold => {
     if (!h.effects.strangle || dead.includes(h.heldId)) return h;
     const out = outAtStart.has(h.heldId);
     const clock = h.suffocationLeft;
@@ -148,5 +166,5 @@ export function resolveRoundEnd(input: RoundEndInput, options: GrappleDieOptions
     if (b.kind !== after.kind) events.push({ kind: "status", id, before: b, after });
   }
 
-  return { round: input.round, events, holds, ledgers, stuns, unconscious, dead, status };
+  return { round: input.round, events, holds, releasedHoldIds: released.map((h) => h.id), ledgers, stuns, unconscious, dead, status };
 }

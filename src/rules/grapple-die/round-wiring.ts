@@ -106,6 +106,9 @@ export function roundLines(r: RoundEndResult, holds: readonly Hold[]): Headline[
   const lines: Headline[] = [];
   for (const e of r.events) {
     switch (e.kind) {
+      case "released":
+        lines.push({ key: "WC.Round.letGo", params: { holder: e.holderId, target: e.heldId, hold: `WC.Hold.${byId.get(e.holdId)?.name ?? ""}` } });
+        break;
       case "holdDamage": {
         const { total, actual, temporary } = e.damage.split;
         const hold = `WC.Hold.${byId.get(e.holdId)?.name ?? ""}`;
@@ -167,12 +170,13 @@ function roundResolution(ctx: RoundContext, p: RoundParsed, r: RoundEndResult): 
   const consequences = roundEndConsequences(r);
   const lines = roundLines(r, p.holds);
 
-  const ended = new Set(r.events.flatMap((e) => (e.kind === "suffocated" ? [e.holdId] : [])));
+  const ended = new Set(r.events.flatMap((e) => (e.kind === "suffocated" || e.kind === "released" ? [e.holdId] : [])));
   consequences.holdsRemoved.push(...ended);
+  const afterById = new Map(r.holds.map((h) => [h.id, h]));
   const holdsUpdated = ctx.holds.flatMap((rec, i): HoldRecord[] => {
     const before = p.holds[i] as Hold;
-    const after = r.holds[i] as Hold;
-    if (ended.has(rec.id) || (after.strangleRounds === before.strangleRounds && after.suffocationLeft === before.suffocationLeft)) return [];
+    const after = afterById.get(before.id);
+    if (!after || ended.has(rec.id) || (after.strangleRounds === before.strangleRounds && after.suffocationLeft === before.suffocationLeft)) return [];
     return [{ ...rec, data: after }];
   });
 

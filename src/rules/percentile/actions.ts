@@ -5,11 +5,12 @@
  * table accepts `tables` in its input (or in the options) to replace the project defaults.
  */
 import type { VariantAction } from "../core/action.ts";
+import { actionMakers } from "../core/action.ts";
 import type { Ledger } from "../core/damage.ts";
 import { vitality } from "../core/damage.ts";
 import { IssueList, RulesInputError } from "../core/errors.ts";
 import type { Obj } from "../core/validate.ts";
-import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, validateHoldList, validateLedger } from "../core/validate.ts";
+import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, ledgerInput, splitInput, validateHoldList } from "../core/validate.ts";
 import type { BreakFreeSituation } from "./breaks.ts";
 import { resolveBreakFree, resolveCounterGrapple } from "./breaks.ts";
 import { checkRowResult, GRAPPLE_EFFECT_FIELDS, readTables } from "./custom-tables.ts";
@@ -298,6 +299,7 @@ function mode(v: unknown): Mode {
 }
 
 export type PercentileAction = VariantAction<PercentileOptions>;
+const { rolled, derived } = actionMakers<PercentileOptions>();
 
 export const PERCENTILE_ACTIONS = {
   grapple: {
@@ -339,13 +341,7 @@ export const PERCENTILE_ACTIONS = {
       return resolveStandUp(validateCombatant(i.combatant, "input.combatant"), validateHolds(i.holds, "input.holds"), o, partners(i.others));
     },
   },
-  grabItem: {
-    rolls: true,
-    run: (input, _o, dice) => {
-      const b = blowInput(input);
-      return resolveGrabItem(b.target, b.defense, dice);
-    },
-  },
+  grabItem: rolled(blowInput, (b, _o, dice) => resolveGrabItem(b.target, b.defense, dice)),
   coupDeGrace: {
     rolls: false,
     run: (input) => {
@@ -360,20 +356,8 @@ export const PERCENTILE_ACTIONS = {
       return resolveDeathBlow(b.target, b.flags, b.weapon);
     },
   },
-  subdue: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const b = blowInput(input);
-      return resolveSubdue({ immune: b.flags.immune, weapon: b.weaponKind }, b.weapon, o, dice);
-    },
-  },
-  intoGrapple: {
-    rolls: true,
-    run: (input, o, dice) => {
-      const b = blowInput(input);
-      return resolveIntoGrapple(b.attacker, b.target, b.holds, b.weapon, o, dice);
-    },
-  },
+  subdue: rolled(blowInput, (b, o, dice) => resolveSubdue({ immune: b.flags.immune, weapon: b.weaponKind }, b.weapon, o, dice)),
+  intoGrapple: rolled(blowInput, (b, o, dice) => resolveIntoGrapple(b.attacker, b.target, b.holds, b.weapon, o, dice)),
   canGrapple: {
     rolls: false,
     run: (input) => {
@@ -393,13 +377,7 @@ export const PERCENTILE_ACTIONS = {
       return { allowed: reason === null, reason };
     },
   },
-  chance: {
-    rolls: false,
-    run: (input, o) => {
-      const p = pair(input);
-      return chanceTrace(p.first, p.second, mode(p.raw.mode), o);
-    },
-  },
+  chance: derived(pair, (p, o) => chanceTrace(p.first, p.second, mode(p.raw.mode), o)),
   resultModifiers: {
     rolls: false,
     run: (input, o) => {
@@ -434,22 +412,11 @@ export const PERCENTILE_ACTIONS = {
       return { ...grappledState(c, hs, o, partners(i.others)), joinCap: joinCap(holdsOn(c.id, hs), o) };
     },
   },
-  damageSplit: {
-    rolls: false,
-    run: (input, o) => {
-      const i = obj(input, "input");
-      const issues = new IssueList();
-      issues.int("input.total", i.total, 0, 100000);
-      issues.oneOf("input.kind", i.kind, ["grapple", "overbear"] as const);
-      if (i.special !== undefined) issues.bool("input.special", i.special);
-      issues.throwIfAny();
-      return damageSplit(i.total as number, i.kind as "grapple" | "overbear", i.special === true, o);
-    },
-  },
-  vitality: {
-    rolls: false,
-    run: (input) => vitality(validateLedger(obj(input, "input").ledger, "input.ledger")),
-  },
+  damageSplit: derived(
+    (input) => splitInput(input, ["grapple", "overbear"] as const, ["special"] as const),
+    (i, o) => damageSplit(i.total, i.kind, i.special, o),
+  ),
+  vitality: derived(ledgerInput, (l) => vitality(l)),
   tables: {
     rolls: false,
     run: (input, o) => withTables(input === undefined ? {} : obj(input, "input"), o).tables,

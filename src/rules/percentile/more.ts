@@ -13,6 +13,7 @@
  * 004 keeps the weapon attack itself in the host game, so the table gives what the sheet says
  * (the d20 needed, the weapon's dice); the module rolls it. Exact odds sit beside each.
  */
+import { grabOdds, rollGrab, standUpProcedure } from "../core/procedures.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import { splitDamage } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
@@ -85,10 +86,10 @@ export type StandUpResult =
  * `known` gives the partners' profiles (a much larger side is free of the condition).
  */
 export function resolveStandUp(c: PercentileCombatant, holds: readonly Hold[], options: PercentileOptions, known: ReadonlyMap<string, PercentileCombatant> = new Map()): StandUpResult {
-  if (!hasCondition(c, "prone")) return { kind: "notAllowed", reason: "notProne" };
-  if (hasCondition(c, "unconscious") || hasCondition(c, "helpless") || hasCondition(c, "stunned")) return { kind: "notAllowed", reason: "cannotAct" };
-  if (!options.riseWhileGrappled && inGrappledCondition(c, holds, known, options)) return { kind: "notAllowed", reason: "heldFast" };
-  return { kind: "rises", takes: options.standUpTakes };
+  type No = StandUpResult & { kind: "notAllowed" };
+  const cannotAct = (): No | null => (hasCondition(c, "unconscious") || hasCondition(c, "helpless") || hasCondition(c, "stunned") ? { kind: "notAllowed", reason: "cannotAct" } : null);
+  const heldFast = (): No | null => (!options.riseWhileGrappled && inGrappledCondition(c, holds, known, options) ? { kind: "notAllowed", reason: "heldFast" } : null);
+  return standUpProcedure<No, "round" | "action">(hasCondition(c, "prone"), { kind: "notAllowed", reason: "notProne" }, [cannotAct, heldFast], options.standUpTakes);
 }
 
 // --- Grabbing an item --------------------------------------------------------------------------------
@@ -105,16 +106,16 @@ export type GrabResult =
 export function resolveGrabItem(target: PercentileCombatant, defense: GrabDefense, dice: Dice): GrabResult {
   if (!isHelpless(target)) return { kind: "notAllowed", reason: "notHelpless" };
   if (defense === "freeAttackHurt") return { kind: "foiled", defense };
-  const attack = rollDie(dice, 20, "grabItem");
-  return { kind: attack.face === 20 ? "grabbed" : "failed", defense, attack };
+  return { ...rollGrab(dice), defense };
 }
 
 export function grabItemOdds(target: PercentileCombatant, defense: GrabDefense): Outcome[] {
   if (!isHelpless(target)) return [{ kind: "notAllowed:notHelpless", p: 1 }];
   if (defense === "freeAttackHurt") return [{ kind: "foiled", p: 1 }];
+  const g = grabOdds(1);
   return [
-    { kind: "failed", p: 19 / 20 },
-    { kind: "grabbed", p: 1 / 20 },
+    { kind: "failed", p: g.failed },
+    { kind: "grabbed", p: g.grabbed },
   ];
 }
 

@@ -3,6 +3,7 @@
  * the grapple, the overbear and what a hold opens (break free, counter-grapple, let go); the
  * extra actions are in more-wiring.ts.
  */
+import { releaseProcedure } from "../core/procedures.ts";
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -83,11 +84,9 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
     }
     case "release": {
       // 004 §Break Free: the holder may let go (a minor action).
-      const h = chosenHold(ctx, holds, (x) => x.holderId === a.id && x.heldId === d.id);
-      const c = noConsequences();
-      c.holdsRemoved.push(h.id);
-      settleHoldConditions(c, [a, d], holds, holds.filter((x) => x.id !== h.id));
-      return done({ kind: "released", holdId: h.id }, c, headline("WC.Result.released"));
+      const r = releaseProcedure((fits) => chosenHold(ctx, holds, fits), a.id, d.id);
+      settleHoldConditions(r.consequences, [a, d], holds, holds.filter((x) => x.id !== r.hold.id));
+      return done(r.result, r.consequences, headline(r.key));
     }
     default:
       return unknownAction(ctx.action);

@@ -9,6 +9,7 @@ import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import type { Ledger, Vitality } from "../core/damage.ts";
 import { addDamage, recoverTemporary, vitality } from "../core/damage.ts";
+import { awakeByLedger, letGoByTheOut } from "../core/awake.ts";
 import type { TableDamage } from "./damage.ts";
 import { tableDamage } from "./damage.ts";
 import type { Hold, Timer } from "./holds.ts";
@@ -76,18 +77,14 @@ interface State {
 function isOut(c: PercentileCombatant, st: State): boolean {
   if (hasCondition(c, "unconscious")) return true;
   if (st.timers.some((t) => t.id === c.id && t.condition === "unconscious" && t.rounds > 0)) return true;
-  const l = st.ledgers[c.id];
-  return l !== undefined && vitality(l).kind !== "conscious";
+  return !awakeByLedger(st.ledgers[c.id]);
 }
 
-/** 004 §Weapon Attack: a holder lets go only when it falls unconscious (or chooses to). */
+/** 004 §Weapon Attack: a holder lets go only when it falls unconscious (or chooses to); who is awake acts (core/awake.ts). */
 function releaseByOut(byId: ReadonlyMap<string, PercentileCombatant>, st: State): void {
-  for (const h of [...st.holds]) {
-    const holder = byId.get(h.holderId) as PercentileCombatant;
-    if (!isOut(holder, st)) continue;
-    st.holds = st.holds.filter((x) => x.id !== h.id);
-    st.events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
-  }
+  const { kept, released } = letGoByTheOut(st.holds, (id) => !isOut(byId.get(id) as PercentileCombatant, st));
+  st.holds = kept;
+  for (const h of released) st.events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
 }
 
 /**

@@ -39,14 +39,21 @@ describe("consequences", () => {
     const f = c("f");
     const g = c("g", { kind: "monster", size: "S", pummelLimbs: 1 });
     const hold: d12.Hold = { id: "s", holderId: "g", heldId: "f", part: "strangle", result: 12, sizeAdjustment: -2, holderSize: "S", roundGained: 1 };
-    // 2d4 = 8 -> 4/4: total 4 + 4 + 5 = 13 of 10 HP -> unconscious 4 rounds; then recovery 1 (unconscious) -> 3.
-    const r = d12.resolveRoundEnd({ round: 2, combatants: [f, g], holds: [hold], ledgers: { f: { maxHp: 10, actual: 0, temporary: 5 } } }, o, new ScriptedDice([[4, 4], [4, 4], [12, 12]]));
+    // 2d4 = 8 -> 4/4: 8 of 10 HP, still awake; the break roll 12 frees it.
+    const r = d12.resolveRoundEnd({ round: 2, combatants: [f, g], holds: [hold], ledgers: { f: { maxHp: 10, actual: 0, temporary: 0 } } }, o, new ScriptedDice([[4, 4], [4, 4], [12, 12]]));
     const k = d12.roundEndConsequences(r);
     expect(k.holdsRemoved).toEqual(["s"]);
-    expect(k.damage).toEqual([
+    expect(k.damage).toEqual([{ targetId: "f", actual: 4, temporary: 4, reason: "WC.Part.strangle" }]);
+    expect(k.conditions).toEqual([]);
+    // 2d4 = 8 on 5 temporary: 13 of 10 HP -> unconscious 4 rounds, so no break roll (who is awake acts);
+    // then recovery 1 (unconscious) -> 3.
+    const out = d12.resolveRoundEnd({ round: 2, combatants: [f, g], holds: [hold], ledgers: { f: { maxHp: 10, actual: 0, temporary: 5 } } }, o, new ScriptedDice([[4, 4], [4, 4]]));
+    const ko = d12.roundEndConsequences(out);
+    expect(ko.holdsRemoved).toEqual([]);
+    expect(ko.damage).toEqual([
       { targetId: "f", actual: 4, temporary: 4, reason: "WC.Part.strangle" },
       { targetId: "f", actual: 0, temporary: -1, reason: "WC.Round.recovery" },
     ]);
-    expect(k.conditions).toEqual([{ targetId: "f", condition: "unconscious", active: true, rounds: 3 }]);
+    expect(ko.conditions).toEqual([{ targetId: "f", condition: "unconscious", active: true, rounds: 3 }]);
   });
 });

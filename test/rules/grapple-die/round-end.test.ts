@@ -111,7 +111,7 @@ describe("consequences for the shell", () => {
     const r = end(
       {
         round: 2,
-        holds: [holdOf("headLock"), holdOf("strangleHold", { id: "s", holderId: "b" })],
+        holds: [holdOf("headLock"), holdOf("strangleHold", { id: "s" })],
         ledgers: { d: { maxHp: 3, actual: 0, temporary: 1 } },
         stuns: [{ id: "a", left: 4 }],
         unconscious: [{ id: "b", left: 1 }],

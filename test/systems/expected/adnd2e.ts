@@ -133,4 +133,13 @@ export const ADND2E: readonly FixtureExpectation[] = [
     "grapple-die": { profile: { heightFt: 15, weightLb: 4000, ac: 10, saveVsBreath: 17 }, sources: { ac: "default", saveVsBreath: "default" } },
     percentile: { profile: { strength: { score: 20 }, height: 180, weight: 4000 }, sources: { strength: "default" } },
   },
+  {
+    // A human thief with Strength 18/76 and the thief item at 40000 XP: rogue level 7 (Table 25),
+    // THAC0 17 (Table 53). adnd2e counts exceptional Strength only for warriors, so the score is
+    // 18: hit probability +1 (Table 1), THAC0 16, not 18/76's +2 and 15. Leather 8, Dex 16 (-2): AC 6.
+    file: "thief-18-76.json",
+    "d12-holds": { profile: { strength: { score: 18 }, armor: { type: "leather", plus: 0 }, normalAc: 6, toHit: { kind: "thac0", thac0: 16 } }, sources: { strength: "sheet", toHit: "sheet" } },
+    "grapple-die": { profile: { strength: { score: 18 }, hitDice: 7, nonProficiencyPenalty: -3, toHit: { kind: "thac0", thac0: 16 } } },
+    percentile: { profile: { strength: { score: 18 }, classGroup: "thief", level: 7 } },
+  },
 ];

@@ -2,8 +2,9 @@
  * ARS fixtures, worked out by hand. Rules used: a character's level is the most `advancement`
  * entries on a class item (ARS getMaxLevel), never `attributes.level.value` (the template's 1);
  * AD&D Dexterity table (14 0, 15 -1, 16 -2, 17 -3); worn armour's base AC and modifier (its magic),
- * shields their AC and modifier; magic protection by ARS's rules: the best ring only, none over
- * magic armour, a cloak only over leather or no armour with no shield and no magic armour, other
+ * shields their AC and modifier; magic protection as ARS's `_prepareArmorClass` computes it at
+ * 171feb4 (an export must read as the live actor shows): the best ring, where a worn cloak's plus
+ * takes the ring's place in item order, none over magic armour, the cloak's own figure 0, other
  * protection added; AC as ARS `_prepareArmorClass` sums it (armour AC - modifier - shields -
  * protection + Dex) when an export has no derived `armorClass`; an NPC's untouched template
  * abilities (10, no percentage) are no score; sizes medium M, large L; heights in inches, weights
@@ -13,26 +14,27 @@ import type { FixtureExpectation } from "./types.ts";
 
 /** The fighter's values, export and prepared alike. */
 const FIGHTER = {
-  // Str 18/76, Dex 16 (-2), plate (AC 3) and shield (1), a great helm; a cloak of protection +1
-  // does not count over plate and a shield. AC 3 - 1 - 0 - 2 = 0. Five advancement entries: level 5.
+  // Str 18/76, Dex 16 (-2), plate (AC 3) and shield (1), a great helm; a cloak of protection +1:
+  // ARS's cloak branch puts its +1 in the ring's place, and the plate is not magic, so it counts
+  // as ARS computes it. AC 3 - 1 - 1 - 2 = -1. Five advancement entries: level 5.
   "d12-holds": {
-    profile: { kind: "character", size: "M", strength: { score: 18, exceptional: 76 }, dexAcAdjustment: -2, armor: { type: "plate", plus: 0 }, shield: { plus: 0 }, magicProtection: 0, normalAc: 0, movement: 12, intelligence: "average", attacksPerRound: 1, monkLevel: 0, toHit: { kind: "thac0", thac0: 16 } },
+    profile: { kind: "character", size: "M", strength: { score: 18, exceptional: 76 }, dexAcAdjustment: -2, armor: { type: "plate", plus: 0 }, shield: { plus: 0 }, magicProtection: 1, normalAc: -1, movement: 12, intelligence: "average", attacksPerRound: 1, monkLevel: 0, toHit: { kind: "thac0", thac0: 16 } },
     sources: { size: "sheet", strength: "sheet", armor: "sheet", normalAc: "sheet", magicProtection: "sheet", attacksPerRound: "default" },
   },
   "grapple-die": {
     // 6'2" = 74 in = 6.17 ft.
-    profile: { playerCharacter: true, heightFt: 6.17, weightLb: 210, strength: { score: 18, exceptional: 76 }, hitDice: 5, hitDicePlus: 0, ac: 0, dexAcAdjustment: -2, shieldAc: 1, armor: { type: "plate", helm: true }, saveVsBreath: 13, readiedAttack: null, nonProficiencyPenalty: -2 },
+    profile: { playerCharacter: true, heightFt: 6.17, weightLb: 210, strength: { score: 18, exceptional: 76 }, hitDice: 5, hitDicePlus: 0, ac: -1, dexAcAdjustment: -2, shieldAc: 1, armor: { type: "plate", helm: true }, saveVsBreath: 13, readiedAttack: null, nonProficiencyPenalty: -2 },
     sources: { heightFt: "sheet", weightLb: "sheet", ac: "sheet", hitDice: "sheet", saveVsBreath: "sheet" },
   },
   percentile: {
-    profile: { kind: "character", classGroup: "fighter", level: 5, size: "M", height: 74, weight: 210, dexterity: 16, strength: { score: 18, exceptional: 76 }, armor: { ad: 3, magic: 0 }, shield: { plus: 0 }, helmet: true, dexAcBonus: 2, magicProtection: 0, speed: 120, foreLimbs: 2 },
+    profile: { kind: "character", classGroup: "fighter", level: 5, size: "M", height: 74, weight: 210, dexterity: 16, strength: { score: 18, exceptional: 76 }, armor: { ad: 3, magic: 0 }, shield: { plus: 0 }, helmet: true, dexAcBonus: 2, magicProtection: 1, speed: 120, foreLimbs: 2 },
     sources: { classGroup: "sheet", level: "sheet" },
   },
 } as const;
 
 export const ARS: readonly FixtureExpectation[] = [
   { file: "fighter-18-76.json", ...FIGHTER },
-  // The same fighter as a live actor: ARS's own rank.levels.max 5, armorClass.normal 0 and Dex
+  // The same fighter as a live actor: ARS's own rank.levels.max 5, armorClass.normal -1 (ring -1) and Dex
   // defensive -2 are read as they stand (no reason: nothing worked out).
   { file: "fighter-18-76.prepared.json", settings: { prepared: true }, ...FIGHTER },
   {
@@ -48,28 +50,29 @@ export const ARS: readonly FixtureExpectation[] = [
     percentile: { profile: { classGroup: "fighter", level: 6, height: 71, weight: 190, dexterity: 15, strength: { score: 17 }, armor: { ad: 5, magic: 2 }, shield: { plus: 1 }, helmet: false, dexAcBonus: 1, magicProtection: 0, speed: 120 } },
   },
   {
-    // Leather (AC 8), Dex 17 (-3); cloak of protection +1 counts over leather with no shield;
-    // rings +1 and +2: only the best, 2. Protection 3. AC 8 - 3 - 3 = 2. Thief 3, Int 14 high,
+    // Leather (AC 8), Dex 17 (-3); in item order the cloak of protection +1 takes the ring's
+    // place (1), then rings +1 and +2: the best, 2; the cloak's own figure 0. Protection 2.
+    // AC 8 - 2 - 3 = 3. Thief 3, Int 14 high,
     // 5'6" = 66 in, 140 lb.
     file: "thief-leather.json",
     "d12-holds": {
-      profile: { armor: { type: "leather", plus: 0 }, shield: null, dexAcAdjustment: -3, magicProtection: 3, normalAc: 2, intelligence: "high", toHit: { kind: "thac0", thac0: 20 } },
+      profile: { armor: { type: "leather", plus: 0 }, shield: null, dexAcAdjustment: -3, magicProtection: 2, normalAc: 3, intelligence: "high", toHit: { kind: "thac0", thac0: 20 } },
       sources: { shield: "sheet" },
     },
-    "grapple-die": { profile: { heightFt: 5.5, weightLb: 140, hitDice: 3, ac: 2, shieldAc: 0, armor: { type: "leather", helm: false }, saveVsBreath: 16, nonProficiencyPenalty: -3 } },
-    percentile: { profile: { classGroup: "thief", level: 3, height: 66, weight: 140, dexterity: 17, strength: { score: 12 }, armor: { ad: 8, magic: 0 }, shield: null, dexAcBonus: 3, magicProtection: 3, speed: 120 } },
+    "grapple-die": { profile: { heightFt: 5.5, weightLb: 140, hitDice: 3, ac: 3, shieldAc: 0, armor: { type: "leather", helm: false }, saveVsBreath: 16, nonProficiencyPenalty: -3 } },
+    percentile: { profile: { classGroup: "thief", level: 3, height: 66, weight: 140, dexterity: 17, strength: { score: 12 }, armor: { ad: 8, magic: 0 }, shield: null, dexAcBonus: 3, magicProtection: 2, speed: 120 } },
   },
   {
-    // No armour worn; Dex 14 (0); a cloak of protection +1 (no armour, no shield) and a ring of
-    // protection +1: 2. AC 10 - 2 = 8. Int 17 genius; magic-user 4. ARS's template height and
+    // No armour worn; Dex 14 (0); a cloak of protection +1 and a ring of protection +1: ARS
+    // keeps one "best ring", 1 (the cloak's own figure is 0). AC 10 - 1 = 9. Int 17 genius; magic-user 4. ARS's template height and
     // weight (5'10", 150) are what the sheet shows: 70 in, 150 lb.
     file: "mage-unarmoured.json",
     "d12-holds": {
-      profile: { armor: { type: "none", plus: 0 }, shield: null, dexAcAdjustment: 0, magicProtection: 2, normalAc: 8, intelligence: "genius" },
+      profile: { armor: { type: "none", plus: 0 }, shield: null, dexAcAdjustment: 0, magicProtection: 1, normalAc: 9, intelligence: "genius" },
       sources: { armor: "sheet", dexAcAdjustment: "sheet" },
     },
-    "grapple-die": { profile: { heightFt: 5.83, weightLb: 150, hitDice: 4, ac: 8, nonProficiencyPenalty: -5 }, sources: { heightFt: "sheet", weightLb: "sheet" } },
-    percentile: { profile: { classGroup: "magicUser", level: 4, height: 70, weight: 150, dexterity: 14, armor: null, dexAcBonus: 0, magicProtection: 2 }, sources: { armor: "sheet" } },
+    "grapple-die": { profile: { heightFt: 5.83, weightLb: 150, hitDice: 4, ac: 9, nonProficiencyPenalty: -5 }, sources: { heightFt: "sheet", weightLb: "sheet" } },
+    percentile: { profile: { classGroup: "magicUser", level: 4, height: 70, weight: 150, dexterity: 14, armor: null, dexAcBonus: 0, magicProtection: 1 }, sources: { armor: "sheet" } },
   },
   {
     // Ranger 3 and magic-user 4: level 4 (the higher), the fighter group for the one-column rule

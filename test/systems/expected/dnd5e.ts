@@ -101,14 +101,15 @@ export const DND5E: readonly FixtureExpectation[] = [
   },
   {
     // Randal: fighter 1 (from the class item: an export has no details.level), chain mail 16 +
-    // shield 2 = 18 (descending 2), speed from his race item (30 ft = 12"), proficiency 2 at
-    // level 1: THAC0 18. Characters' attacks are not read: one a round, filled in.
+    // shield 2, and his Defense fighting style's transferred effect (ac.bonus +1), applied
+    // before dnd5e computes the AC: 19 (descending 1); speed from his race item (30 ft = 12"),
+    // proficiency 2 at level 1: THAC0 18. Characters' attacks are not read: one a round, filled in.
     file: "randal-human-fighter.json",
     "d12-holds": {
-      profile: { kind: "character", armor: { type: "chain", plus: 0 }, shield: { plus: 0 }, normalAc: 2, movement: 12, toHit: { kind: "thac0", thac0: 18 }, monkLevel: 0, strength: { score: 16 }, attacksPerRound: 1 },
+      profile: { kind: "character", armor: { type: "chain", plus: 0 }, shield: { plus: 0 }, normalAc: 1, movement: 12, toHit: { kind: "thac0", thac0: 18 }, monkLevel: 0, strength: { score: 16 }, attacksPerRound: 1 },
       sources: { movement: "sheet", toHit: "sheet", attacksPerRound: "default" },
     },
-    "grapple-die": { profile: { playerCharacter: true, hitDice: 1, ac: 2, shieldAc: 1, nonProficiencyPenalty: -2, heightFt: 5.83, weightLb: 170 }, sources: { heightFt: "default", hitDice: "sheet" } },
+    "grapple-die": { profile: { playerCharacter: true, hitDice: 1, ac: 1, shieldAc: 1, nonProficiencyPenalty: -2, heightFt: 5.83, weightLb: 170 }, sources: { heightFt: "default", hitDice: "sheet" } },
     percentile: { profile: { classGroup: "fighter", level: 1, armor: { ad: 5, magic: 0 }, shield: { plus: 0 }, speed: 120 }, sources: { level: "sheet" } },
   },
   {
@@ -127,12 +128,13 @@ export const DND5E: readonly FixtureExpectation[] = [
     percentile: { profile: { classGroup: "fighter", level: 1, speed: 100 } },
   },
   {
-    // Randal with the SRD's Chain Mail +1, Shield +1, Ring of Protection and Helm of Telepathy:
-    // 16 + 1 + 2 + 1 = 20, descending 0 (the ring works by an effect, not in the item sum; read
-    // from its name as +1); the helm is a helmet; 5'10" = 70 in, 180 lb.
+    // Randal with the SRD's Chain Mail +1, Shield +1, Ring of Protection (attuned) and Helm of
+    // Telepathy: chain 16 + 1, shield 2 + 1, and the effects dnd5e applies first: Defense
+    // ac.bonus +1 and the ring's ac.bonus +1: 22, descending -2; the ring's +1 is also its
+    // magic protection; the helm is a helmet; 5'10" = 70 in, 180 lb.
     file: "randal-magic-arms.json",
-    "d12-holds": { profile: { armor: { type: "chain", plus: 1 }, shield: { plus: 1 }, magicProtection: 1, normalAc: 0 } },
-    "grapple-die": { profile: { ac: 0, shieldAc: 2, armor: { type: "chain", helm: true }, heightFt: 5.83, weightLb: 180 }, sources: { heightFt: "sheet", weightLb: "sheet" } },
+    "d12-holds": { profile: { armor: { type: "chain", plus: 1 }, shield: { plus: 1 }, magicProtection: 1, normalAc: -2 } },
+    "grapple-die": { profile: { ac: -2, shieldAc: 2, armor: { type: "chain", helm: true }, heightFt: 5.83, weightLb: 180 }, sources: { heightFt: "sheet", weightLb: "sheet" } },
     percentile: { profile: { armor: { ad: 5, magic: 1 }, shield: { plus: 1 }, helmet: true, magicProtection: 1, height: 70, weight: 180 } },
   },
   {
@@ -145,5 +147,69 @@ export const DND5E: readonly FixtureExpectation[] = [
     },
     "grapple-die": { profile: { ac: 10, hitDice: 1 }, sources: { ac: "default", hitDice: "default" } },
     percentile: { profile: { strength: { score: 19 }, hitDice: { dice: 1, adjustment: 0 } }, sources: { strength: "sheet", hitDice: "default" } },
+  },
+  {
+    // Krusk (2024 premade, paladin 11): Plate Armor 18 and Shield 2, each made +1 by an
+    // enchantment on the item (magicalBonus upgraded to 1, "mgc" added), and the Defense fighting
+    // style's transferred ac.bonus +1; heavy armour takes no Dex: 18 + 1 + 2 + 1 + 1 = 23,
+    // descending -3. No ring or cloak: protection 0. Orc species 30 ft = 12".
+    file: "krusk-paladin-11.json",
+    "d12-holds": { profile: { kind: "character", size: "M", strength: { score: 20 }, armor: { type: "plate", plus: 1 }, shield: { plus: 1 }, magicProtection: 0, normalAc: -3, movement: 12 }, sources: { normalAc: "sheet", armor: "sheet" } },
+    "grapple-die": { profile: { ac: -3, shieldAc: 2, armor: { type: "plate", helm: false }, hitDice: 11 } },
+    percentile: { profile: { classGroup: "fighter", level: 11, armor: { ad: 3, magic: 1 }, shield: { plus: 1 }, magicProtection: 0, speed: 120 } },
+  },
+  {
+    // Akra (2024 premade, cleric 11): Plate Armor 18, a Shield made +2 by an enchantment (2 + 2),
+    // an attuned Cloak of Protection whose transferred ac.bonus +1 counts: 18 + 4 + 1 = 23,
+    // descending -3; the cloak's +1 is her magic protection.
+    file: "akra-cleric-11.json",
+    "d12-holds": { profile: { armor: { type: "plate", plus: 0 }, shield: { plus: 2 }, magicProtection: 1, normalAc: -3, movement: 12 } },
+    "grapple-die": { profile: { ac: -3, shieldAc: 3 } },
+    percentile: { profile: { classGroup: "cleric", level: 11, armor: { ad: 3, magic: 0 }, shield: { plus: 2 }, magicProtection: 1 } },
+  },
+  {
+    // Akra wearing the SRD's Demon Armor (plate 18, magicalBonus 1, attunement required) unattuned,
+    // and her Cloak of Protection unattuned: the armour's +1 is not available and the cloak's effect
+    // is suppressed (dnd5e magicAvailable, areEffectsSuppressed): 18 + 0 + shield 2 + 2 = 22,
+    // descending -2; armour plus 0, protection 0.
+    file: "akra-unattuned.json",
+    "d12-holds": { profile: { armor: { type: "plate", plus: 0 }, shield: { plus: 2 }, magicProtection: 0, normalAc: -2 } },
+    "grapple-die": { profile: { ac: -2, shieldAc: 3 } },
+    percentile: { profile: { armor: { ad: 3, magic: 0 }, magicProtection: 0 } },
+  },
+  {
+    // Perrin (2024 premade, monk 5): the source AC calc is "default"; his Unarmored Defense
+    // feature's effect sets it to unarmoredMonk: 10 + Dex 18 (+4) + Wis 14 (+2) = 16, descending 4.
+    // Unarmored Movement adds @scale.monk.unarmored-movement: at level 5 the level-2 entry, 10 ft,
+    // to the species' 30 ft: 40 ft = 16". Small (sm): S. Winged Boots' fly effect is not
+    // transferred: no flight.
+    file: "perrin-monk-5.json",
+    "d12-holds": { profile: { size: "S", armor: { type: "none", plus: 0 }, shield: null, normalAc: 4, movement: 16, monkLevel: 5, flight: "none" }, sources: { movement: "sheet", normalAc: "sheet" } },
+    "grapple-die": { profile: { ac: 4, hitDice: 5 } },
+    percentile: { profile: { classGroup: "cleric", level: 5, speed: 160, dexterity: 18 } },
+  },
+  {
+    // Troll (SRD 5.2, actors24): lg (L), natural AC 15 (descending 5), 30 ft = 12", Multiattack
+    // "makes three Rend attacks": 3; hit points 9d10 + 45: 9 HD.
+    file: "troll-2024.json",
+    "d12-holds": { profile: { size: "L", normalAc: 5, movement: 12, attacksPerRound: 3 }, sources: { attacksPerRound: "sheet", size: "sheet" } },
+    "grapple-die": { profile: { ac: 5, hitDice: 9 } },
+    percentile: { profile: { hitDice: { dice: 9, adjustment: 0 }, speed: 120 } },
+  },
+  {
+    // Ancient red dragon (SRD 5.2): gargantuan (grg) is VL; natural AC 22 (descending -2);
+    // Multiattack "makes three Rend attacks": 3; walk 40 ft = 16", flies.
+    file: "ancient-red-dragon-2024.json",
+    "d12-holds": { profile: { size: "VL", normalAc: -2, movement: 16, attacksPerRound: 3, flight: "wings" }, sources: { size: "sheet" } },
+    "grapple-die": { profile: { ac: -2 } },
+    percentile: { profile: { size: "VL" } },
+  },
+  {
+    // Cat (SRD 5.2): tiny is S; no armour, AC 10 + Dex 15 (+2) = 12 by dnd5e's default formula,
+    // descending 8; walk 40 ft = 16"; no Multiattack: 1.
+    file: "cat-2024.json",
+    "d12-holds": { profile: { size: "S", normalAc: 8, movement: 16, attacksPerRound: 1 }, sources: { size: "sheet" } },
+    "grapple-die": { profile: { ac: 8 } },
+    percentile: { profile: { size: "S" } },
   },
 ];

@@ -81,16 +81,17 @@ export const OSE: readonly FixtureExpectation[] = [
     percentile: { profile: { strength: { score: 18 }, hitDice: { dice: 4, adjustment: 1 }, speed: 90 } },
   },
   {
-    // Grizzly: the red pattern, Claw ×2 (1d8) and Bite ×1 (1d10): 3 attacks; the first, Claw 1d8.
+    // Grizzly: the red pattern, Claw ×2 (1d8) and Bite ×1 (1d10): 3 attacks; the first as OSE
+    // lists a monster's weapons (by name), Bite 1d10.
     // HD "5", THAC0 15.
     file: "grizzly-bear.json",
     "d12-holds": { profile: { attacksPerRound: 3, movement: 12, toHit: { kind: "thac0", thac0: 15 } }, sources: { attacksPerRound: "sheet" } },
-    "grapple-die": { profile: { hitDice: 5, hitDicePlus: 0, readiedAttack: { kind: "natural", lengthFt: 0, damage: { count: 1, sides: 8 }, damageBonus: 0, toHitBonus: 0 } }, sources: { readiedAttack: "sheet" } },
+    "grapple-die": { profile: { hitDice: 5, hitDicePlus: 0, readiedAttack: { kind: "natural", lengthFt: 0, damage: { count: 1, sides: 10 }, damageBonus: 0, toHitBonus: 0 } }, sources: { readiedAttack: "sheet" } },
     percentile: { profile: { hitDice: { dice: 5, adjustment: 0 } } },
   },
   {
     // Minotaur: red pattern Gore ×1 + Bite ×1 (2 attacks), or blue Weapon ×1 (1d6+2): the red
-    // routine, 2 attacks, Gore 1d6. HD 6, THAC0 14, B13.
+    // routine, 2 attacks; the first by name, Bite 1d6. HD 6, THAC0 14, B13.
     file: "minotaur.json",
     "d12-holds": { profile: { size: "L", attacksPerRound: 2, toHit: { kind: "thac0", thac0: 14 } } },
     "grapple-die": { profile: { hitDice: 6, saveVsBreath: 13, readiedAttack: { kind: "natural", lengthFt: 0, damage: { count: 1, sides: 6 }, damageBonus: 0, toHitBonus: 0 } } },
@@ -113,5 +114,39 @@ export const OSE: readonly FixtureExpectation[] = [
     },
     "grapple-die": { profile: { ac: 10, hitDice: 1 }, sources: { ac: "default", hitDice: "default" } },
     percentile: { profile: { strength: { score: 10 } }, sources: { strength: "default" } },
+  },
+  {
+    // Troll (OSE SRD: AC 4, HD 6+3, 2 × claw 1d6, 1 × bite 1d10, THAC0 13, 120'), its weapons made
+    // with the monster sheet's "+" button: melee false (the data model's initial), no pattern. A
+    // monster's weapon is rolled as an attack whatever that flag: Claw ×2 + Bite ×1 = 3 attacks;
+    // the first by name, Bite 1d10.
+    file: "troll-plus-weapons.json",
+    "d12-holds": { profile: { size: "L", attacksPerRound: 3, normalAc: 4, movement: 12, toHit: { kind: "thac0", thac0: 13 } }, sources: { attacksPerRound: "sheet" } },
+    "grapple-die": { profile: { hitDice: 6, hitDicePlus: 3, readiedAttack: { kind: "natural", lengthFt: 0, damage: { count: 1, sides: 10 }, damageBonus: 0, toHitBonus: 0 }, saveVsBreath: 13 }, sources: { readiedAttack: "sheet" } },
+    percentile: { profile: { hitDice: { dice: 6, adjustment: 3 }, speed: 120 } },
+  },
+  {
+    // Elf 3 (OSE race-as-class): fights on the fighter's table with any weapon, casts as a
+    // magic-user: fighter/magic-user, fighter first (non-proficiency -2, not a magic-user's -5).
+    // Chain 5, shield 1, Dex 14 (+1): AC 5 - 1 - 1 = 3. 1×1 token: M.
+    file: "elf.json",
+    "d12-holds": { profile: { size: "M", normalAc: 3, toHit: { kind: "thac0", thac0: 19 } } },
+    "grapple-die": { profile: { hitDice: 3, ac: 3, nonProficiencyPenalty: -2 }, sources: { nonProficiencyPenalty: "sheet" } },
+    percentile: { profile: { classGroup: "fighter", level: 3, secondClass: { group: "magicUser", level: 3 } }, sources: { classGroup: "sheet", secondClass: "sheet" } },
+  },
+  {
+    // Dwarf 2: a fighter (non-proficiency -2); chain 5, shield 1, Dex 9 (0): AC 4.
+    file: "dwarf.json",
+    "d12-holds": { profile: { normalAc: 4 } },
+    "grapple-die": { profile: { hitDice: 2, ac: 4, nonProficiencyPenalty: -2 } },
+    percentile: { profile: { classGroup: "fighter", level: 2 }, absent: ["secondClass"] },
+  },
+  {
+    // Halfling 1 on a 1×1 token: small from the class (OSE keeps no size), not M from the token;
+    // a fighter (-2). Leather 7, Dex 15 (+1): AC 6.
+    file: "halfling.json",
+    "d12-holds": { profile: { size: "S", normalAc: 6 }, sources: { size: "sheet" } },
+    "grapple-die": { profile: { hitDice: 1, ac: 6, nonProficiencyPenalty: -2, heightFt: 3.5, weightLb: 60 } },
+    percentile: { profile: { size: "S", classGroup: "fighter", level: 1 } },
   },
 ];
