@@ -66,6 +66,8 @@ export async function benchGmCpu(ms: number): Promise<CpuFigure[]> {
           const ids = t ? [...t.actor.effects].map((e) => e.id) : [];
           if (t && ids.length > 0) await gm.run(() => t.actor.deleteEmbeddedDocuments("ActiveEffect", ids, { [M]: { pairHandled: true } }));
         }
+        // And the ledger's record of the holds (the scene's flags), as if they had ended.
+        for (const sc of world.scenes) sc.flags[M] = { ...(sc.flags[M] as object | undefined), holds: {} };
       };
       const logSize = world.messages.size;
       let n = 8;

@@ -89,6 +89,8 @@ export async function benchShell(ms: number): Promise<ShellFigure[]> {
           const ids = [...t.actor.effects].map((e) => e.id);
           if (ids.length > 0) await gm.run(() => t.actor.deleteEmbeddedDocuments("ActiveEffect", ids, { [M]: { pairHandled: true } }));
         }
+        // And the ledger's record of the holds (the scene's flags), as if they had ended.
+        scene.flags[M] = { ...(scene.flags[M] as object | undefined), holds: {} };
         n++;
       }
       const elapsed = performance.now() - start;
@@ -101,6 +103,8 @@ export async function benchShell(ms: number): Promise<ShellFigure[]> {
           const ids = [...t.actor.effects].map((e) => e.id);
           if (ids.length > 0) await gm.run(() => t.actor.deleteEmbeddedDocuments("ActiveEffect", ids, { [M]: { pairHandled: true } }));
         }
+        // And the ledger's record of the holds (the scene's flags), as if they had ended.
+        scene.flags[M] = { ...(scene.flags[M] as object | undefined), holds: {} };
         holdFaces(world, variant);
         const mark = world.writes.length;
         const t0 = performance.now();

@@ -18,6 +18,9 @@ import type { LiftMark } from "../documents/ledger.ts";
 import type { TokenChange } from "../map/aloft.ts";
 import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
 
+/** Deletions that take a pair's halves together (the hold guard stands aside; gm/apply.ts PAIR_HANDLED). */
+const PAIR_HANDLED = { [MODULE_ID]: { pairHandled: true } } as const;
+
 interface Made {
   actor: string;
   id: string;
@@ -41,8 +44,8 @@ function liftChanges(tokens: readonly TokenChange[], add: (store: LedgerStore | 
   }
 }
 
-/** The ledger's changes for these actor and token writes, by store. */
-export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly TokenChange[] = []): Map<LedgerStore, Record<string, unknown>> {
+/** The ledger's changes for these actor and token writes, by store; `dropped`: the holds they end, as the ledger kept them. */
+export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly TokenChange[] = [], dropped: LedgerHold[] = []): Map<LedgerStore, Record<string, unknown>> {
   const out = new Map<LedgerStore, Record<string, unknown>>();
   const add = (store: LedgerStore | null | undefined, changes: Record<string, unknown>) => {
     if (store) out.set(store, { ...(out.get(store) ?? {}), ...changes });
@@ -98,7 +101,7 @@ export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly To
   }
   // Halves removed: the hold they belong to leaves the ledger (the ledger's own ids, or the
   // effect's flags where the ledger names that creature for that part).
-  const byId = new Map<string, { store: LedgerStore; key: string }>();
+  const byId = new Map<string, { store: LedgerStore; key: string; hold: LedgerHold }>();
   for (const k of ledgerEntries()) {
     byId.set(`${k.hold.heldActor}|${k.hold.heldEffect}`, k);
     byId.set(`${k.hold.holderActor}|${k.hold.holderEffect}`, k);
@@ -107,23 +110,55 @@ export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly To
     for (const id of w.deletes) {
       const at = byId.get(`${w.actor.uuid}|${id}`);
       if (at) {
+        // A hold made again in the same writes (an undo bringing it back) stays kept.
+        if (made.has(at.hold.record.id)) continue;
         add(at.store, dropData(at.key));
+        dropped.push(at.hold);
         continue;
       }
       const e = w.actor.effects.get(id);
       const h = e ? storedHold(e) : undefined;
       const k = h ? keptHold(h.record.id) : undefined;
-      if (h && k && (h.role === "held" ? k.hold.heldActor : k.hold.holderActor) === w.actor.uuid && !made.has(h.record.id)) add(k.store, dropData(k.key));
+      if (h && k && (h.role === "held" ? k.hold.heldActor : k.hold.holderActor) === w.actor.uuid && !made.has(h.record.id)) {
+        add(k.store, dropData(k.key));
+        dropped.push(k.hold);
+      }
     }
   }
   liftChanges(tokens, add);
   return out;
 }
 
+/**
+ * A hold that ends goes from both creatures whole: every effect on either that claims to be one of
+ * its halves (a half rebuilt at a fresh id, which an undo record does not name) is removed in the
+ * same writes.
+ */
+function withEveryHalf(actors: readonly ActorWrite[], dropped: readonly LedgerHold[]): ActorWrite[] {
+  if (dropped.length === 0) return [...actors];
+  const out = [...actors];
+  for (const hold of dropped) {
+    for (const uuid of [hold.heldActor, hold.holderActor]) {
+      const actor = fromUuidSync(uuid as never) as Actor.Implementation | null;
+      if (!actor) continue;
+      const ids = [...actor.effects].filter((e) => storedHold(e)?.record.id === hold.record.id).map((e) => e.id ?? "");
+      const i = out.findIndex((w) => w.actor.uuid === uuid);
+      const w = out[i];
+      const extra = ids.filter((id) => id && !(w?.deletes ?? []).includes(id) && !(w?.creates ?? []).some((d) => d._id === id));
+      if (extra.length === 0) continue;
+      if (w) out[i] = { ...w, deletes: [...w.deletes, ...extra] };
+      else out.push({ actor, creates: [], updates: [], deletes: extra, deleteOptions: PAIR_HANDLED, data: {} });
+    }
+  }
+  return out;
+}
+
 /** The write set with the ledger's changes: merged into the combat's notes where it writes them, and the scenes' added. */
-export function withLedger(set: WriteSet): WriteSet {
-  const changes = ledgerChanges(set.actors, set.tokens ?? []);
-  if (changes.size === 0) return set;
+export function withLedger(whole: WriteSet): WriteSet {
+  const dropped: LedgerHold[] = [];
+  const changes = ledgerChanges(whole.actors, whole.tokens ?? [], dropped);
+  if (changes.size === 0) return whole;
+  const set = { ...whole, actors: withEveryHalf(whole.actors, dropped) };
   const combats: CombatWrite[] = [...(set.combats ?? [])];
   const scenes: SceneWrite[] = [...(set.scenes ?? [])];
   for (const [store, c] of changes) {
