@@ -4,7 +4,7 @@
  * meaning (cards/ the cards and requests, documents/ the holds).
  */
 import type * as Rules from "../../rules/index.ts";
-import type { Consequences, d12, HoldRecord, NextLine, OddsOutcome, Resolution, RoundResolution, ShellAction } from "../../rules/index.ts";
+import type { ConditionChange, Consequences, d12, HoldRecord, NextLine, OddsOutcome, Resolution, RoundResolution, ShellAction } from "../../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";
@@ -24,6 +24,8 @@ export interface Intent {
   readonly attackerUuid: string;
   readonly defenderUuid: string;
   readonly declared: Readonly<Record<string, boolean | number | string>>;
+  /** The boxes of `declared` the user changed from their start in the dialog (absent: none). */
+  readonly typed?: readonly string[];
   readonly holdId?: string;
   /** The GM carries it out over the one check's refusal (gm/verdict.ts), named on the card. Never a player's. */
   readonly gmCall?: true;
@@ -49,11 +51,23 @@ export interface MoveJob {
   readonly distance: number | null;
 }
 
-/** What a request card asks the GM for: an action, the answer to a question card, or a move. */
+/** A GM's correction of one creature's temporary damage: the number it is to carry. */
+export interface TemporaryCorrection {
+  readonly uuid: string;
+  readonly value: number;
+}
+
+/**
+ * What a request card asks the GM for: an action, the answer to a question card, or a move; and,
+ * from a GM's tab that is not the active GM's only, a card's Apply or Undo, or a correction of
+ * temporary damage (the active GM's tab is the one referee that writes, gm/queue.ts).
+ */
 export type RequestAsk =
   | { readonly kind: "action"; readonly intent: Intent }
   | { readonly kind: "answer"; readonly strikeId: string; readonly choice: string }
-  | { readonly kind: "move"; readonly job: MoveJob };
+  | { readonly kind: "move"; readonly job: MoveJob }
+  | { readonly kind: "card"; readonly messageId: string; readonly action: "apply" | "undo" }
+  | { readonly kind: "temporary"; readonly corrections: readonly TemporaryCorrection[] };
 
 export interface Refused {
   readonly kind: "refused";
@@ -111,6 +125,8 @@ export interface StoredCard {
   readonly resolution: Resolution;
   readonly state: CardState;
   readonly consequences: Consequences;
+  /** What the consequences' damage makes of a creature (out cold, subdued), as the writes set it: listed on the card. */
+  readonly caused?: readonly ConditionChange[];
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
   /** Names of the other creatures the result names (a blow into a grapple), by id. */
