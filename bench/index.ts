@@ -10,25 +10,34 @@ import { timeIt } from "./timing.ts";
 
 const { values } = readArgs({
   name: "bench",
-  options: { ms: { type: "string" } },
+  options: { ms: { type: "string" }, only: { type: "string" } },
   usage: `
-Usage: npm run bench [-- --ms N]
+Usage: npm run bench [-- [--ms N] [--only long-campaign]]
 
 Measures, on this machine: the rules core (resolutions and exact-odds queries of every action of
 every rule set), the shell through the fake Foundry (a GM's grapple and a player's, with the
 server requests each makes, on v13 and v14), the end of a round in a 60-creature battle, and the
-check every token move pays. Prints each figure, then a summary of what was measured. Takes about
-a minute and a half with the default 1500 ms per case.
+check every token move pays, and a long campaign (a grapple and its release with 0, 1,000 and
+5,000 of the module's cards in the chat log). Prints each figure, then a summary of what was
+measured. Takes about two minutes with the default 1500 ms per case.
 
   --ms N       how long each case runs, in milliseconds (default 1500, or BENCH_MS)
+  --only long-campaign   the long campaign's line alone
   -h, --help   this text
 `,
 });
 let MS: number;
 try {
   MS = wholeNumber("ms", values.ms ?? process.env.BENCH_MS, 1500, 50);
+  if (values.only !== undefined && values.only !== "long-campaign") throw new Error(`--only takes long-campaign, not ${values.only}`);
 } catch (e) {
   usageExit("bench", e);
+}
+
+if (values.only === "long-campaign") {
+  const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
+  console.log(longCampaignLine(await benchLongCampaign()));
+  process.exit(0);
 }
 
 /** The odds budget: an odds query is asked on every tick of a dialog box, so it must feel instant. */
@@ -164,6 +173,9 @@ const battle = await benchBattle();
 const moves = await benchMoveCheck(MS);
 const { benchTethers } = await import("./tethers.ts");
 await benchTethers(MS);
+const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
+const longCampaign = longCampaignLine(await benchLongCampaign());
+console.log(longCampaign);
 
 // What each headline figure measured, in one place: the odds budget is about the rules core's
 // exact-odds queries only, never the shell's figures below it.

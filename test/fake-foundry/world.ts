@@ -57,14 +57,31 @@ export function getProperty(obj: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Data)[k] : undefined), obj);
 }
 
-function setProperty(obj: Data, path: string, value: unknown): void {
-  const keys = path.split(".");
+/**
+ * The object at `keys` under `obj`, made anew along the way (a shallow copy of each level, a new
+ * object where there was none): a document's data is written copy-on-write, so an object
+ * `getFlag` handed out (frozen, see FakeDocument.getFlag) is never changed by a later update.
+ */
+function writableAt(obj: Data, keys: readonly string[]): Data {
   let o = obj;
-  for (const k of keys.slice(0, -1)) {
-    if (typeof o[k] !== "object" || o[k] === null) o[k] = {};
+  for (const k of keys) {
+    const v = o[k];
+    o[k] = typeof v !== "object" || v === null ? {} : Array.isArray(v) ? [...(v as unknown[])] : { ...(v as Data) };
     o = o[k] as Data;
   }
-  o[keys[keys.length - 1] as string] = value;
+  return o;
+}
+
+function setProperty(obj: Data, path: string, value: unknown): void {
+  const keys = path.split(".");
+  writableAt(obj, keys.slice(0, -1))[keys[keys.length - 1] as string] = value;
+}
+
+/** Freezes a value and everything in it (what the fake's getFlag hands out). */
+function deepFreeze<T>(v: T): T {
+  if (typeof v !== "object" || v === null || Object.isFrozen(v)) return v;
+  for (const x of Object.values(v)) deepFreeze(x);
+  return Object.freeze(v);
 }
 
 /**
@@ -97,10 +114,11 @@ function applyUpdate(target: Data, changes: Data, warn = true): void {
     if (last.startsWith("-=") || forced) {
       const warning = `deletion key "${last}": pass {${last.slice(2)}: foundry.data.operators.ForcedDeletion}`;
       if (!forced && warn && world().generation >= 14 && !world().deprecations.includes(warning)) world().deprecations.push(warning);
-      const parent = k.includes(".") ? getProperty(target, k.split(".").slice(0, -1).join(".")) : target;
-      if (parent && typeof parent === "object") delete (parent as Data)[forced ? last : last.slice(2)];
+      const path = k.split(".").slice(0, -1);
+      const parent = path.length > 0 ? getProperty(target, path.join(".")) : target;
+      if (parent && typeof parent === "object") delete writableAt(target, path)[forced ? last : last.slice(2)];
     } else if (k.includes(".")) setProperty(target, k, structuredClone(v));
-    else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(target[k] as Data, v as Data, warn);
+    else if (v && typeof v === "object" && !Array.isArray(v) && target[k] && typeof target[k] === "object") applyUpdate(writableAt(target, [k]), v as Data, warn);
     else target[k] = structuredClone(v);
   }
 }
@@ -216,8 +234,15 @@ abstract class FakeDocument {
     public id: string,
   ) {}
   abstract get uuid(): string;
+  /**
+   * [C-83] What Foundry's getFlag returns: the value in the document's data itself, not a copy
+   * (the same object each time until an update replaces it). TEST AID, not a claim about
+   * Foundry: the fake freezes it, so code that changes what it was handed throws (in Foundry it
+   * would silently change the document's data on that client alone); the fake's own updates
+   * write copy-on-write and never change a frozen value.
+   */
   getFlag(scope: string, key: string): unknown {
-    return structuredClone((this.flags[scope] as Data | undefined)?.[key]);
+    return deepFreeze((this.flags[scope] as Data | undefined)?.[key]);
   }
 }
 
@@ -953,7 +978,8 @@ export class FakeChatMessage extends FakeDocument {
     this.whisper = (data.whisper as string[] | undefined) ?? [];
     this.speaker = (data.speaker as Data | undefined) ?? {};
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
-    this.timestamp = messageClock++;
+    // [C-84] The creating client stamps the time; one it sends is kept (a player may backdate theirs).
+    this.timestamp = typeof data.timestamp === "number" ? data.timestamp : messageClock++;
   }
   get uuid(): string {
     return `ChatMessage.${this.id}`;

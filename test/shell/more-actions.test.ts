@@ -54,7 +54,8 @@ describe("stand up", () => {
     // Prone is Foundry core's own status here (the host's, where it has one).
     expect(statuses(t.fighter)).toContain("prone");
     // The round's end takes prone off (the profile's own condition is the GM's to clear).
-    (t.fighter.flags[M] as { profile: Record<string, Profile> }).profile["grapple-die"] = { ...RULES_VARIANTS["grapple-die"]?.defaultProfile() };
+    const own = t.fighter.flags[M] as { profile: Record<string, Profile> };
+    t.fighter.flags[M] = { ...own, profile: { ...own.profile, "grapple-die": { ...RULES_VARIANTS["grapple-die"]?.defaultProfile() } } };
     await advance(t, combat, 2);
     expect(statuses(t.fighter)).not.toContain("prone");
   });

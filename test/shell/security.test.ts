@@ -419,6 +419,21 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
       expect(gmWrites(mark).length).toBeLessThan(220);
     });
 
+    it("forty request cards at once, each backdated before the last: no more than three are carried out (the GM's tab counts by arrival, not by timestamp)", async () => {
+      // Out of a fight, so that no per-round allowance limits the pummels: only the cap on waiting requests does.
+      await t.gm.run(() => combat.delete());
+      t.world.fallbackFace = () => 1;
+      const intent = { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+      // From the player's console, all at once; each card's timestamp (the client's to set, C-84) earlier than the one before.
+      await t.player.run(() => Promise.all(Array.from({ length: 40 }, (_, i) => ChatMessage.create({ content: "<p>forged</p>", timestamp: 1_000_000 - i * 1000, flags: { [M]: requestFlag(intent) } } as never))));
+      await settle();
+      const cards = t.world.messages.contents.filter((m) => m.author === t.gmUser && m.getFlag(M, "card"));
+      expect(cards.length).toBeGreaterThan(0);
+      expect(cards.length).toBeLessThanOrEqual(3);
+      // The rest were taken away, none left waiting.
+      expect(t.world.messages.contents.filter((m) => (m.getFlag(M, "request") as { state?: string } | undefined)?.state === "pending")).toEqual([]);
+    });
+
     it("a huge 'declared' is refused and not echoed back into the card the GM rewrites", async () => {
       const declared: Record<string, unknown> = {};
       for (let i = 0; i < 2000; i++) declared[`k${i}`] = "x".repeat(20);

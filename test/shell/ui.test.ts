@@ -531,7 +531,7 @@ describe("chat card buttons", () => {
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", false));
     // The fighter grapples the ogre: the fighter's player sees the fighter's own numbers.
     const p = t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> };
-    (p.profile["d12-holds"] as Record<string, unknown>).strength = { score: 17 };
+    t.fighter.flags[M] = { ...p, profile: { ...p.profile, "d12-holds": { ...p.profile["d12-holds"], strength: { score: 17 } } } };
     t.world.script([[12, 11]]);
     await t.gm.run(() => act({ action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
     t.world.script([[20, 15], [12, 8], [12, 4]]);

@@ -29,6 +29,7 @@ import { carryOutMove, mapCardId } from "./map-card.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeIdFor } from "./question-card.ts";
 import { actionVerdict, cardIdFor, perform } from "./result-card.ts";
+import { allWaiting, waitingOf } from "./log-index.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
 export const MAX_WAITING = 3;
@@ -367,13 +368,15 @@ export async function closeRequestCard(message: ChatMessage.Implementation, refu
   }
 }
 
-/** Request cards waiting, by author: those beyond what one player may have waiting are taken away. */
+/**
+ * Request cards waiting, by author: those beyond what one player may have waiting are taken away.
+ * Counted in the order this tab saw them arrive (the chat log's index), never by the message's
+ * `timestamp`, which the author's client sets: a backdated card would jump the line.
+ */
 function overLimit(message: ChatMessage.Implementation): boolean {
   const author = message.author;
   if (!author || author.isGM) return false;
-  const mine = game.messages.filter((m) => m.author?.id === author.id && readRequest(m)?.state === "pending");
-  mine.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  return mine.findIndex((m) => m.id === message.id) >= MAX_WAITING;
+  return waitingOf(author.id ?? "").findIndex((m) => m.id === message.id) >= MAX_WAITING;
 }
 
 const dropped = new Map<string, number>();
@@ -393,12 +396,10 @@ function dropExcess(message: ChatMessage.Implementation): void {
   }, 0);
 }
 
-/** Every request card still waiting, oldest first, carried out one after the other. */
+/** Every request card still waiting, in the order this tab saw them, carried out one after the other. */
 export async function processPendingRequests(): Promise<void> {
   if (!isActiveGM()) return;
-  const pending = game.messages.filter((m) => readRequest(m)?.state === "pending");
-  pending.sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  for (const m of pending) {
+  for (const m of allWaiting()) {
     if (!isActiveGM()) return;
     if (overLimit(m)) dropExcess(m);
     else await gmWork(() => handleRequest(m)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));

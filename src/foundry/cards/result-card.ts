@@ -25,6 +25,7 @@ import { activeOptions, activeVariant, activeVariantId, automation } from "../wo
 import type { WritingKind } from "./pipeline.ts";
 import { byGM, post, trustedFlag } from "./pipeline.ts";
 import { cardView, refusalOf as rulesRefusal } from "./views.ts";
+import { roundMessages } from "./log-index.ts";
 import { askDefender } from "./question-card.ts";
 
 export function cardIdFor(requestId: string): string {
@@ -86,7 +87,8 @@ function doneThisRound(intent: Intent, combat: Combat.Implementation, round: num
   if (!allowance) return 0;
   const sameBucket = (i: Intent) => roundAllowance(activeVariantId(), i.action)?.bucket === allowance.bucket && i.attackerUuid === intent.attackerUuid && (!allowance.perHold || i.defenderUuid === intent.defenderUuid);
   let n = 0;
-  for (const m of game.messages) {
+  // The round's GM cards and questions, from the chat log's index (each read again here).
+  for (const m of roundMessages(combat.id ?? "", round)) {
     if (!byGM(m)) continue;
     const card = trustedFlag(m, "card");
     if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && card.intent && sameBucket(card.intent)) n++;

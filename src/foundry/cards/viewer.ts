@@ -1,12 +1,11 @@
 /**
  * Who is looking: whether a creature is the GM's own, whether this user may see numbers that
  * come from a creature's statistics, whether a follow-up is this user's to press, and whether
- * the hold it stands for is still in place. Read live from the documents on this client.
+ * the hold it stands for is still in place. Read live from the documents on this client; which
+ * card is a hold's latest is the chat log's index (cards/log-index.ts `supersededIn`).
  */
 import type { OddsOutcome, ShellAction } from "../../rules/index.ts";
-import { isRefusalOdds, RULES_VARIANTS } from "../../rules/index.ts";
-import { trustedFlag } from "./pipeline.ts";
-import { holdPairs } from "./views.ts";
+import { isRefusalOdds } from "../../rules/index.ts";
 import { resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { holdsAround } from "../documents/holds.ts";
@@ -66,38 +65,4 @@ export function rulesAllow(actorUuid: string, targetUuid: string, action: ShellA
   } catch {
     return false;
   }
-}
-
-/** One result card's holds, for telling which card is a hold's latest. */
-interface CardHolds {
-  readonly id: string;
-  /** Hold ids it names: made, kept, tried or ended. */
-  readonly holds: ReadonlySet<string>;
-  /** Its buttons' holds by "holder|held", with the hold ids ("" for whichever holds between the two). */
-  readonly pairs: ReadonlyMap<string, ReadonlySet<string>>;
-}
-
-/** The result cards that are not undone, in the chat's order, with the holds each stands for. */
-export function cardsByHold(): CardHolds[] {
-  const out: CardHolds[] = [];
-  for (const m of game.messages) {
-    const card = trustedFlag(m, "card");
-    if (!card?.intent || !card.consequences || card.state === "undone") continue;
-    const pairs = new Map<string, Set<string>>();
-    for (const p of holdPairs(card, RULES_VARIANTS[card.variant])) pairs.set(`${p.holder}|${p.held}`, (pairs.get(`${p.holder}|${p.held}`) ?? new Set()).add(p.hold));
-    const holds = new Set([...card.consequences.holdsAdded.map((h) => h.id), ...card.consequences.holdsRemoved, ...(card.intent.holdId ? [card.intent.holdId] : [])]);
-    out.push({ id: m.id ?? "", holds, pairs });
-  }
-  return out;
-}
-
-/**
- * Whether a newer card than `messageId` stands for the same hold, so that the hold's buttons
- * live on that card alone: one naming the hold, or offering buttons between the same two
- * creatures where either side does not name its hold.
- */
-export function supersededIn(cards: readonly CardHolds[], messageId: string, holder: string, held: string, hold: string): boolean {
-  const at = cards.findIndex((c) => c.id === messageId);
-  if (at < 0) return false;
-  return cards.slice(at + 1).some((c) => (hold !== "" && c.holds.has(hold)) || [...(c.pairs.get(`${holder}|${held}`) ?? [])].some((h) => h === "" || hold === "" || h === hold));
 }

@@ -10,13 +10,15 @@ import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { notify } from "../base/i18n.ts";
+import { tabState } from "../base/tab.ts";
 import { handleCardAction, kindOf } from "../cards/kinds.ts";
 import { trustedFlag } from "../cards/pipeline.ts";
 import { temporaryDamaged } from "../cards/views.ts";
 import { answerStrike, cancelRequest } from "../cards/request-card.ts";
 import { launchAt } from "../ui/launch.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
-import { cardsByHold, holdStands, numbersHidden, rulesAllow, serves, supersededIn } from "../cards/viewer.ts";
+import { holdStands, numbersHidden, rulesAllow, serves } from "../cards/viewer.ts";
+import { supersededIn } from "../cards/log-index.ts";
 
 export function listen(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
@@ -24,46 +26,100 @@ export function listen(): void {
     bindCard(message as ChatMessage.Implementation, html as HTMLElement);
   });
   // A hold made or ended changes which buttons apply on cards already in the log.
-  Hooks.on("createActiveEffect", () => refreshRenderedCards());
-  Hooks.on("deleteActiveEffect", () => refreshRenderedCards());
-  // A card gone (deleted, or its record undone) gives its hold's buttons back to the card before it.
-  Hooks.on("deleteChatMessage", () => refreshSoon());
+  Hooks.on("createActiveEffect", () => refreshSoon());
+  Hooks.on("deleteActiveEffect", () => refreshSoon());
+  // A result card made takes its hold's buttons from older ones; one gone (deleted, or its record
+  // undone) gives them back to the card before it. Other messages change no button.
+  Hooks.on("createChatMessage", (message) => {
+    if (kindOf(message as ChatMessage.Implementation) === "result") refreshSoon();
+  });
+  Hooks.on("updateChatMessage", (message) => {
+    if (kindOf(message as ChatMessage.Implementation) === "result") refreshSoon();
+  });
+  Hooks.on("deleteChatMessage", (message) => {
+    if (kindOf(message as ChatMessage.Implementation) === "result") refreshSoon();
+  });
 }
 
 const split = (s: string | undefined) => (s ?? "").split(" ").filter((x) => x !== "");
 
+/** A follow-up button as drawn, with what decides whether it shows (read once, when its card is bound). */
+interface Follow {
+  readonly el: HTMLButtonElement;
+  readonly messageId: string;
+  readonly action: ShellAction;
+  readonly actor: string;
+  readonly target: string;
+  readonly holder: string;
+  readonly held: string;
+  readonly hold: string;
+}
+
+function followsIn(root: HTMLElement): Follow[] {
+  return [...root.querySelectorAll<HTMLButtonElement>("[data-wc-follow]")].map((el) => {
+    const d = el.dataset;
+    // The card's message: marked when bound; Foundry's chat log (and its popout) also marks each entry.
+    const messageId = el.closest<HTMLElement>("[data-wc-message]")?.dataset.wcMessage ?? el.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? "";
+    return { el, messageId, action: d.wcFollow as ShellAction, actor: d.wcActor ?? "", target: d.wcTarget ?? "", holder: d.wcHolder ?? "", held: d.wcHeld ?? "", hold: d.wcHold ?? "" };
+  });
+}
+
+/** Shows each follow-up to whom it serves while its hold stands and it can succeed, on its hold's latest card only. */
+function showFollows(follows: readonly Follow[]): void {
+  for (const f of follows) {
+    // The cheap question first: on a long log most cards are no hold's latest (the chat log's index says which).
+    const hidden = supersededIn(f.messageId, f.holder, f.held, f.hold) || !serves(f.actor) || !holdStands(f.holder, f.held, f.hold) || !rulesAllow(f.actor, f.target, f.action, f.hold);
+    if (f.el.hidden !== hidden) f.el.hidden = hidden;
+  }
+}
+
+/** A row of buttons shows while one of its buttons does. */
+function showBars(bars: readonly HTMLElement[]): void {
+  for (const bar of bars) {
+    const hidden = ![...bar.querySelectorAll<HTMLElement>("button")].some((c) => !c.hidden);
+    if (bar.hidden !== hidden) bar.hidden = hidden;
+  }
+}
+
 /**
  * Shows each part of a rendered card to whom it is for; safe to run again at any time. A hold's
- * buttons show on its latest card only (`cards`, from cardsByHold, read once for many cards).
+ * buttons show on its latest card only (the chat log's index says which, without reading the log).
  */
-export function showToViewer(root: HTMLElement, cards: ReturnType<typeof cardsByHold> | null = null): void {
+export function showToViewer(root: HTMLElement): void {
   for (const b of root.querySelectorAll<HTMLElement>("[data-wc-gm-only]")) b.hidden = !game.user.isGM;
   for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret]")) el.hidden = numbersHidden(split(el.dataset.wcSecret));
   for (const el of root.querySelectorAll<HTMLElement>("[data-wc-secret-note]")) el.hidden = !numbersHidden(split(el.dataset.wcSecretNote));
-  const follows = root.querySelectorAll<HTMLButtonElement>("[data-wc-follow]");
-  const index = follows.length > 0 ? (cards ?? cardsByHold()) : [];
-  for (const b of follows) {
-    const d = b.dataset;
-    // The card's message: marked when bound; Foundry's chat log (and its popout) also marks each entry.
-    const messageId = b.closest<HTMLElement>("[data-wc-message]")?.dataset.wcMessage ?? b.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? "";
-    b.hidden = !serves(d.wcActor ?? "") || !holdStands(d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || supersededIn(index, messageId, d.wcHolder ?? "", d.wcHeld ?? "", d.wcHold ?? "") || !rulesAllow(d.wcActor ?? "", d.wcTarget ?? "", d.wcFollow as ShellAction, d.wcHold ?? "");
-  }
-  for (const bar of root.querySelectorAll<HTMLElement>(".wc-card__buttons")) bar.hidden = ![...bar.querySelectorAll<HTMLElement>("button")].some((c) => !c.hidden);
+  showFollows(followsIn(root));
+  showBars([...root.querySelectorAll<HTMLElement>(".wc-card__buttons")]);
 }
 
+/** The result cards this tab has drawn that carry follow-ups: what a change may show or hide. */
+const drawnHere = () => tabState("cards-drawn", () => new Map<HTMLElement, { follows: Follow[]; bars: HTMLElement[] }>());
+
+/**
+ * Shows or hides the follow-ups of every card this tab has drawn (a hold made or ended, a newer
+ * card, an undo): no walk of the page, and only a hold's latest card asks the documents and the
+ * rules. Cards no longer on the page are forgotten.
+ */
 export function refreshRenderedCards(): void {
-  if (typeof document === "undefined") return;
-  const cards = cardsByHold();
-  for (const card of document.querySelectorAll<HTMLElement>(".wc-card")) showToViewer(card, cards);
+  const drawn = drawnHere();
+  for (const [root, card] of drawn) {
+    if (!root.isConnected) {
+      drawn.delete(root);
+      continue;
+    }
+    showFollows(card.follows);
+    showBars(card.bars);
+  }
 }
 
-/** One refresh of every rendered card after this turn's renders (a new card takes its hold's buttons from older ones). */
-let refreshQueued = false;
+/** One refresh of every rendered card after this turn's changes, however many there were (per tab). */
 function refreshSoon(): void {
-  if (refreshQueued) return;
-  refreshQueued = true;
+  const queued = tabState("cards-refresh", () => ({ on: false }));
+  if (queued.on) return;
+  queued.on = true;
   queueMicrotask(() => {
-    refreshQueued = false;
+    queued.on = false;
     refreshRenderedCards();
   });
 }
@@ -172,8 +228,10 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
 /** A result card: the GM's buttons, and the buttons for what comes next. */
 function bindResultCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   for (const card of [html, ...html.querySelectorAll<HTMLElement>(".wc-card")].filter((el) => el.matches(".wc-card"))) card.dataset.wcMessage = message.id ?? "";
+  // Drawing a card changes no other card: a new card's arrival refreshes the older ones (listen).
   showToViewer(html);
-  refreshSoon();
+  const follows = followsIn(html);
+  if (follows.length > 0) drawnHere().set(html, { follows, bars: [...html.querySelectorAll<HTMLElement>(".wc-card__buttons")] });
   if (html.dataset.wcBound) return;
   html.dataset.wcBound = "1";
   html.addEventListener("click", (event) => {

@@ -1,6 +1,7 @@
 /** Every hook the module listens to, in the order they are registered. */
 import * as announce from "./announce.ts";
 import * as chat from "./chat.ts";
+import * as chatLog from "./chat-log.ts";
 import * as cleanup from "./cleanup.ts";
 import * as combatRound from "./combat-round.ts";
 import * as combatTracker from "./combat-tracker.ts";
@@ -13,7 +14,7 @@ import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [init, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers] as const;
+export const LISTENERS = [chatLog, init, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();
