@@ -253,6 +253,12 @@ export interface RulesVariant {
   conditionAfterDamage(ledger: Ledger): { readonly condition: ConditionId; readonly rounds?: number } | null;
   /** Everything due at the end of a round, for every creature in the fight at once. */
   roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
+  /**
+   * Actions that, in a fight, only declare something for the round end (000's overbear attempt):
+   * they roll nothing, their button says Declare, and a creature makes each once a round against
+   * one target.
+   */
+  readonly declarations?: readonly ShellAction[];
   /** What a hold lets the held creature and its holder do next (the card's buttons). */
   readonly holdActions?: { readonly held: readonly HoldAction[]; readonly holder: readonly HoldAction[] };
   /**

@@ -8,9 +8,11 @@ import { RulesInputError } from "../rules/core/errors.ts";
 import { RULES_VARIANTS } from "../rules/variants.ts";
 import { adnd2e } from "./adnd2e.ts";
 import { ars } from "./ars.ts";
+import { dcc } from "./dcc.ts";
 import { dnd5e } from "./dnd5e.ts";
 import { generic } from "./generic.ts";
 import { ose } from "./ose.ts";
+import { shadowdark } from "./shadowdark.ts";
 import type { ReadProfile, VariantKey } from "./profiles.ts";
 import { PROFILE_BUILDERS, VARIANT_KEYS } from "./profiles.ts";
 import { at, isObj } from "./read.ts";
@@ -23,7 +25,7 @@ export { NOT_ON_SHEETS, BODY_BY_SIZE, MONSTER_STRENGTH_BY_SIZE } from "./fill.ts
 export { FOUNDRY_STATUSES } from "./statuses.ts";
 
 /** Every system the layer reads, by its id. */
-export const SYSTEMS: Readonly<Record<string, SystemDescriptor>> = { ars, ose, adnd2e, dnd5e, generic };
+export const SYSTEMS: Readonly<Record<string, SystemDescriptor>> = { ars, ose, adnd2e, dnd5e, shadowdark, dcc, generic };
 
 /** The descriptor serving a `game.system.id`, or undefined for a system the layer does not know. */
 export function knownSystem(systemId: string): SystemDescriptor | undefined {

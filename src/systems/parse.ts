@@ -38,7 +38,7 @@ export function parseDamage(raw: string): DamageDice | undefined {
 
 /** Whether an attack's text names a wielded weapon ("1 × weapon (1d6)", "club") rather than a bite or claw. */
 export function namesWeapon(raw: string): boolean {
-  return /\b(weapon|club|sword|spear|axe|mace|dagger|bow|staff|flail|hammer|morning ?star|halberd|pike|trident|javelin|sling|scimitar|whip|lance)s?\b/i.test(raw);
+  return /\b(?:great|long|short|bastard\s)?(weapon|club|sword|spear|axe|mace|dagger|bow|staff|flail|hammer|morning ?star|halberd|pike|trident|javelin|sling|scimitar|whip|lance)s?\b/i.test(raw);
 }
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };

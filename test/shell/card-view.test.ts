@@ -142,7 +142,7 @@ describe("totals, zeros, repeats and counts (point 7)", () => {
 
   it("round-end lines name the holder and the hold, numbers apart", () => {
     const line = roundLineView({ key: "WC.Round.heldFast", params: { who: D, holder: A, hold: "WC.Part.body", roll: 5, total: 4, target: 10 } }, { [A]: "Ogre", [D]: "Fighter" }, i18n);
-    expect(line).toEqual({ text: "Fighter stays in Ogre's hold (Body)", numbers: "d12 5: 4 against 10", secret: D });
+    expect(line).toEqual({ text: "Fighter stays in Ogre's hold (Body)", numbers: "d12 5 \u2212 1 = 4, needs 10: held", secret: D });
   });
 });
 

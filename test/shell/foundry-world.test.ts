@@ -442,6 +442,16 @@ describe("check this world", () => {
     expect(t.player.notifications.at(-1)?.message).toBe("Only a GM may do that.");
   });
 
+  it.each([
+    ["shadowdark", "Shadowdark RPG", "Shadowdark"],
+    ["dcc", "Dungeon Crawl Classics", "DCC"],
+  ])("in %s, says the module reads it, with its hit-point paths", (id, title, label) => {
+    const t = makeTable({ world: { system: { id, title, sheets: "v2" } } });
+    const rows = Object.fromEntries(t.gm.run(() => checkWorld()).sections.flatMap((s) => s.rows.map((r) => [r.label, `${r.level} ${r.value}`])));
+    expect(rows["Read by the module"]).toBe(`ok yes: ${label}`);
+    expect(Object.values(rows)).toContain("info system.attributes.hp.value / system.attributes.hp.max");
+  });
+
   it("in a system the module does not read, says so, and names the creatures it knows nothing of", () => {
     const t = makeTable();
     const bare = t.world.addActor("Wolf", { attributes: { hp: { value: 11, max: 11 } } });

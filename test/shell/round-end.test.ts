@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
+import { launchAt } from "../../src/foundry/ui/launch.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import type { FakeChatMessage, FakeCombat } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
@@ -64,7 +65,7 @@ describe("end of round", () => {
     expect(t.world.scriptedLeft).toBe(0);
     expect(roundCards()).toHaveLength(2);
     // The line names the holder and the hold; its numbers are the fighter's own, so its player sees them.
-    expect(seen(roundCards()[1], t.player)).toContain("Fighter breaks Goblin's hold (Arm) (d12 8: 10 against 10)");
+    expect(seen(roundCards()[1], t.player)).toContain("Fighter breaks Goblin's hold (Arm) (d12 8 + 2 = 10, needs 10: broke free)");
     expect(halves()).toEqual([]);
     expect(state()?.processedRound).toBe(2);
   });
@@ -179,7 +180,25 @@ describe("end of round", () => {
     t.world.script([[100, 1]]);
     await advance(2);
     expect(t.world.scriptedLeft).toBe(0);
-    expect(seen(roundCards()[0], t.player)).toContain("Fighter keeps their feet against Goblin (d100 1 against -15%)");
+    expect(seen(roundCards()[0], t.player)).toContain("Fighter keeps their feet against Goblin (d100 1, needs -15 or less: keeps its feet)");
     expect(combat.flags[M]).toMatchObject({ overbear: {} });
+  });
+
+  it("a declaration is no roll: its button says Declare, and a second one in the round is refused with no card (issue 34)", async () => {
+    await goblinHoldsFighter();
+    let labels: string[] = [];
+    t.world.onDialog = async (d) => {
+      labels = d.config.buttons.map((b) => b.label);
+      return d.press("roll");
+    };
+    const first = await t.gm.run(() => launchAt(t.goblinToken as never, t.fighterToken as never, "overbear"));
+    expect(labels[0]).toBe("Declare");
+    expect(first?.kind).toBe("done");
+    const cards = () => t.world.messages.contents.filter((m) => m.getFlag(M, "card")).length;
+    const before = cards();
+    const again = await t.gm.run(() => act({ action: "overbear", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    expect(again).toMatchObject({ kind: "refused", key: "WC.Refuse.alreadyDeclared" });
+    expect(cards()).toBe(before);
+    expect(t.world.scriptedLeft).toBe(0);
   });
 });

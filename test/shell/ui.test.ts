@@ -525,9 +525,9 @@ describe("chat card buttons", () => {
     // the total (14 would give it away) and the number needed.
     expect(await shown(t.player)).toEqual(["and the GM's creature's numbers (hidden)"]);
     // (The total and target lead; the modifiers follow, folded under them.)
-    expect(await shown(t.gm)).toEqual(["−1 = 14", "needs 10", "−1 Attacker's speed (9\")"]);
+    expect(await shown(t.gm)).toEqual(["−1 = 14", "needs 10: THAC0 15 − AC 5", "−1 Attacker's speed (9\")"]);
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", true));
-    expect(await shown(t.player)).toEqual(["−1 = 14", "needs 10", "−1 Attacker's speed (9\")"]);
+    expect(await shown(t.player)).toEqual(["−1 = 14", "needs 10: THAC0 15 − AC 5", "−1 Attacker's speed (9\")"]);
     await t.gm.run(() => game.settings.set(M, "showNpcNumbers", false));
     // The fighter grapples the ogre: the fighter's player sees the fighter's own numbers.
     const p = t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> };

@@ -50,10 +50,11 @@ describe("npm run profile", () => {
   });
 
   it("works on every fixture with every variant", () => {
-    for (const system of ["ars", "ose", "adnd2e", "dnd5e", "generic"]) {
+    for (const system of ["ars", "ose", "adnd2e", "dnd5e", "shadowdark", "dcc", "generic"]) {
       for (const f of readdirSync(`test/systems/fixtures/${system}`).filter((x) => x.endsWith(".json"))) {
         for (const variant of ["d12-holds", "grapple-die", "percentile"]) {
-          const args = [`test/systems/fixtures/${system}/${f}`, "--variant", variant, ...(system === "generic" ? ["--system", "generic"] : [])];
+          // The generic folder keeps Shadowdark and DCC actors read the generic way: --force.
+          const args = [`test/systems/fixtures/${system}/${f}`, "--variant", variant, "--system", system, ...(system === "generic" ? ["--force"] : []), ...(f.includes(".prepared.") ? ["--prepared"] : [])];
           const r = run(...args);
           expect(r.code, `${f} ${variant}: ${r.stderr}`).toBe(0);
           expect((JSON.parse(r.stdout) as { system: string }).system).toBe(system);

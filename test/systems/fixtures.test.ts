@@ -9,9 +9,11 @@ import { ARS } from "./expected/ars.ts";
 import { DND5E } from "./expected/dnd5e.ts";
 import { GENERIC } from "./expected/generic.ts";
 import { OSE } from "./expected/ose.ts";
+import { SHADOWDARK } from "./expected/shadowdark.ts";
+import { DCC } from "./expected/dcc.ts";
 import type { FixtureExpectation } from "./expected/types.ts";
 
-const BY_SYSTEM: Record<string, readonly FixtureExpectation[]> = { ars: ARS, ose: OSE, adnd2e: ADND2E, dnd5e: DND5E, generic: GENERIC };
+const BY_SYSTEM: Record<string, readonly FixtureExpectation[]> = { ars: ARS, ose: OSE, adnd2e: ADND2E, dnd5e: DND5E, shadowdark: SHADOWDARK, dcc: DCC, generic: GENERIC };
 
 export function fixture(system: string, file: string): unknown {
   return JSON.parse(readFileSync(`test/systems/fixtures/${system}/${file}`, "utf8"));

@@ -4,7 +4,7 @@
  * meaning (cards/ the cards and requests, documents/ the holds).
  */
 import type * as Rules from "../../rules/index.ts";
-import type { Consequences, d12, HoldRecord, NextLine, OddsOutcome, Resolution, RoundResolution, ShellAction } from "../../rules/index.ts";
+import type { ConditionChange, Consequences, d12, HoldRecord, NextLine, OddsOutcome, Resolution, RoundResolution, ShellAction } from "../../rules/index.ts";
 
 export type VariantId = "d12-holds" | "grapple-die" | "percentile";
 export type AutomationLevel = "automatic" | "confirm" | "manual";
@@ -24,6 +24,8 @@ export interface Intent {
   readonly attackerUuid: string;
   readonly defenderUuid: string;
   readonly declared: Readonly<Record<string, boolean | number | string>>;
+  /** The boxes of `declared` the user changed from their start in the dialog (absent: none). */
+  readonly typed?: readonly string[];
   readonly holdId?: string;
   /** The GM carries it out over the one check's refusal (gm/verdict.ts), named on the card. Never a player's. */
   readonly gmCall?: true;
@@ -111,6 +113,8 @@ export interface StoredCard {
   readonly resolution: Resolution;
   readonly state: CardState;
   readonly consequences: Consequences;
+  /** What the consequences' damage makes of a creature (out cold, subdued), as the writes set it: listed on the card. */
+  readonly caused?: readonly ConditionChange[];
   /** Ids of the module's own tables (the source prints none) this result was read from. */
   readonly projectTables?: readonly string[];
   /** Names of the other creatures the result names (a blow into a grapple), by id. */

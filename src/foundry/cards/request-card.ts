@@ -61,9 +61,12 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   }
   const unknown = Object.keys(given).filter((k) => !(k in declared));
   if (unknown.length > 0) throw new Refusal("WC.Refuse.badDeclaration", { key: unknown.slice(0, 5).join(", ").slice(0, 80) });
+  // The boxes changed: keys of what was declared, each once.
+  if (r.typed !== undefined && (!Array.isArray(r.typed) || r.typed.some((k, i, all) => typeof k !== "string" || !(k in declared) || all.indexOf(k) !== i))) throw new Refusal("WC.Refuse.malformed");
+  const typed = (r.typed ?? []) as string[];
   // A GM's call is the GM's alone: on a player's request it is not read at all.
   const gmCall = !fromPlayer && r.gmCall === true;
-  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}) };
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typed.length > 0 ? { typed } : {}), ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}) };
 }
 
 /**

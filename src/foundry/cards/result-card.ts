@@ -11,11 +11,15 @@ import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import { roundAllowance } from "../../rules/index.ts";
-import type { RulesVariant, Situational } from "../../rules/index.ts";
+import type { ConditionChange, Consequences, RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
+import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { readLedger } from "../documents/actors.ts";
+import { addDamage } from "../../rules/index.ts";
+import { combatState } from "../documents/combat-state.ts";
 import { among, planConsequences } from "../gm/apply.ts";
 import { circleOf, contextFor, refusalOf, resultCast } from "../gm/resolve.ts";
 import { roundNotes } from "../gm/round-end.ts";
@@ -64,13 +68,42 @@ export const RESULT_KIND: WritingKind<StoredCard> = {
 };
 
 /**
- * The figures (a weapon's dice, the number it needs, a trample's damage) a player declared for
- * an action against a creature they do not own: the rules take them on the declarer's word, so
- * the GM confirms them. None for the GM, nor against the player's own creature.
+ * The figures (a weapon's dice, the number it needs, a trample's damage) a player typed in for an
+ * action against a creature they do not own: the rules take them on the declarer's word, so the
+ * GM confirms them. None for the GM, nor against the player's own creature. A box left at its
+ * start is no one's word: one the dialog says was changed, or whose value is neither the box's
+ * own start nor the figure the sheet gives, counts as typed.
  */
-function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: User.Implementation, defender: Actor.Implementation): Situational[] {
-  if (declarer.isGM || defender.testUserPermission(declarer, "OWNER")) return [];
-  return variant.situational(intent.action).filter((s) => s.figure === true && intent.declared[s.key] !== undefined);
+export function vouchedFigures(variant: RulesVariant, intent: Intent, declarer: User.Implementation, attacker: Side, defender: Side): Situational[] {
+  if (declarer.isGM || defender.actor.testUserPermission(declarer, "OWNER")) return [];
+  const list = variant.situational(intent.action).filter((s) => s.figure === true && intent.declared[s.key] !== undefined);
+  if (list.length === 0) return [];
+  const typed = new Set(intent.typed ?? []);
+  const starts = [initialDeclared(list), initialDeclared(list, sheetFiguresOf(attacker, defender)), initialDeclared(list, sheetFiguresOf(attacker, null))];
+  return list.filter((s) => typed.has(s.key) || !starts.some((v) => v[s.key] === intent.declared[s.key]));
+}
+
+/**
+ * What the consequences' damage makes of each creature (out cold for so many rounds, subdued),
+ * as the writes will set it (gm/apply.ts asks the variant the same): the card lists it, as the
+ * round card does. Only the conditions the consequences do not already name.
+ */
+export function damageConditions(c: Consequences, variant: RulesVariant, sides: readonly Side[]): ConditionChange[] {
+  const dmg = new Map<string, { actual: number; temporary: number }>();
+  for (const d of c.damage) {
+    const cur = dmg.get(d.targetId) ?? { actual: 0, temporary: 0 };
+    dmg.set(d.targetId, { actual: cur.actual + d.actual, temporary: cur.temporary + d.temporary });
+  }
+  const caused: ConditionChange[] = [];
+  for (const [id, d] of dmg) {
+    const side = sides.find((s) => s.id === id);
+    const ledger = side ? readLedger(side.actor) : null;
+    const after = ledger ? variant.conditionAfterDamage(addDamage(ledger, d)) : null;
+    if (after && !c.conditions.some((x) => x.targetId === id && x.condition === after.condition)) {
+      caused.push({ targetId: id, condition: after.condition, active: true, ...(after.rounds !== undefined ? { rounds: after.rounds } : {}) });
+    }
+  }
+  return caused;
 }
 
 /** Players who own a creature (the GM's own creatures have none). */
@@ -104,6 +137,24 @@ function doneThisRound(intent: Intent, combat: Combat.Implementation, round: num
  */
 export function actionVerdict(ask: Ask, user: User.Implementation, opts: VerdictOptions = {}): Verdict {
   return mayAct(ask, user, doneThisRound, opts);
+}
+
+/**
+ * Whether what `c` declares for the round end is already declared this round: on the combat's
+ * notes, or on a card of this round not undone (one still waiting for the GM's Apply included).
+ */
+function alreadyDeclared(c: Consequences, combat: Combat.Implementation, round: number, cardId: string): boolean {
+  const mine = c.declarations ?? [];
+  if (mine.length === 0) return false;
+  const noted = combatState(combat).overbear?.[String(round)] ?? {};
+  const same = (d: { holderId: string; targetId: string }) => mine.some((x) => x.kind === "overbear" && x.holderId === d.holderId && x.targetId === d.targetId);
+  if (Object.entries(noted).some(([targetId, holders]) => holders.some((holderId) => same({ holderId, targetId })))) return true;
+  for (const m of game.messages) {
+    if (m.id === cardId || !byGM(m)) continue;
+    const card = trustedFlag(m, "card");
+    if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && (card.consequences.declarations ?? []).some((d) => same(d))) return true;
+  }
+  return false;
 }
 
 export interface PerformOptions {
@@ -154,9 +205,12 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const refused = rulesRefusal(resolution);
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name } };
     const inCombat = ctx.inCombat ? combat : undefined;
+    const caused = damageConditions(resolution.consequences, variant, [attacker, defender, ...circle.others]);
+    // A declaration (000's overbear attempt) is made once a round against one target.
+    if (inCombat && alreadyDeclared(resolution.consequences, inCombat, ctx.round, cardId)) throw new Refusal("WC.Refuse.alreadyDeclared", { name: attacker.name, target: defender.name });
     const plan = planConsequences(resolution.consequences, resultCast([attacker, defender, ...circle.others], ctx.holds), ctx.holds, activeVariantId(), requestId, [], inCombat?.id ?? undefined);
     // Figures a player typed in against a creature not theirs wait for the GM's Apply.
-    const figures = vouchedFigures(variant, intent, asker, defender.actor);
+    const figures = vouchedFigures(variant, intent, asker, attacker, defender);
     const card: StoredCard = {
       version: 1,
       variant: activeVariantId(),
@@ -166,6 +220,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       defenderName: defender.name,
       resolution,
       consequences: resolution.consequences,
+      ...(caused.length > 0 ? { caused } : {}),
       state: "pending",
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),

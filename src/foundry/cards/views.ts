@@ -246,7 +246,13 @@ export function traceOf(result: unknown, i18n: I18n, pair: Pair = { attacker: ""
       if (typeof v.sizeAdjustment === "number" && v.sizeAdjustment !== 0) list.push({ label: i18n.localize("WC.Mod.holdSize"), value: signed(v.sizeAdjustment), secret: "" });
       const terms = mods(chanceMods ? v.modifiers : v.chanceTerms).map((m) => modView(m, purpose, pair, i18n));
       const target = typeof v.needed === "number" ? v.needed : typeof v.target === "number" ? v.target : undefined;
-      const against = target !== undefined ? i18n.format("WC.Card.needs", { n: target }) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
+      // A to-hit roll says where its number comes from (THAC0 and AC), and what moved the AC.
+      const from = isObj(v.from) && typeof v.from.ac === "number" ? v.from : null;
+      const acOf = parent && isObj(parent.targetAc) && typeof parent.targetAc.base === "number" && parent.targetAc.ac === from?.ac ? parent.targetAc : null;
+      const acMoves = acOf ? mods(acOf.modifiers) : [];
+      if (acOf && acMoves.length > 0) terms.push({ label: i18n.format("WC.Card.acBase", { ac: acOf.base as number }), value: "", secret: targetSecret(purpose, pair).join(" ") }, ...acMoves.map((m) => ({ ...modView(m, purpose, pair, i18n), secret: targetSecret(purpose, pair).join(" ") })));
+      const needs = (n: number): string => (from === null ? i18n.format("WC.Card.needs", { n }) : typeof from.thac0 === "number" ? i18n.format("WC.Card.needsFromThac0", { n, thac0: from.thac0, ac: from.ac as number }) : i18n.format("WC.Card.needsAgainstAc", { n, ac: from.ac as number }));
+      const against = target !== undefined ? needs(target) : typeof v.chance === "number" ? i18n.format("WC.Card.chance", { n: v.chance }) : "";
       const view = rollView("roll", i18n.localize(`WC.Purpose.${purpose}`), localizeFormula(`1d${v.die.sides}`, i18n), v.die.face, list, terms, total, against, against ? targetSecret(purpose, pair) : [], outcomeOf(v, i18n), rowOf(v, parent, i18n));
       rolls.push(view);
       purposes.set(view, purpose);
@@ -387,7 +393,8 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   for (const h of holdSaid ? [] : c.holdsAdded) effects.push(i18n.format("WC.Card.holdMade", { holder: nameOf(h.holderId), held: nameOf(h.heldId) }));
   if (c.holdsRemoved.length > 0 && !ENDS_HOLD.has(card.resolution.headline.key)) effects.push(formatLine("WC.Card.holdsEnded", { n: c.holdsRemoved.length }, names, i18n));
   for (const x of c.damage) if (x.actual !== 0 || x.temporary !== 0) effects.push(i18n.format("WC.Card.damageTo", { name: nameOf(x.targetId), damage: damagePhrase(x.actual, x.temporary, i18n) }));
-  for (const x of c.conditions) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
+  // With what the damage makes of a creature (a knock-out), which the writes set too.
+  for (const x of [...c.conditions, ...(Array.isArray(card.caused) ? card.caused : [])]) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
   // A note names the creature it is about ({who}) and may name the card's two ({attacker}, {defender}).
   for (const n of c.notes) effects.push(formatLine(n.key, { who: nameOf(n.targetId), attacker: card.attackerName, defender: card.defenderName }, {}, i18n));
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
@@ -430,7 +437,12 @@ export function roundLineView(line: Headline, names: Readonly<Record<string, str
   const name = line.key.split(".").at(-1) ?? "";
   const numbersKey = `WC.RoundNumbers.${name}`;
   const owners = ROUND_NUMBER_OWNERS[name] ?? [];
-  const numbers = has(i18n, numbersKey) ? formatLine(numbersKey, line.params, names, i18n) : "";
+  // As a result card writes a roll: the die, its modifiers and total (where it has any), what it needs, and the verdict.
+  const p = line.params ?? {};
+  const sum = typeof p.roll === "number" && typeof p.total === "number" && p.total !== p.roll ? ` ${p.total > p.roll ? "+" : "\u2212"} ${Math.abs(p.total - p.roll)} = ${p.total}` : "";
+  const verdictKey = `WC.RoundVerdict.${name}`;
+  const verdict = has(i18n, verdictKey) ? i18n.localize(verdictKey) : "";
+  const numbers = has(i18n, numbersKey) ? formatLine(numbersKey, { ...p, sum, verdict }, names, i18n) : "";
   return { text: formatLine(line.key, line.params, names, i18n), numbers, secret: owners.map((p) => line.params?.[p]).filter((x): x is string => typeof x === "string").join(" ") };
 }
 

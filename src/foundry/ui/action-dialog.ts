@@ -5,8 +5,9 @@
  */
 import type { ActionContext, Declared, Dice, OddsOutcome, RulesVariant, SheetFigure, Situational } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
-import { resolveCast } from "../documents/cast.ts";
-import { actorData, hostSystem, systemSettings } from "../documents/creature.ts";
+import { resolveCast, sharedRound } from "../documents/cast.ts";
+import type { Values } from "../documents/figures.ts";
+import { changedKeys, initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import { traceOf } from "../cards/views.ts";
@@ -25,23 +26,7 @@ export function attackerBoxes(list: readonly Situational[]): Situational[] {
   return list.filter((s) => s.by !== "defender");
 }
 
-type Values = Record<string, boolean | number | string>;
-
-/**
- * The values the boxes start at: a number at the sheet's figure where one is given, else at the
- * box's own start, else 0 (or the nearest end of its range when 0 is outside it).
- */
-export function initialDeclared(list: readonly Situational[], figures: Partial<Record<SheetFigure, number>> = {}): Values {
-  const out: Values = {};
-  for (const s of list) {
-    if (s.kind === "flag") out[s.key] = false;
-    else if (s.kind === "number") {
-      const figure = s.sheet !== undefined ? figures[s.sheet] : undefined;
-      out[s.key] = Math.min(s.max, Math.max(s.min, figure ?? s.initial ?? 0));
-    } else out[s.key] = s.initial;
-  }
-  return out;
-}
+export { initialDeclared };
 
 /**
  * The figures the acting creature's sheet gives for the boxes that ask for them: the d20 roll
@@ -52,19 +37,9 @@ export function sheetFigures(intent: Omit<Intent, "declared">): Partial<Record<S
   try {
     const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
     if (numbersHidden([intent.attackerUuid])) return {};
-    const system = hostSystem();
-    const settings = systemSettings(system);
-    const mine = system.facts(actorData(attacker.actor, attacker.token), settings);
-    const out: Partial<Record<SheetFigure, number>> = {};
-    if (!numbersHidden([intent.defenderUuid])) {
-      const theirs = system.facts(actorData(defender.actor, defender.token), settings);
-      out.neededToHit = mine.thac0.value - theirs.ac.value;
-    }
-    const attack = mine.naturalAttack.value;
-    if (attack) Object.assign(out, { damageCount: attack.count, damageSides: attack.sides, damageBonus: attack.bonus });
-    return out;
+    return sheetFiguresOf(attacker, numbersHidden([intent.defenderUuid]) ? null : defender);
   } catch {
-    // A sheet the system cannot read leaves the boxes at their own starts.
+    // A creature gone since it was targeted leaves the boxes at their own starts.
     return {};
   }
 }
@@ -260,6 +235,17 @@ export async function dialogState(intent: Omit<Intent, "declared">, declared: De
   return { html, refused };
 }
 
+/** Whether the action only declares something for the round end here (in a fight both are in): it rolls nothing. */
+export function declares(intent: Omit<Intent, "declared">): boolean {
+  if (!(activeVariant().declarations ?? []).includes(intent.action)) return false;
+  try {
+    const { attacker, defender } = resolveCast(intent.attackerUuid, intent.defenderUuid);
+    return sharedRound(attacker, defender).inCombat;
+  } catch {
+    return false;
+  }
+}
+
 /** The dialog's content as it opens with these values (a refused action: its reason alone). */
 export async function dialogContent(intent: Omit<Intent, "declared">, declared: Declared): Promise<string> {
   return (await dialogState(intent, declared, {}, true)).html;
@@ -270,12 +256,15 @@ export async function dialogOpening(intent: Omit<Intent, "declared">): Promise<{
   const list = attackerBoxes(activeVariant().situational(intent.action));
   const declared = initialDeclared(list, sheetFigures(intent));
   const first = await dialogState(intent, declared, {}, true);
-  const buttons = first.refused ? [i18n.localize("WC.Dialog.close")] : [i18n.localize("WC.Dialog.roll"), i18n.localize("WC.Dialog.cancel")];
+  const buttons = first.refused ? [i18n.localize("WC.Dialog.close")] : [i18n.localize(declares(intent) ? "WC.Dialog.declare" : "WC.Dialog.roll"), i18n.localize("WC.Dialog.cancel")];
   return { declared, html: first.html, refused: first.refused, buttons };
 }
 
-/** Opens the dialog; resolves to the declared modifiers, or null when the user backs out. */
-export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Declared | null> {
+/**
+ * Opens the dialog; resolves to the declared modifiers and the boxes the user changed from their
+ * start (`typed`: the GM confirms only figures a player typed in), or null when the user backs out.
+ */
+export async function askDeclared(intent: Omit<Intent, "declared">): Promise<{ declared: Declared; typed: string[] } | null> {
   const list = attackerBoxes(activeVariant().situational(intent.action));
   const first = await dialogOpening(intent);
   const declared = first.declared;
@@ -291,7 +280,7 @@ export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Dec
     buttons: [
       {
         action: "roll",
-        label: i18n.localize("WC.Dialog.roll"),
+        label: first.buttons[0] ?? "",
         default: true,
         // A box out of range is never changed into a value the user did not type: no roll then.
         callback: (_event: unknown, button: HTMLButtonElement) => {
@@ -333,5 +322,6 @@ export async function askDeclared(intent: Omit<Intent, "declared">): Promise<Dec
       form.addEventListener("change", () => void refresh());
     },
   } as never);
-  return result && typeof result === "object" ? (result as Declared) : null;
+  if (!result || typeof result !== "object") return null;
+  return { declared: result as Declared, typed: changedKeys(declared, result as Values) };
 }

@@ -54,18 +54,18 @@ export async function launchAt(token: TokenDocument.Implementation, target: Toke
     if (!(await askGmCall(verdict))) return null;
     gmCall = true;
   }
-  let declared: Awaited<ReturnType<typeof askDeclared>>;
+  let asked: Awaited<ReturnType<typeof askDeclared>>;
   try {
     // A name that is no action at all has no dialog to open: the request says it is not understood.
-    declared = NO_DIALOG.includes(action) || !(SHELL_ACTIONS as readonly string[]).includes(action) ? {} : await askDeclared(base);
+    asked = NO_DIALOG.includes(action) || !(SHELL_ACTIONS as readonly string[]).includes(action) ? { declared: {}, typed: [] } : await askDeclared(base);
   } catch (e) {
     // The dialog reads both creatures again: one may be gone since it was targeted.
     if (!(e instanceof Refusal)) throw e;
     notify("warn", e.key, e.params);
     return null;
   }
-  if (declared === null) return null;
-  return act({ ...base, declared, ...(gmCall ? { gmCall: true } : {}) });
+  if (asked === null) return null;
+  return act({ ...base, declared: asked.declared, ...(asked.typed.length > 0 ? { typed: asked.typed } : {}), ...(gmCall ? { gmCall: true } : {}) });
 }
 
 /** Asks the GM whether to carry out what the one check refused, as the GM's call (named on the card). */

@@ -37,8 +37,22 @@ export function checkToHit(issues: IssueList, path: string, v: unknown): void {
   }
 }
 
+/** The number needed, with where it comes from: the target's AC, and the THAC0 (none for a matrix row). */
+export interface NeededFrom {
+  readonly needed: number;
+  readonly ac: number;
+  readonly thac0?: number;
+}
+
+/** `neededToHit` with its sources kept, for the card's line ("needs 13: THAC0 18 − AC 5"). */
+export function neededFrom(src: ToHitSource, ac: number): NeededFrom {
+  return { needed: neededToHit(src, ac), ac, ...(src.kind === "thac0" ? { thac0: src.thac0 } : {}) };
+}
+
 export interface ToHitRoll {
   readonly needed: number;
+  /** Where `needed` comes from, when the caller says. */
+  readonly from?: { readonly ac: number; readonly thac0?: number };
   readonly die: DieRoll;
   readonly modifiers: Modifier[];
   readonly total: number;
@@ -49,8 +63,11 @@ export interface ToHitRoll {
  * One d20 to hit. `isHit` decides on the face and the total; by default the total must reach
  * `needed` (grapple-die may let a natural 20 hit as well).
  */
-export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], purpose: string, isHit: (face: number, total: number) => boolean = (_f, total) => total >= needed): ToHitRoll {
+export function rollToHit(dice: Dice, need: number | NeededFrom, modifiers: Modifier[], purpose: string, isHit?: (face: number, total: number) => boolean): ToHitRoll {
+  const needed = typeof need === "number" ? need : need.needed;
+  const from = typeof need === "number" ? null : { ac: need.ac, ...(need.thac0 !== undefined ? { thac0: need.thac0 } : {}) };
   const die = rollDie(dice, 20, purpose);
   const total = die.face + sumMods(modifiers);
-  return { needed, die, modifiers, total, hit: isHit(die.face, total) };
+  const hit = isHit ? isHit(die.face, total) : total >= needed;
+  return { needed, ...(from ? { from } : {}), die, modifiers, total, hit };
 }

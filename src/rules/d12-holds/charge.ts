@@ -3,6 +3,7 @@
  * strikes first; then a normal grappling roll and d12; a B, H or S result forces the DR's break
  * roll or it is overborne; a break roll missed by exactly one puts both down.
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import type { Situation, SpeedModifiers, ToHitRoll } from "./attack.ts";
@@ -11,7 +12,7 @@ import type { HoldRoll } from "./grapple.ts";
 import { grappleHitsAutomatically, grappleToHitModifiers, holdRowFor, holdSizeAdjustment } from "./grapple.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { neededToHit, normalAc } from "./profile.ts";
+import { normalAc } from "./profile.ts";
 import { CHARGING_OVERBEAR_PARTS } from "./tables.ts";
 
 /**
@@ -41,7 +42,7 @@ interface ChargeHitBase {
 export function resolveChargingOverbear(attacker: D12Combatant, defender: D12Combatant, s: Situation, firstStrike: FirstStrike, options: D12Options, dice: Dice): ChargeResult {
   let fs: FirstStrikeTrace = { kind: firstStrike };
   if (firstStrike === "roll") {
-    const roll = rollToHit(dice, neededToHit(defender.toHit, normalAc(attacker)), commonModifiers(defender, {}), "firstStrike");
+    const roll = rollToHit(dice, neededFrom(defender.toHit, normalAc(attacker)), commonModifiers(defender, {}), "firstStrike");
     fs = { kind: roll.hit ? "hit" : "miss", roll };
   }
   if (fs.kind === "hit") return { kind: "stopped", firstStrike: fs };
@@ -49,7 +50,7 @@ export function resolveChargingOverbear(attacker: D12Combatant, defender: D12Com
   const speed = speedModifiers(attacker, defender);
   let toHit: ToHitRoll | null = null;
   if (!grappleHitsAutomatically(defender)) {
-    toHit = rollToHit(dice, neededToHit(attacker.toHit, targetAc.ac), grappleToHitModifiers(attacker, defender, s, speed), "grappleToHit");
+    toHit = rollToHit(dice, neededFrom(attacker.toHit, targetAc.ac), grappleToHitModifiers(attacker, defender, s, speed), "grappleToHit");
     if (!toHit.hit) return { kind: "miss", firstStrike: fs, targetAc, toHit, speed };
   }
   const die = rollDie(dice, 12, "holdRoll");

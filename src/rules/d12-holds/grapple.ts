@@ -2,6 +2,7 @@
  * 000 §Grappling: one grappling attack. To-hit against AC 5, the AT's d12 with the size
  * adjustment, the DR's immediate unmodified break roll, and the hold with its damage.
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie, rollFormula } from "../core/dice.ts";
 import type { DamageSplit } from "../core/damage.ts";
@@ -15,7 +16,7 @@ import type { Hold, Placement } from "./holds.ts";
 import { placeHold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { grapplingSize, hasCondition, neededToHit } from "./profile.ts";
+import { grapplingSize, hasCondition } from "./profile.ts";
 import type { HoldPart, HoldRow } from "./tables.ts";
 import { GRAPPLE_UNDERWATER_TO_HIT, HOLD_SIZE_ADJUSTMENT, HOLD_TABLE, NO_WINDPIPE_RESULT } from "./tables.ts";
 
@@ -100,7 +101,7 @@ export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s
   const speed = speedModifiers(attacker, defender);
   let toHit: ToHitRoll | null = null;
   if (!grappleHitsAutomatically(defender)) {
-    toHit = rollToHit(dice, neededToHit(attacker.toHit, targetAc.ac), grappleToHitModifiers(attacker, defender, s, speed), "grappleToHit");
+    toHit = rollToHit(dice, neededFrom(attacker.toHit, targetAc.ac), grappleToHitModifiers(attacker, defender, s, speed), "grappleToHit");
     if (!toHit.hit) return { kind: "miss", targetAc, toHit, speed };
   }
   const die = rollDie(dice, 12, "holdRoll");

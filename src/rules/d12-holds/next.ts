@@ -41,7 +41,8 @@ export function d12Next(ctx: ActionContext, r: Resolution, o: D12Options): NextL
   for (const h of added) {
     const line = breakLine(h);
     if (line) lines.push(line);
-    if (h.part === "strangle") lines.push({ key: "WC.Next.strangleHurts", params: { who: h.heldId, holder: h.holderId } });
+    // 000 §Stranglehold: no 2d4 at the end of the round the hold was made in.
+    if (h.part === "strangle") lines.push({ key: h.roundGained >= ctx.round && ctx.inCombat ? "WC.Next.strangleHurtsFromNextRound" : "WC.Next.strangleHurts", params: { who: h.heldId, holder: h.holderId } });
     const held = people.get(h.heldId);
     if (held) {
       const chance = overbearChance(held, holds, [h.holderId], o).chance;

@@ -14,7 +14,8 @@ import type { Situation, ToHitRoll } from "./attack.ts";
 import { attacksLostToHits, commonModifiers, rollToHit, specialModifiers, targetAcFor } from "./attack.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant, TargetAc } from "./profile.ts";
-import { isMonk, neededToHit, normalAc, strengthMods } from "./profile.ts";
+import { isMonk, normalAc, strengthMods } from "./profile.ts";
+import { neededFrom } from "../core/to-hit.ts";
 import type { Intelligence } from "./tables.ts";
 import {
   INTELLIGENCE,
@@ -127,7 +128,8 @@ export function resolvePummel(attacker: D12Combatant, defender: D12Combatant, s:
   if (refused) return refused;
   const { count, normalLeft } = pummelAttackCount(attacker);
   const targetAc = targetAcFor(defender, "pummel", s, options);
-  const needed = neededToHit(attacker.toHit, targetAc.ac);
+  const need = neededFrom(attacker.toHit, targetAc.ac);
+  const needed = need.needed;
   const toHitMods = pummelToHitModifiers(attacker, defender, s);
   const dmgMods = pummelDamageModifiers(attacker, defender, s, options);
   const dmgModTotal = sumMods(dmgMods);
@@ -137,7 +139,7 @@ export function resolvePummel(attacker: D12Combatant, defender: D12Combatant, s:
   const strike = (n: number): PummelAttack => {
     const i = n + 1;
     if (i <= lost) return { kind: "lost", index: i };
-    const toHit = rollToHit(dice, needed, toHitMods, "pummelToHit");
+    const toHit = rollToHit(dice, need, toHitMods, "pummelToHit");
     if (!toHit.hit) return { kind: "miss", index: i, toHit };
     const rolled = rollFormula(dice, PUMMEL_DAMAGE, "pummelDamage");
     const { before, total: dmg } = pummelDamageFrom(rolled.total, dmgModTotal, multiplier, options);

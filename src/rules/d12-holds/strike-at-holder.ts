@@ -5,6 +5,7 @@
  * holds), so the second roll is against its normal AC without that bonus (a penalty stays); an
  * overborne one has no shield either (000 §Effects of overbearing).
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { Dice } from "../core/dice.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod } from "../core/trace.ts";
@@ -12,7 +13,7 @@ import type { ToHitRoll } from "./attack.ts";
 import { commonModifiers, rollToHit } from "./attack.ts";
 import type { D12Combatant } from "./profile.ts";
 import type { TargetAc } from "./profile.ts";
-import { hasCondition, neededToHit, normalAc } from "./profile.ts";
+import { hasCondition, normalAc } from "./profile.ts";
 
 export const STRIKE_AT_HOLDER_PENALTY = -4;
 
@@ -33,9 +34,9 @@ export function heldNormalAc(held: D12Combatant): TargetAc {
 
 export function resolveStrikeAtHolder(ally: D12Combatant, holder: D12Combatant, held: D12Combatant, extra: readonly Modifier[], dice: Dice): StrikeAtHolderResult {
   const mods = [...commonModifiers(ally, {}), ...extra];
-  const first = rollToHit(dice, neededToHit(ally.toHit, normalAc(holder)), mods, "strikeAtHolder");
+  const first = rollToHit(dice, neededFrom(ally.toHit, normalAc(holder)), mods, "strikeAtHolder");
   if (first.hit) return { kind: "hitHolder", first };
   const heldAc = heldNormalAc(held);
-  const second = rollToHit(dice, neededToHit(ally.toHit, heldAc.ac), [...mods, mod("WC.Mod.strayBlow", STRIKE_AT_HOLDER_PENALTY)], "strayBlow");
+  const second = rollToHit(dice, neededFrom(ally.toHit, heldAc.ac), [...mods, mod("WC.Mod.strayBlow", STRIKE_AT_HOLDER_PENALTY)], "strayBlow");
   return second.hit ? { kind: "hitHeld", first, heldAc, second } : { kind: "missedBoth", first, heldAc, second };
 }

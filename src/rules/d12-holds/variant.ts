@@ -45,6 +45,8 @@ export const d12Variant: RulesVariant = {
   // Every table of 000 is printed in the text.
   projectTables: () => [],
   // 000: the held may break free (or fly off); the holder may let go or try to bear it down.
+  // 000 §Overbearing: the attempt is rolled at the end of the round; in a fight the action declares it.
+  declarations: ["overbear"],
   holdActions: { held: [{ action: "breakFree" }, { action: "liftOff" }], holder: [{ action: "release" }, { action: "overbear", label: "WC.Card.declareOverbear" }] },
   next: (ctx, r, o) => d12Next(ctx, r, o as D12Options),
 

@@ -8,14 +8,14 @@ import { splitDamage } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollFormula } from "../core/dice.ts";
 import { strengthDamage, strengthToHit } from "../core/strength.ts";
-import type { ToHitRoll } from "../core/to-hit.ts";
-import { rollToHit as rollD20 } from "../core/to-hit.ts";
+import type { NeededFrom, ToHitRoll } from "../core/to-hit.ts";
+import { neededFrom, rollToHit as rollD20 } from "../core/to-hit.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
 import type { Hold } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { Condition, GdCombatant, ReadiedAttack } from "./profile.ts";
-import { hasCondition, hasShortWeapon, neededToHit } from "./profile.ts";
+import { hasCondition, hasShortWeapon } from "./profile.ts";
 import type { DamageExpr } from "./tables.ts";
 
 export type { ToHitRoll };
@@ -25,8 +25,9 @@ export function isHit(face: number, total: number, needed: number, options: Grap
   return total >= needed || (options.natural20AlwaysHits && face === 20);
 }
 
-export function rollToHit(dice: Dice, needed: number, modifiers: Modifier[], purpose: string, options: GrappleDieOptions): ToHitRoll {
-  return rollD20(dice, needed, modifiers, purpose, (face, total) => isHit(face, total, needed, options));
+export function rollToHit(dice: Dice, need: number | NeededFrom, modifiers: Modifier[], purpose: string, options: GrappleDieOptions): ToHitRoll {
+  const needed = typeof need === "number" ? need : need.needed;
+  return rollD20(dice, need, modifiers, purpose, (face, total) => isHit(face, total, needed, options));
 }
 
 /** Exact chance to hit, face by face (so a natural-20 option is counted right). */
@@ -119,7 +120,7 @@ export function resolveStrike(
 ): Strike {
   if (input.kind === "spent") return { kind: "none", reason: "spent" };
   if (input.kind === "reported") return { kind: "reported", hit: input.hit, damage: input.damage, stops: input.hit && input.damage >= 1 };
-  const toHit = rollToHit(dice, neededToHit(striker.toHit, ac), strikeToHitModifiers(striker), `${purpose}ToHit`, options);
+  const toHit = rollToHit(dice, neededFrom(striker.toHit, ac), strikeToHitModifiers(striker), `${purpose}ToHit`, options);
   if (!toHit.hit) return { kind: "rolled", toHit, damage: null, stops: false };
   const damage = rollDamage(dice, { dice: attack.damage, flat: 0 }, strikeDamageModifiers(striker), `${purpose}Damage`);
   return { kind: "rolled", toHit, damage, stops: damage.total >= 1 };

@@ -3,6 +3,7 @@
  * weapon-vs-AC modifier, the grapple die on the hold table), the counter-grapple (the die alone)
  * and changing a hold (a new die on a hold already kept).
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
@@ -18,7 +19,7 @@ import type { Hold, TargetAc } from "./holds.ts";
 import { holdersOf, targetAc } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
-import { hasCondition, neededToHit, stepUpDamage, stepsAboveManSized } from "./profile.ts";
+import { hasCondition, stepUpDamage, stepsAboveManSized } from "./profile.ts";
 import type { DamageExpr, GrappleDieRow } from "./tables.ts";
 import { GRAPPLE_DIE_SIDES } from "./tables.ts";
 
@@ -187,7 +188,7 @@ export function resolveGrapple(
   const fa = freeAttack(attacker, defender, holds, strike, false, options, dice);
   if (fa.kind !== "none" && fa.stops) return { kind: "foiled", freeAttack: fa };
   const ac = targetAc(defender, holds, options, s.sizeExempt);
-  const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), grappleToHitModifiers(attacker, ac, s), "grappleToHit", options);
+  const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), grappleToHitModifiers(attacker, ac, s), "grappleToHit", options);
   if (!toHit.hit) return { kind: "miss", freeAttack: fa, targetAc: ac, toHit };
   const g = rollGrappleDie(dice, grappleDieModifiers(attacker, defender, holds, s, options, "grapple"), table, "grappleDie");
   const e = establish(attacker, defender, g, holdId(attacker, defender, s), s.round ?? 1, options, dice);

@@ -11,6 +11,7 @@
  *   it may land on any of them, with equal chances unless the DM weighs them by size).
  * Each has its exact odds beside it, read through the same decisions the resolver makes.
  */
+import { neededFrom } from "../core/to-hit.ts";
 import { blowRoutine, grabOdds, rollGrab, standUpProcedure } from "../core/procedures.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
@@ -99,7 +100,7 @@ export function resolvePummelRoutine(attacker: GdCombatant, defender: GdCombatan
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
   const strike = (i: number): LimbAttack => {
     const mods = [...pummelToHitModifiers(attacker, ac, s, options), ...limbPenalty(attacker, i, n, s.twoWeaponAdjust ?? 0, options)];
-    const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), mods, n > 1 ? `limb${i + 1}ToHit` : "pummelToHit", options);
+    const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), mods, n > 1 ? `limb${i + 1}ToHit` : "pummelToHit", options);
     if (!toHit.hit) return { kind: "miss", targetAc: ac, toHit, limb: i + 1 };
     const damage = rollDamage(dice, pummelDamageExpr(attacker), pummelDamageModifiers(attacker, s), n > 1 ? `limb${i + 1}Damage` : "pummelDamage");
     return { kind: "hit", targetAc: ac, toHit, damage, split: damageSplit(damage.total, options.pummelDamage, defender, options), stunSegments: toHit.die.face === 20 ? TIMING.stunSegments : 0, limb: i + 1 };
@@ -299,7 +300,7 @@ export function resolveIntoGrapple(attacker: GdCombatant, target: GdCombatant, c
   const pick: IntoGrapplePick = { members: set.members.map((m) => m.id), weights: set.weights, die };
   const ac = targetAc(struck, s.holds, options);
   const mods = blowMods(attacker, ac, s);
-  const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), mods.toHit, "intoGrappleToHit", options);
+  const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), mods.toHit, "intoGrappleToHit", options);
   const base = { intendedId: target.id, struckId: struck.id, pick, targetAc: ac, toHit };
   if (!toHit.hit) return { kind: "miss", ...base };
   const weapon = attacker.readiedAttack as NonNullable<GdCombatant["readiedAttack"]>;

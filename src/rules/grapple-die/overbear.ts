@@ -3,6 +3,7 @@
  * defender's immediate attack, the to-hit with the charge bonus, the Dexterity save vs Breath
  * with its size, shield and terrain modifiers, and the attacker's choice of prone or push.
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
 import { sizeSteps } from "../core/size.ts";
@@ -14,7 +15,6 @@ import type { Hold, TargetAc } from "./holds.ts";
 import { targetAc } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
-import { neededToHit } from "./profile.ts";
 import { OVERBEAR_LIMITS, OVERBEAR_SAVE, PUSH, TIMING } from "./tables.ts";
 
 export interface OverbearSituation {
@@ -136,7 +136,7 @@ export function resolveOverbear(attacker: GdCombatant, defender: GdCombatant, s:
   const ia = immediateAttack(attacker, defender, s.holds ?? [], strike, options, dice);
   if (ia.kind !== "none" && ia.stops) return { kind: "stopped", limits, immediateAttack: ia };
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
-  const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), overbearToHitModifiers(attacker, ac, s, options), "overbearToHit", options);
+  const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), overbearToHitModifiers(attacker, ac, s, options), "overbearToHit", options);
   if (!toHit.hit) return { kind: "miss", limits, immediateAttack: ia, targetAc: ac, toHit };
   const modifiers = overbearSaveModifiers(attacker, defender, s, options);
   const die = rollDie(dice, 20, "overbearSave");

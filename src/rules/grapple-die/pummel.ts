@@ -3,6 +3,7 @@
  * helm, or tough hide: Base Armor Rating 4 or better), the to-hit with proficiency, Strength and
  * the fist's weapon-vs-armor entry, the natural-20 stun, and 1d2 damage stepping up with size.
  */
+import { neededFrom } from "../core/to-hit.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice } from "../core/dice.ts";
 import { strengthDamage } from "../core/strength.ts";
@@ -14,7 +15,7 @@ import type { Hold, TargetAc } from "./holds.ts";
 import { targetAc } from "./holds.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import type { GdCombatant } from "./profile.ts";
-import { baseArmorRating, intelligenceAtLeast, neededToHit, overOneHitDie, stepUpDamage, stepsAboveManSized } from "./profile.ts";
+import { baseArmorRating, intelligenceAtLeast, overOneHitDie, stepUpDamage, stepsAboveManSized } from "./profile.ts";
 import type { DamageExpr } from "./tables.ts";
 import { CLASSLESS_PUMMEL_PENALTY, FIST_VS_ARMOR, PUMMEL_DAMAGE, PUMMEL_MIN_INTELLIGENCE, TIMING } from "./tables.ts";
 
@@ -98,7 +99,7 @@ export function resolvePummel(attacker: GdCombatant, defender: GdCombatant, s: P
   const refused = pummelRefusal(attacker, defender, options);
   if (refused) return { kind: "notAllowed", reason: refused, immunity: pummelImmunity(defender, options) };
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
-  const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), pummelToHitModifiers(attacker, ac, s, options), "pummelToHit", options);
+  const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), pummelToHitModifiers(attacker, ac, s, options), "pummelToHit", options);
   if (!toHit.hit) return { kind: "miss", targetAc: ac, toHit };
   const damage = rollDamage(dice, pummelDamageExpr(attacker), pummelDamageModifiers(attacker, s), "pummelDamage");
   return {
@@ -142,7 +143,7 @@ export function resolveSubdue(attacker: GdCombatant, defender: GdCombatant, s: S
   const weapon = attacker.readiedAttack;
   if (weapon === null) return { kind: "notAllowed", reason: "unarmed" };
   const ac = targetAc(defender, s.holds ?? [], options, s.sizeExempt);
-  const toHit = rollToHit(dice, neededToHit(attacker.toHit, ac.ac), subdueToHitModifiers(attacker, ac, s), "subdueToHit", options);
+  const toHit = rollToHit(dice, neededFrom(attacker.toHit, ac.ac), subdueToHitModifiers(attacker, ac, s), "subdueToHit", options);
   if (!toHit.hit) return { kind: "miss", targetAc: ac, toHit };
   const damage = rollDamage(dice, { dice: weapon.damage, flat: 0 }, subdueDamageModifiers(attacker, s), "subdueDamage");
   return { kind: "hit", targetAc: ac, toHit, damage, split: damageSplit(damage.total, "subdual", defender, options) };

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+// Issue 34: what an action's writes cause, its card lists. A grapple's damage that knocks the
+// goblin out set Unconscious, and the card listed only the hold and the damage.
+import { describe, expect, it } from "vitest";
+import { act } from "../../src/foundry/cards/request-card.ts";
+import type { Table } from "./setup.ts";
+import { M, makeTable } from "./setup.ts";
+
+const lastCard = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "card")).at(-1);
+const text = (html: string | undefined) => {
+  const d = document.createElement("div");
+  d.innerHTML = html ?? "";
+  return (d.textContent ?? "").replace(/\s+/g, " ");
+};
+
+describe("a card lists the knock-out its damage causes", () => {
+  it("d12-holds: a body hold's 2d4 = 8 (4 actual, 4 temporary) on the 5-hp goblin: Goblin: Unconscious on the card and on the goblin", async () => {
+    const t: Table = makeTable();
+    // d20 20 hits; d12 12 + 1 (M on S) = 13: body, 2d4; the immediate break d12 1 fails; 2d4 4 + 4 = 8.
+    // 000 §Grappling damage: half actual, half temporary: 4 + 4 = 8 of 5 hp, out for 8 - 5 + 1 = 4 rounds.
+    t.world.script([[20, 20], [12, 12], [12, 1], [4, 4], [4, 4]]);
+    const out = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("Goblin: Unconscious");
+    expect([...t.goblinToken.actor.statuses]).toContain("unconscious");
+  });
+});
+
+describe("a to-hit line says where its number comes from", () => {
+  it("d12-holds: the fighter (THAC0 15) grapples the ogre behind a shield: AC 5 less 3 for the shield = 2, needs 13", async () => {
+    const t: Table = makeTable();
+    const p = t.ogre.flags[M] as { profile: Record<string, Record<string, unknown>> };
+    (p.profile["d12-holds"] as Record<string, unknown>).shield = { plus: 0 };
+    // 000 §The basic grappling attack: AC 5, a shield counts for 3 from the front: AC 2; THAC0 15 - 2 = 13. d20 1 misses.
+    t.world.script([[20, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} }));
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("needs 13: THAC0 15 − AC 2");
+    expect(shown).toContain("AC 5 to begin with");
+  });
+});
