@@ -26,8 +26,12 @@ import { stateScenes } from "./states.ts";
 
 export type Role = "gm" | "player";
 export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
-/** The languages a set of pictures is rendered in: all of them in English, one full set in German. */
-export type Lang = "en" | "de";
+/**
+ * The languages a set of pictures is rendered in: all of them in English, one full set in German,
+ * and the profile forms and dialogs (where labels are longest) in French, Spanish and Portuguese.
+ */
+export type Lang = "en" | "de" | "fr" | "es" | "pt-BR";
+export const LANGS: readonly Lang[] = ["en", "de", "fr", "es", "pt-BR"];
 
 export interface Scene {
   /** File name stem: `<variant>--<name>`. */
@@ -287,15 +291,25 @@ export async function hud(out: Collected, variant: string, client: FakeClient, r
 }
 
 /**
- * Every scene, in English (the default) or in another language: the German set's names begin
- * with `de--` (its variant and the rest as in English), so `npm run shots -- de--` shoots it alone.
+ * Every scene, in English (the default) or in another language: another language's names begin
+ * with its code (`de--`, `pt-BR--`: its variant and the rest as in English), so
+ * `npm run shots -- de--` shoots it alone. `formsAndDialogs` keeps to the dialogs and profile forms.
  */
-export async function collectScenes(options: { lang?: Lang } = {}): Promise<Scene[]> {
+export async function collectScenes(options: { lang?: Lang; formsAndDialogs?: boolean } = {}): Promise<Scene[]> {
   const lang = options.lang ?? "en";
   const out: Collected = { scenes: [], lang };
   for (const variant of ["d12-holds", "grapple-die", "percentile"] as const) {
     // The action dialogs where possible and where refused, each on a world set up for it.
     await dialogScenes(out.scenes, variant, lang, "");
+    if (options.formsAndDialogs) {
+      // Only the profile forms besides: where a language's labels are longest.
+      const t = await table(variant, out.lang);
+      await windowed(out, t, variant, t.player, "player", "profile-form", () => openProfileForm(t.fighter as never));
+      await windowed(out, t, variant, t.gm, "gm", "profile-form", () => openProfileForm(t.ogre as never));
+      if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
+      if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
+      continue;
+    }
     await collectVariant(out, variant);
     // The profile form of creatures read from a host system's sheet, the GM's values over some
     // fields (a world of its own: made after the variant's, whose scenes run on the active world).
