@@ -52,9 +52,20 @@ describe("the odds picture", () => {
     expect(pct(pic.big)).toBe(pic.lines.filter((l) => l.tone === "good").reduce((s, l) => s + pct(l.pct), 0));
     // The small successes are one line, not eight.
     expect(pic.lines).toHaveLength(2);
-    expect(pic.lines[0]?.label).toMatch(/^8 other outcomes: /);
+    // The group says what it groups (issue 34: "8 other outcomes" said nothing).
+    expect(pic.lines[0]?.label).toMatch(/^other holds \(8\): /);
     const widths = pic.segments.map((s) => parseFloat(s.width));
     expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 6);
+  });
+
+  it("small outcomes of different results are named by what they are to the one acting: other successes (3)", () => {
+    const mixed: OddsOutcome[] = [
+      { key: "WC.Result.overborne", p: 0.05, tone: "good" },
+      { key: "WC.Result.pushed", params: { feet: 5 }, p: 0.05, tone: "good" },
+      { key: "WC.Result.hold", params: { part: "arm" }, p: 0.05, tone: "good" },
+      { key: "WC.Result.miss", p: 0.85, tone: "bad" },
+    ];
+    expect(oddsPicture(mixed, "overbear", i18n, true).lines[0]?.label).toMatch(/^other successes \(3\): /);
   });
 
   it("exact, the lines add up to 100.0% and the headline to the successes' lines", () => {
