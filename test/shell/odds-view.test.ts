@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import lang from "../../lang/en.json";
 import type { I18n } from "../../src/foundry/base/text.ts";
+import { formatLine } from "../../src/foundry/base/text.ts";
 import { largestRemainder, oddsPicture } from "../../src/foundry/ui/odds-view.ts";
 import type { ActionContext, OddsOutcome, RulesVariant } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
@@ -197,5 +198,20 @@ describe("every action's picture reads", () => {
     const arm = (holder: string, held: string): ActionContext["holds"][number] => ({ id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, label: "WC.Part.arm", data: { id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, part: "arm", limb: 0, result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1 } });
     const states: Array<Partial<ActionContext>> = [{}, { holds: [arm(ids.a, ids.d)] }, { holds: [arm(ids.d, ids.a)] }, { attacker: { id: ids.a, profile: { ...v.defaultProfile(), conditions: ["prone"] } } }];
     expect(check(v, v.actions.flatMap((action) => states.map((s) => base(v, action, s))))).toBeGreaterThan(v.actions.length);
+  });
+});
+
+describe("percentile's height and weight lines carry their units (issue 34)", () => {
+  it("a 70 in, 170 lb attacker on a 60 in, 80 lb target: 10 in taller, 90 lb heavier", () => {
+    const v = RULES_VARIANTS.percentile as RulesVariant;
+    const me = { ...(v.defaultProfile() as pc.PercentileCombatant), id: "a", height: 70, weight: 170 };
+    const them = { ...(v.defaultProfile() as pc.PercentileCombatant), id: "d", height: 60, weight: 80 };
+    const mods = pc.resultModifiers(me, them, "overbear", v.resolveOptions(undefined) as pc.PercentileOptions);
+    const label = (key: string) => {
+      const m = mods.find((x) => x.key === key);
+      return m ? formatLine(m.key, m.params, {}, i18n) : "";
+    };
+    expect(label("WC.Mod.heightDifference")).toMatch(/^Height: 10 in taller \(/);
+    expect(label("WC.Mod.weightDifference")).toMatch(/^Weight: 90 lb heavier \(/);
   });
 });
