@@ -204,8 +204,8 @@ describe("every action's picture reads", () => {
 describe("percentile's height and weight lines carry their units (issue 34)", () => {
   it("a 70 in, 170 lb attacker on a 60 in, 80 lb target: 10 in taller, 90 lb heavier", () => {
     const v = RULES_VARIANTS.percentile as RulesVariant;
-    const me = { ...(v.defaultProfile() as pc.PercentileCombatant), id: "a", height: 70, weight: 170 };
-    const them = { ...(v.defaultProfile() as pc.PercentileCombatant), id: "d", height: 60, weight: 80 };
+    const me = { ...(v.defaultProfile() as unknown as pc.PercentileCombatant), id: "a", height: 70, weight: 170 };
+    const them = { ...(v.defaultProfile() as unknown as pc.PercentileCombatant), id: "d", height: 60, weight: 80 };
     const mods = pc.resultModifiers(me, them, "overbear", v.resolveOptions(undefined) as pc.PercentileOptions);
     const label = (key: string) => {
       const m = mods.find((x) => x.key === key);
