@@ -16,10 +16,11 @@ Usage: npm run bench [-- [--ms N] [--only long-campaign]]
 
 Measures, on this machine: the rules core (resolutions and exact-odds queries of every action of
 every rule set), the shell through the fake Foundry (a GM's grapple and a player's, with the
-server requests each makes, on v13 and v14), the end of a round in a 60-creature battle, and the
-check every token move pays, and a long campaign (a grapple and its release with 0, 1,000 and
-5,000 of the module's cards in the chat log). Prints each figure, then a summary of what was
-measured. Takes about two minutes with the default 1500 ms per case.
+server requests each makes, on v13 and v14), the end of a round in a 60-creature battle, the
+process CPU the GM's tab spends per action with 60 tokens and a 5,000-message chat log, the check
+every token move pays, and a long campaign (a grapple and its release with 0, 1,000 and 5,000 of
+the module's cards in the chat log). Prints each figure, then a summary of what was measured.
+Takes about two minutes with the default 1500 ms per case.
 
   --ms N       how long each case runs, in milliseconds (default 1500, or BENCH_MS)
   --only long-campaign   the long campaign's line alone
@@ -171,6 +172,8 @@ const { benchMoveCheck } = await import("./movement.ts");
 const shell = await benchShell(MS);
 const battle = await benchBattle();
 const moves = await benchMoveCheck(MS);
+const { benchGmCpu } = await import("./gm-cpu.ts");
+const cpu = await benchGmCpu(MS);
 const { benchTethers } = await import("./tethers.ts");
 await benchTethers(MS);
 const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
@@ -191,6 +194,7 @@ console.log(
     `  rules core, exact odds (what the action dialog asks on every change): ${oddsTimes.length} queries timed, ${everyAction} of them every action of every rule set at its heaviest; slowest ${slowName} at ${ms(slowMs)}; budget ${ODDS_BUDGET_MS} ms a query: ${over.length === 0 ? "every query within it" : `OVER for ${over.map(([n, t]) => `${n} (${ms(t)})`).join(", ")}`}`,
     `  shell, one GM grapple through the fake Foundry (rules, dice, card, document writes; no network): ${span(shell.map((x) => x.msPerAction))} an action; server requests when a hold is made: ${byGen(shell.filter((x) => x.variant === "d12-holds"), (x) => String(x.requestsPerHold))}`,
     `  shell, the end of a round in a 60-creature battle with 30 holds: ${byGen(battle, (x) => `${ms(x.msPerRoundEnd)} and ${x.requestsPerRoundEnd.toFixed(1)} requests`)}`,
+    `  the GM's tab, process CPU (not wall time) per GM grapple with 60 tokens: ${byGen(cpu, (x) => `${ms(x.cpuMsPerAction)} with ${x.log.toLocaleString("en-US")} messages in the log`)}`,
     `  the check before every token move (player's client): ${byGen(moves, (x) => `${ms(x.msNoHolds)} in no hold, ${ms(x.msThreeHolds)} held by three`)}`,
   ].join("\n"),
 );

@@ -178,6 +178,8 @@ export class Watcher {
     const lastWrite = new Map<string, number>();
     this.ev.world.writes.forEach((w, i) => {
       if (w.documentName === "ChatMessage" && w.id !== undefined) lastWrite.set(w.id, i);
+      // A v14 batch is one request: the cards it made or changed reached their state in it.
+      for (const id of w.messages ?? []) lastWrite.set(id, i);
     });
     const messages = [...this.ev.world.messages].sort((a, b) => (lastWrite.get(a.id) ?? -1) - (lastWrite.get(b.id) ?? -1));
     for (const m of messages) {

@@ -224,7 +224,16 @@ function merge(parts: PreparedWrite[]): PreparedWrite {
  * One request the server served. `id`, for a chat message, names the message written: the
  * harness's own bookkeeping (the order in which cards changed), not something Foundry reports.
  */
-export type WriteOp = { readonly user: string; readonly op: "create" | "update" | "delete"; readonly documentName: string; readonly parent: string; readonly count: number; readonly id?: string };
+export type WriteOp = {
+  readonly user: string;
+  readonly op: "create" | "update" | "delete";
+  readonly documentName: string;
+  readonly parent: string;
+  readonly count: number;
+  readonly id?: string;
+  /** A batch (one request): the chat messages it made or changed, in its order. */
+  readonly messages?: readonly string[];
+};
 
 // ------------------------------------------------------------------------------------------
 abstract class FakeDocument {
@@ -1667,7 +1676,7 @@ export class FakeWorld {
    * client. [C-49] Writes to a parent that already has a request in flight are recorded in
    * `overlaps`: simultaneous embedded writes to one parent can lose some of them.
    */
-  async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false): Promise<void> {
+  async request(user: FakeUser, prepare: Array<() => PreparedWrite>, batch = false, messages: readonly string[] = []): Promise<void> {
     const client = this.current();
     // A closed tab sends nothing.
     if (client.closed) return never();
@@ -1692,7 +1701,7 @@ export class FakeWorld {
       }
       const writes = prepare.map((f) => f());
       const after = writes.map((w) => w.commit());
-      if (batch) this.count({ user: user.id, op: "update", documentName: "Batch", parent: "", count: writes.length });
+      if (batch) this.count({ user: user.id, op: "update", documentName: "Batch", parent: "", count: writes.length, messages });
       else for (const w of writes) this.count({ user: user.id, op: w.op, documentName: w.documentName, parent: w.parent, count: w.count });
       for (const f of after) f();
     } finally {
@@ -1805,16 +1814,19 @@ export class FakeWorld {
     });
     // All or nothing: every operation is checked before any is applied.
     for (const f of prepare) f();
+    // The chat messages it makes or changes, so a log can tell when each reached its state.
+    const messages = (ops: readonly Data[]) =>
+      ops.filter((o) => o.documentName === "ChatMessage" && o.action !== "delete").flatMap((o) => [...((o.data as Data[] | undefined) ?? []), ...((o.updates as Data[] | undefined) ?? [])].map((d) => String(d._id)));
     const fault = this.batchFault?.(operations) ?? null;
     if (fault === "empty") {
       await this.request(user, [], true);
       return [];
     }
     if (fault) {
-      await this.request(user, prepare.slice(0, fault.failAt), true);
+      await this.request(user, prepare.slice(0, fault.failAt), true, messages(operations.slice(0, fault.failAt)));
       throw new Error(`fake: [foundryvtt#14174] batch operation ${fault.failAt} failed after every dry run passed; the ${fault.failAt} before it stay written`);
     }
-    await this.request(user, prepare, true);
+    await this.request(user, prepare, true, messages(operations));
     return operations.map(() => []);
   }
 

@@ -51,11 +51,23 @@ export interface MoveJob {
   readonly distance: number | null;
 }
 
-/** What a request card asks the GM for: an action, the answer to a question card, or a move. */
+/** A GM's correction of one creature's temporary damage: the number it is to carry. */
+export interface TemporaryCorrection {
+  readonly uuid: string;
+  readonly value: number;
+}
+
+/**
+ * What a request card asks the GM for: an action, the answer to a question card, or a move; and,
+ * from a GM's tab that is not the active GM's only, a card's Apply or Undo, or a correction of
+ * temporary damage (the active GM's tab is the one referee that writes, gm/queue.ts).
+ */
 export type RequestAsk =
   | { readonly kind: "action"; readonly intent: Intent }
   | { readonly kind: "answer"; readonly strikeId: string; readonly choice: string }
-  | { readonly kind: "move"; readonly job: MoveJob };
+  | { readonly kind: "move"; readonly job: MoveJob }
+  | { readonly kind: "card"; readonly messageId: string; readonly action: "apply" | "undo" }
+  | { readonly kind: "temporary"; readonly corrections: readonly TemporaryCorrection[] };
 
 export interface Refused {
   readonly kind: "refused";

@@ -73,13 +73,20 @@ export function stateOf(message: ChatMessage.Implementation): CardState | undefi
  */
 export async function handleCardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
-  const w = writingOf(message);
-  const done = w ? await gmWork(() => (action === "apply" ? applyWaiting(w.kind, message) : (CARD_KINDS[w.name] as KindEntry).undoable ? undoCard(w.kind, message) : Promise.resolve(false))) : false;
+  const done = await gmWork(() => cardActionNow(message, action));
   if (!done) {
     notify("info", "WC.Refuse.alreadyDone");
     return { kind: "duplicate" };
   }
   return { kind: "done", messageId: message.id ?? "", state: stateOf(message) ?? (action === "apply" ? "applied" : "undone") };
+}
+
+/** Apply or Undo on a card, carried out here. False: nothing to do (done already, or not a card that writes). Must run as the GM's work. */
+export async function cardActionNow(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<boolean> {
+  const w = writingOf(message);
+  if (!w) return false;
+  if (action === "apply") return applyWaiting(w.kind, message);
+  return (CARD_KINDS[w.name] as KindEntry).undoable ? undoCard(w.kind, message) : false;
 }
 
 /** Finishes one card a closed tab left half written ("applying" or "undoing"). Must run as the GM's work. */

@@ -19,7 +19,9 @@ import { tabState } from "../base/tab.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import { localizeParams } from "../base/text.ts";
 import { requestId as newRequestId } from "../base/ids.ts";
-import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest } from "../base/types.ts";
+import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest, TemporaryCorrection } from "../base/types.ts";
+import { correctTemporary, validCorrections } from "../gm/apply.ts";
+import { cardActionNow, handleCardAction } from "./kinds.ts";
 import { Refusal, resolveCast } from "../documents/cast.ts";
 import { validateJob } from "../gm/moves.ts";
 import { gmWork } from "../gm/queue.ts";
@@ -86,6 +88,8 @@ export function readRequest(message: ChatMessage.Implementation): { state: "pend
     if (a.kind === "action") ask = { kind: "action", intent: a.intent as Intent };
     else if (a.kind === "answer" && typeof a.strikeId === "string" && typeof a.choice === "string") ask = { kind: "answer", strikeId: a.strikeId, choice: a.choice };
     else if (a.kind === "move") ask = { kind: "move", job: a.job as MoveJob };
+    else if (a.kind === "card" && typeof a.messageId === "string" && (a.action === "apply" || a.action === "undo")) ask = { kind: "card", messageId: a.messageId, action: a.action };
+    else if (a.kind === "temporary") ask = { kind: "temporary", corrections: a.corrections as TemporaryCorrection[] };
   }
   return { state, ask, ...(outcome ? { outcome } : {}) };
 }
@@ -103,6 +107,17 @@ function report(outcome: PerformOutcome | MoveOutcome): void {
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
+}
+
+/**
+ * Whether this tab carries out the module's writes itself: only the active GM's (through its
+ * queue, gm/queue.ts). Any other GM's tab (a second GM, an assistant) sends its own actions as
+ * request cards, as a player does, and the active GM's tab carries them out trusting their author
+ * as a GM: two tabs never write side by side from what each read apart, so neither loses the
+ * other's change.
+ */
+function referee(): boolean {
+  return game.user.isGM && isActiveGM();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,6 +162,12 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
 
 /** What the player learns when the GM has taken a request card away: the card it made, if any (a GM's). */
 function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
+  if (ask?.kind === "card") {
+    const card = game.messages.get(ask.messageId);
+    const state = card ? (["card", "roundCard", "massCharge", "mapCard"] as const).map((f) => trustedFlag(card, f)?.state).find((x) => x !== undefined) : undefined;
+    return { kind: "done", messageId: ask.messageId, state: state ?? (ask.action === "apply" ? "applied" : "undone") };
+  }
+  if (ask?.kind === "temporary") return { kind: "done", messageId: id, state: "applied" };
   const made = [cardIdFor(id), ...(ask?.kind === "answer" ? [cardIdFor(ask.strikeId)] : [])];
   for (const cardId of made) {
     const card = trustedFlag(game.messages.get(cardId), "card");
@@ -236,7 +257,7 @@ export async function cancelRequest(message: ChatMessage.Implementation): Promis
 /** The defender's owner answers the question on a card (first strike, free attack, fend-off). */
 export async function answerStrike(message: ChatMessage.Implementation, choice: string): Promise<PerformOutcome> {
   if (!trustedFlag(message, "strike")) return { kind: "refused", key: "WC.Refuse.stale", params: {} };
-  const out = game.user.isGM ? await gmWork(() => performAnswer(message, choice, game.user, undefined)) : await viaGM({ kind: "answer", strikeId: message.id ?? "", choice }, true);
+  const out = referee() ? await gmWork(() => performAnswer(message, choice, game.user, undefined)) : await viaGM({ kind: "answer", strikeId: message.id ?? "", choice }, true);
   report(out);
   return out;
 }
@@ -261,9 +282,32 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
     report(out);
     return out;
   }
-  const out = game.user.isGM ? await gmWork(() => perform(intent, game.user, newRequestId())) : await viaGM({ kind: "action", intent }, true);
+  const out = referee() ? await gmWork(() => perform(intent, game.user, newRequestId())) : await viaGM({ kind: "action", intent }, true);
   report(out);
   return out;
+}
+
+/** A GM's Apply or Undo on a card: carried out here on the active GM's tab, else sent to it as a request. */
+export async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
+  if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
+  if (referee()) return handleCardAction(message, action);
+  const out = await viaGM({ kind: "card", messageId: message.id ?? "", action }, true);
+  report(out);
+  return out;
+}
+
+/** A GM's correction of temporary damage: written here on the active GM's tab, else sent to it as a request. */
+export async function correctAsReferee(corrections: readonly TemporaryCorrection[]): Promise<void> {
+  if (!game.user.isGM) return notify("warn", "WC.Refuse.notGM");
+  if (referee()) return gmWork(() => correctTemporary(corrections));
+  report(await viaGM({ kind: "temporary", corrections }, true));
+}
+
+/** The GM moved a token in a hold by hand: carried out here on the active GM's tab, else sent to it as a request (and waited on). */
+export async function gmMove(job: MoveJob): Promise<MoveOutcome> {
+  if (referee()) return gmWork(() => carryOutMove(job, game.user));
+  const out = await viaGM({ kind: "move", job }, true);
+  return out.kind === "refused" ? out : { kind: "sent" };
 }
 
 /** A player's move the GM carries out: a request card, like an action's (the player does not wait on it). */
@@ -339,7 +383,21 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
         const answered = game.messages.get(ask.strikeId);
         if (!answered || !byGM(answered)) throw new Refusal("WC.Refuse.stale");
         out = await performAnswer(answered, ask.choice, author, id);
-      } else out = await carryOutMove(validateJob(ask.job), author, id);
+      } else if (ask.kind === "move") out = await carryOutMove(validateJob(ask.job), author, id);
+      else {
+        // A GM's own work, sent by a GM's tab that is not the active GM's: only a GM may ask it.
+        if (!author.isGM) throw new Refusal("WC.Refuse.notGM");
+        if (ask.kind === "card") {
+          const card = game.messages.get(ask.messageId);
+          if (!card || !(await cardActionNow(card, ask.action))) throw new Refusal("WC.Refuse.alreadyDone");
+          out = { kind: "done", messageId: ask.messageId, state: ask.action === "apply" ? "applied" : "undone" };
+        } else {
+          const corrections = validCorrections(ask.corrections);
+          if (!corrections) throw new Refusal("WC.Refuse.malformed");
+          await correctTemporary(corrections);
+          out = { kind: "done", messageId: id, state: "applied" };
+        }
+      }
     } catch (e) {
       // An error after the GM's card was made is the pipeline's to finish, not a refusal.
       if (!(e instanceof Refusal) && [cardIdFor(id), strikeIdFor(id), mapCardId(id)].some((c) => game.messages.get(c))) throw e;

@@ -10,7 +10,7 @@
  */
 import type { Consequences, HoldRecord } from "../../rules/index.ts";
 import { addDamage, RULES_VARIANTS } from "../../rules/index.ts";
-import { damageUpdate, readLedger } from "../documents/actors.ts";
+import { damageUpdate, readLedger, temporaryPath } from "../documents/actors.ts";
 import { hitPointPaths } from "../documents/creature.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
 import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold, verifiedHold } from "../documents/holds.ts";
@@ -21,7 +21,7 @@ import { effectsMeaning, hostEffectData, statusFor, statusIcon, statusName } fro
 import { untimedDuration } from "../world/compat.ts";
 import type { CastMember } from "../documents/cast.ts";
 import { tokenByUuid } from "../documents/cast.ts";
-import type { UndoRecord, VariantId } from "../base/types.ts";
+import type { TemporaryCorrection, UndoRecord, VariantId } from "../base/types.ts";
 import type { ActorWrite, WriteProblem, WriteResult, WriteSet } from "./writes.ts";
 import { fieldMin, writeAll } from "./writes.ts";
 import type { TokenWrite } from "../map/aloft.ts";
@@ -474,4 +474,32 @@ export async function undo(records: readonly UndoRecord[]): Promise<WriteResult>
   const result = await writeAll(w.set).finally(w.done);
   reportProblems(result.problems);
   return result;
+}
+
+/** The most creatures one correction of temporary damage names (a card names a handful). */
+export const MAX_CORRECTIONS = 50;
+
+/**
+ * A GM's corrections of temporary damage from the wire: each a creature's token and a whole
+ * number from 0 up; anything else refused. Null: not a list of corrections.
+ */
+export function validCorrections(raw: unknown): TemporaryCorrection[] | null {
+  if (!Array.isArray(raw) || raw.length > MAX_CORRECTIONS) return null;
+  const out: TemporaryCorrection[] = [];
+  for (const c of raw as unknown[]) {
+    const r = c as Partial<TemporaryCorrection> | null;
+    if (!r || typeof r.uuid !== "string" || r.uuid.length > 200 || typeof r.value !== "number" || !Number.isInteger(r.value) || r.value < 0 || r.value > 100_000) return null;
+    out.push({ uuid: r.uuid, value: r.value });
+  }
+  return out;
+}
+
+/** Writes a GM's corrections of temporary damage (the numbers the GM set), every creature in as few requests as allowed. Must run as the GM's work. */
+export async function correctTemporary(corrections: readonly TemporaryCorrection[]): Promise<void> {
+  const writes: ActorWrite[] = [];
+  for (const c of corrections) {
+    const actor = tokenByUuid(c.uuid)?.actor as Actor.Implementation | null | undefined;
+    if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [temporaryPath(actor)]: c.value } });
+  }
+  if (writes.length > 0) await writeAll(writes);
 }

@@ -5,7 +5,9 @@
  * blows on one goblin: the second would write hit points from before the first) and send
  * simultaneous writes to one actor, which can lose some of them. So each piece waits for the last.
  *
- * Tabs of one browser share the queue through a Web Lock (`navigator.locks`), which the browser
+ * Only the active GM's tabs do this work: another GM's tab (a second GM, an assistant) sends its
+ * own actions to the active GM as request cards (cards/request-card.ts `referee`), since tabs of
+ * different browsers share no queue. Tabs of one browser share the queue through a Web Lock (`navigator.locks`), which the browser
  * hands to the next tab when the holding tab closes, mid-write or not. Where the browser has no
  * Web Locks (a page not served over HTTPS or from localhost), each tab keeps its own queue.
  *

@@ -11,10 +11,10 @@ import { tokenByUuid } from "../documents/cast.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { notify } from "../base/i18n.ts";
 import { tabState } from "../base/tab.ts";
-import { handleCardAction, kindOf } from "../cards/kinds.ts";
+import { kindOf } from "../cards/kinds.ts";
 import { trustedFlag } from "../cards/pipeline.ts";
 import { temporaryDamaged } from "../cards/views.ts";
-import { answerStrike, cancelRequest } from "../cards/request-card.ts";
+import { answerStrike, cancelRequest, cardAction } from "../cards/request-card.ts";
 import { launchAt } from "../ui/launch.ts";
 import { openLedgerEditor } from "../ui/ledger.ts";
 import { holdStands, numbersHidden, rulesAllow, serves } from "../cards/viewer.ts";
@@ -153,7 +153,7 @@ function ledgerOf(message: ChatMessage.Implementation): string[] {
 /** The GM's Apply, Undo and Adjust damage, on any card that writes. */
 async function gmAction(message: ChatMessage.Implementation, action: GmAction): Promise<void> {
   if (action === "ledger") return openLedgerEditor(ledgerOf(message));
-  const out = await handleCardAction(message, action);
+  const out = await cardAction(message, action);
   if (out.kind === "refused") notify("warn", out.key, out.params);
 }
 

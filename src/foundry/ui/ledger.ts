@@ -2,14 +2,13 @@
  * The GM's correction of temporary damage from a card: each creature the card names, with the
  * temporary damage it carries now; changed numbers are saved together.
  */
-import { readLedger, temporaryPath } from "../documents/actors.ts";
+import { readLedger } from "../documents/actors.ts";
 import { MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { openSaveDialog } from "./save-dialog.ts";
-import type { ActorWrite } from "../gm/writes.ts";
-import { writeAll } from "../gm/writes.ts";
-import { gmWork } from "../gm/queue.ts";
+import type { TemporaryCorrection } from "../base/types.ts";
+import { correctAsReferee } from "../cards/request-card.ts";
 
 export interface LedgerRow {
   readonly uuid: string;
@@ -42,16 +41,15 @@ export async function openLedgerEditor(tokenUuids: readonly string[]): Promise<v
     content,
     invalidKey: "WC.Options.invalid",
     save: async (form) => {
-      const writes: ActorWrite[] = [];
+      const corrections: TemporaryCorrection[] = [];
       for (const row of rows) {
         const el = form.elements.namedItem(`temporary.${row.uuid}`);
         const value = el instanceof HTMLInputElement ? Number(el.value) : NaN;
         if (!Number.isInteger(value) || value < 0 || value === row.temporary) continue;
-        const actor = tokenByUuid(row.uuid)?.actor as Actor.Implementation | null | undefined;
-        if (actor) writes.push({ actor, creates: [], updates: [], deletes: [], data: { [temporaryPath(actor)]: value } });
+        corrections.push({ uuid: row.uuid, value });
       }
-      // Every corrected creature in as few requests as the batched writes allow.
-      await gmWork(() => writeAll(writes));
+      // Every corrected creature in as few requests as the batched writes allow, by the one referee.
+      if (corrections.length > 0) await correctAsReferee(corrections);
     },
   });
 }

@@ -11,9 +11,7 @@ import { i18n, notify } from "../base/i18n.ts";
 import { requestId as newRequestId } from "../base/ids.ts";
 import { plainText } from "../base/text.ts";
 import type { Destination, MoveJob, MoveOutcome, MovePick } from "../base/types.ts";
-import { carryOutMove } from "../cards/map-card.ts";
-import { requestMove } from "../cards/request-card.ts";
-import { gmWork } from "../gm/queue.ts";
+import { gmMove, requestMove } from "../cards/request-card.ts";
 import type { Situation } from "../map/check.ts";
 import { draggedThisRound, namesOf, text, tooFar, tooFarText } from "../map/check.ts";
 import type { GmMovePolicy } from "../world/settings.ts";
@@ -76,7 +74,7 @@ export async function settleGmMove(s: Situation, to: Destination, distance: numb
   const how = policy === "ask" ? await askGm(s) : policy;
   if (!how) return { kind: "cancelled" };
   // As the GM's work, one piece at a time (gm/queue.ts): not beside a blow or a round end on the same creatures.
-  const out = await gmWork(() => carryOutMove(jobFor(s, to, { kind: how }, distance), game.user));
+  const out = await gmMove(jobFor(s, to, { kind: how }, distance));
   report(out);
   return out;
 }
