@@ -12,6 +12,8 @@ export interface TokenLook {
   readonly icon: string;
   readonly colour: string;
   readonly source: string;
+  /** The host system the creature was exported from (ARS, OSE, dnd5e, adnd2e): its statuses look as that system shows them. */
+  readonly system: string;
 }
 
 /** The page, as a tab sees it. */
@@ -31,6 +33,18 @@ export interface TabApi {
   showDialog(dialog: FakeDialog): Promise<unknown>;
   /** The GM's setting of the rule set, as the settings window saves it: false when it was refused. */
   setVariant(variant: string): Promise<boolean>;
+  /**
+   * The tethers the module's layer shows on this tab's map (for the smoke run): each hold's label,
+   * and how many points along its line the canvas shows in its part's colour.
+   */
+  tethers(): TetherShown[];
+}
+
+export interface TetherShown {
+  readonly id: string;
+  readonly label: string;
+  /** Points of the line (of 17 along it) where the map's canvas shows the tether's colour. */
+  readonly coloured: number;
 }
 
 declare global {

@@ -1,6 +1,7 @@
 /**
- * `npm run release -- <version> [--no-build]`: a maintainer stamps a new version everywhere it
- * appears, then builds.
+ * `npm run release -- <version> [--no-build] [--no-pictures]`: a maintainer stamps a new version
+ * everywhere it appears, makes the README's pictures again from the current code (`npm run
+ * pictures`, so they show what the release says), then builds.
  *
  *   - package.json `version` (module.json's version and download address are stamped from it
  *     at build time: scripts/build/release-info.ts);
@@ -29,15 +30,19 @@ import { fileURLToPath } from "node:url";
 import semver from "semver";
 import { readArgs, usageExit } from "./cli.ts";
 import { releaseInfo, SEMVER } from "./build/release-info.ts";
+import { makePictures } from "./pictures.ts";
 
 const USAGE = `
-Usage: npm run release -- <version> [--no-build]
+Usage: npm run release -- <version> [--no-build] [--no-pictures]
        npm run release -- --tag v<version>
 
 <version>         stamps a new version (above the current one, x.y.z or x.y.z-pre) into
                   package.json, package-lock.json and CHANGELOG.md (its "Unreleased" section
-                  becomes "<version> - <today>"), then builds dist/module.json and dist/module.zip
-  --no-build      stamp only
+                  becomes "<version> - <today>"), makes the README's pictures again from the
+                  current code (npm run pictures: needs Chromium), then builds dist/module.json
+                  and dist/module.zip
+  --no-build      stamp (and picture) only
+  --no-pictures   keep docs/images/ as it is
   --tag v<version>  for the release workflow: checks that the tag is package.json's version,
                   that CHANGELOG.md dates it and has nothing under Unreleased, and that nothing
                   shipped changed since the commit that dated it (needs the git history); builds,
@@ -142,6 +147,11 @@ export function checkTag(root: string, tag: string): { version: string; notes: s
   return { version, notes };
 }
 
+/** What a release does after stamping, in order: the README's pictures from the current code, then the build. */
+export function releaseSteps(options: { readonly build: boolean; readonly pictures: boolean }): Array<"pictures" | "build"> {
+  return [...(options.pictures ? (["pictures"] as const) : []), ...(options.build ? (["build"] as const) : [])];
+}
+
 function build(root: string): void {
   const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -149,7 +159,7 @@ function build(root: string): void {
 
 function main(): void {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-  const { values, positionals } = readArgs({ name: "release", usage: USAGE, options: { tag: { type: "string" }, "no-build": { type: "boolean" } }, positionals: { max: 1, what: "version" } });
+  const { values, positionals } = readArgs({ name: "release", usage: USAGE, options: { tag: { type: "string" }, "no-build": { type: "boolean" }, "no-pictures": { type: "boolean" } }, positionals: { max: 1, what: "version" } });
 
   if (values.tag !== undefined) {
     let checked: { version: string; notes: string };
@@ -177,12 +187,17 @@ function main(): void {
   }
   const info = releaseInfo(root);
   console.log(`release: ${version} stamped in package.json, package-lock.json and CHANGELOG.md`);
-  if (!values["no-build"]) build(root);
+  for (const step of releaseSteps({ build: !values["no-build"], pictures: !values["no-pictures"] })) {
+    if (step === "pictures") {
+      const code = makePictures(root);
+      if (code !== 0) process.exit(code);
+    } else build(root);
+  }
   console.log(
     [
       "",
       "Next:",
-      `  git commit -am "Release ${version}" && git tag v${version} && git push && git push origin v${version}`,
+      `  git add docs/images && git commit -am "Release ${version}" && git tag v${version} && git push && git push origin v${version}`,
       "  The release workflow (.github/workflows/release.yml) then tests and builds the tag and",
       "  attaches dist/module.json and dist/module.zip to its GitHub release, so that",
       `    ${info.download} serves the zip, and`,

@@ -16,6 +16,7 @@ import { MODULE, VARIANTS, buildTable } from "./table.ts";
 import { claims } from "./contract.ts";
 import { FIGHTER, FLIER, GOBLIN, OGRE } from "../creatures.ts";
 import type { FakeClient } from "../../test/fake-foundry/world.ts";
+import { enableCanvas } from "../../test/fake-foundry/canvas.ts";
 
 type View = TabKey | "both";
 const VIEWS: readonly View[] = ["gm", "player", "both"];
@@ -59,7 +60,7 @@ function describe(): void {
     $("claims").append(li);
   }
   $("stand-ins").textContent =
-    "Drawn by the page itself, none of it Foundry's: the square-grid map (click selects, the target tool or T targets, right-click opens the token HUD, drag moves through TokenDocument#move), the chat log (each message rendered and passed to renderChatMessageHTML), the combat tracker with Next round, windows, dialogs (closing one answers nothing, as DialogV2.wait does), and notifications.";
+    "Drawn by the page itself, none of it Foundry's: the square-grid map (click selects, the target tool or T targets, right-click opens the token HUD, drag moves through TokenDocument#move) with the module's own tether layer drawn on it by PIXI, tooltips, status icons (glyphs of the same meaning, named as each creature's system names the status), the chat log (each message rendered and passed to renderChatMessageHTML), the combat tracker with Next round, windows, dialogs (closing one answers nothing, as DialogV2.wait does), and notifications.";
 }
 
 // ------------------------------------------------------------------------------------------
@@ -129,7 +130,20 @@ function openTab(r: Running, tab: TabKey): Promise<void> {
   });
 }
 
+/**
+ * The canvas the tabs draw: PIXI 7, as Foundry's ([C-82]), and the CanvasLayer the module's tether
+ * layer extends, before any tab's module registers it at init. The fake stands in a 2D context for
+ * Node; the page has the browser's own, which the tethers' labels are written with. The fake moves
+ * a token a frame at a time with Node's setImmediate; here a frame is a timer.
+ */
+const canvasReady = enableCanvas().then((P) => {
+  P.settings.ADAPTER = P.BrowserAdapter;
+  const g = globalThis as unknown as { setImmediate?: (fn: () => void) => unknown };
+  g.setImmediate ??= (fn: () => void) => setTimeout(fn, 16);
+});
+
 async function start(v: Variant): Promise<void> {
+  await canvasReady;
   variant = v;
   select.value = v;
   const table = buildTable(v, seed);
@@ -187,6 +201,23 @@ $("reset").addEventListener("click", () => void reset());
   variant,
   setting: running?.table.world.settingValues.get(`${MODULE}.variant`),
 });
+
+/**
+ * For the smoke run: the GM puts one of the world's statuses (CONFIG.statusEffects, Foundry
+ * core's here) on a creature, as the token HUD's status palette would; false when there is no
+ * such token or status.
+ */
+(window as unknown as { wcDemoPutStatus: (token: string, status: string) => Promise<boolean> }).wcDemoPutStatus = async (tokenName, statusId) => {
+  const r = running;
+  const gm = r?.clients.get("gm");
+  const token = r ? [...r.table.scene.tokens].find((t) => t.name === tokenName) : undefined;
+  if (!r || !gm || !token) return false;
+  const list = gm.CONFIG.statusEffects;
+  const entry = (Array.isArray(list) ? list : Object.values(list)).find((s) => s.id === statusId);
+  if (!entry) return false;
+  await gm.run(() => token.actor.createEmbeddedDocuments("ActiveEffect", [{ name: entry.name, img: entry.img, statuses: [entry.id] }]));
+  return true;
+};
 
 // The rule set may also change in the GM's own settings window: the switch follows it.
 setInterval(() => {

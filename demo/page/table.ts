@@ -64,9 +64,9 @@ export function buildTable(variant: Variant, seed: number | null): DemoTable {
     a.flags[MODULE] = { profile: structuredClone(c.profiles) };
     return a;
   };
-  const place = (c: CreatureSpec, a: ReturnType<typeof actor>, col: number, row: number, look: Omit<TokenLook, "source">, options: { name?: string; linked?: boolean; disposition: number }) => {
+  const place = (c: CreatureSpec, a: ReturnType<typeof actor>, col: number, row: number, look: Omit<TokenLook, "source" | "system">, options: { name?: string; linked?: boolean; disposition: number }) => {
     const t = world.addToken(scene, a, { x: col * 100, y: row * 100, width: c.size.width, height: c.size.height, linked: options.linked ?? false, disposition: options.disposition, ...(options.name ? { name: options.name } : {}) });
-    looks.set(t.id, { ...look, source: c.source });
+    looks.set(t.id, { ...look, source: c.source, system: c.system });
     return t;
   };
 

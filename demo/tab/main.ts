@@ -9,7 +9,9 @@ import "@fortawesome/fontawesome-free/css/all.min.css";
 import "../../styles/weaponless-combat.css";
 import "./tab.css";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
-import type { TabApi, TabKey } from "../bridge.ts";
+import type { TabApi, TabKey, TetherShown } from "../bridge.ts";
+import { holdsOnCanvas, tetherBoard } from "../../src/foundry/map/tether-scene.ts";
+import { PART_COLOURS } from "../../src/foundry/map/tethers.ts";
 import type { FakeClient, FakeToken } from "../../test/fake-foundry/world.ts";
 import { bindRealm } from "./realm.ts";
 import type { TabContext } from "./context.ts";
@@ -20,6 +22,7 @@ import { ChatLog } from "./chat.ts";
 import { Tracker } from "./tracker.ts";
 import { Notices, Windows } from "./windows.ts";
 import { openSettings } from "./settings.ts";
+import { Tooltips } from "./tooltips.ts";
 
 const tab = (new URLSearchParams(location.search).get("tab") === "player" ? "player" : "gm") as TabKey;
 const server = window.parent.wcDemo;
@@ -33,7 +36,7 @@ function installGlobals(c: FakeClient): void {
   const own: Record<string, unknown> = { game: c.game, Hooks: c.Hooks, CONFIG: c.CONFIG, ui: c.ui, canvas: c.canvas };
   for (const [name, value] of Object.entries(own)) Object.defineProperty(window, name, { value, configurable: true, writable: true });
   const page = window.parent as unknown as Record<string, unknown>;
-  for (const name of ["foundry", "ChatMessage", "Actor", "Roll", "fromUuidSync"]) Object.defineProperty(window, name, { get: () => page[name], configurable: true });
+  for (const name of ["foundry", "ChatMessage", "Actor", "Roll", "fromUuidSync", "PIXI"]) Object.defineProperty(window, name, { get: () => page[name], configurable: true });
   // [C-56] The tab's Web Locks, from the fake's browser (one per user).
   try {
     Object.defineProperty(window, "navigator", { value: c.navigator, configurable: true });
@@ -58,7 +61,7 @@ const ctx: TabContext = {
   client: c,
   user: c.user,
   scene: server.scene,
-  look: (token: FakeToken) => server.looks.get(token.id) ?? { icon: "fa-solid fa-circle-user", colour: "#555", source: "" },
+  look: (token: FakeToken) => server.looks.get(token.id) ?? { icon: "fa-solid fa-circle-user", colour: "#555", source: "", system: "" },
   redraw: () => {
     dirty = true;
   },
@@ -153,6 +156,7 @@ function draw(): void {
   }
   windows.sync();
   notices.sync();
+  map.canvas.render();
 }
 function frame(): void {
   // One failed drawing is reported and the next frame draws again: the tab stays usable.
@@ -165,10 +169,37 @@ function frame(): void {
 }
 
 tools();
+new Tooltips(document);
 const api: TabApi = {
   showDialog: (dialog) => c.run(() => windows.showDialog(dialog)),
   setVariant: (variant) => c.run(async () => (await c.game.settings.set(MODULE, "variant", variant as never)) === variant),
+  tethers: () => c.run(() => tethersShown()),
 };
+
+/** The module's board on this tab's canvas, and what the canvas shows along each of its lines. */
+function tethersShown(): TetherShown[] {
+  const board = tetherBoard();
+  if (!board) return [];
+  const holds = new Map(holdsOnCanvas().map((h) => [h.id, h]));
+  return [...board.paths()].map(([id, p]) => {
+    const hold = holds.get(id);
+    const points = Array.from({ length: 17 }, (_, i) => {
+      const t = i / 16;
+      const u = 1 - t;
+      return { x: u * u * p.from.x + 2 * u * t * p.control.x + t * t * p.to.x, y: u * u * p.from.y + 2 * u * t * p.control.y + t * t * p.to.y };
+    });
+    const colour = hold ? PART_COLOURS[hold.look.part] : -1;
+    const coloured = hold ? map.canvas.pointsShowing(points, colour) : 0;
+    return { id, label: hold?.label ?? "", coloured };
+  });
+}
 window.wcTab = api;
 requestAnimationFrame(frame);
-server.ready(tab, api);
+// The scene on the canvas (the module's tether layer with it), then the tab is ready.
+void map.canvas
+  .open()
+  .catch((error: unknown) => console.error("demo | the canvas could not be drawn", error))
+  .finally(() => {
+    ctx.redraw();
+    server.ready(tab, api);
+  });

@@ -10,6 +10,8 @@ import type { FakeToken } from "../../test/fake-foundry/world.ts";
 import type { TabContext } from "./context.ts";
 import { el, icon, owns } from "./context.ts";
 import { TokenHud } from "./hud.ts";
+import { statusLook } from "./statuses.ts";
+import { CanvasView } from "./canvas.ts";
 
 export type Tool = "select" | "target";
 
@@ -22,6 +24,8 @@ export class MapView {
   private hovered: FakeToken | null = null;
   private readonly board = el("div", "map");
   private readonly hud: TokenHud;
+  /** The fake's canvas with the module's tether layer, drawn over the squares. */
+  readonly canvas: CanvasView;
   private dragging = false;
 
   constructor(
@@ -30,6 +34,7 @@ export class MapView {
   ) {
     this.box.append(this.board);
     this.hud = new TokenHud(ctx, this.board, () => this.square);
+    this.canvas = new CanvasView(ctx, this.board);
     this.board.addEventListener("pointerdown", (event) => {
       if (event.target === this.board || (event.target as HTMLElement).classList.contains("map__grid")) {
         // A click on the empty map lets go of the selection, as Foundry's canvas does.
@@ -86,7 +91,8 @@ export class MapView {
     const grid = el("div", "map__grid");
     const tokens = [...this.ctx.scene.tokens].filter((t) => !t.hidden || this.ctx.user.isGM);
     const controlled = new Set(this.controlled.map((t) => t.id));
-    this.board.replaceChildren(grid, ...tokens.map((t) => this.tokenElement(t, scale, controlled.has(t.id))));
+    this.board.replaceChildren(grid, ...tokens.map((t) => this.tokenElement(t, scale, controlled.has(t.id))), this.canvas.view);
+    this.canvas.fit(this.square, COLUMNS, ROWS);
     this.hud.reattach();
   }
 
@@ -114,17 +120,22 @@ export class MapView {
     const effects = el("div", "token__effects");
     for (const e of actor.effects) {
       if (!e.active || !e.img) continue;
-      // Core's status images are Foundry's own files, not on this page: those show the effect's name.
+      // A host status (Foundry core's or the system's): its own files are not on this page, so a
+      // glyph of the same meaning, named as the creature's system names it (tab/statuses.ts).
       if (!e.img.startsWith("modules/")) {
-        const chip = el("span", "token__effect-name", e.name.slice(0, 4));
-        chip.title = e.name;
+        const status = statusLook(look.system, e.statuses ?? [], e.name);
+        const chip = el("span", "token__status");
+        chip.dataset.status = status?.name ?? e.name;
+        chip.dataset.tooltip = status?.name ?? e.name;
+        chip.setAttribute("aria-label", status?.name ?? e.name);
+        chip.append(icon(status?.glyph ?? "fa-solid fa-circle-info"));
         effects.append(chip);
         continue;
       }
       const img = el("img");
       img.src = e.img;
       img.alt = e.name;
-      img.title = e.name;
+      img.dataset.tooltip = e.name;
       effects.append(img);
     }
     box.append(effects);

@@ -1,7 +1,8 @@
 /**
  * `npm run demo -- --picture <file.png>`: the README's picture of the demo page, played the same
  * way each time (seeded dice): Alice's Brannoc pummels a goblin (a request the GM's tab carries
- * out), the GM's ogre grapples Brannoc, and the token HUD's palette is open on the ogre.
+ * out), the GM's ogre grapples Brannoc until it takes hold (its tether on the map), and the token
+ * HUD's palette is open on the ogre.
  */
 import { launch, openDemo, play, view } from "./smoke.ts";
 
@@ -13,7 +14,9 @@ export async function picture(options: { readonly url: string; readonly chromium
     const [gm, player] = tabs;
     await play(tabs, player, "Brannoc the Bold", "Goblin 2", "pummel");
     await view(page, "gm");
-    await play(tabs, gm, "Ogre", "Brannoc the Bold", "grapple");
+    const tethers = () => page.evaluate(() => (document.getElementById("tab-gm") as HTMLIFrameElement).contentWindow?.wcTab?.tethers().length ?? 0);
+    for (let i = 0; i < 12 && (await tethers()) === 0; i++) await play(tabs, gm, "Ogre", "Brannoc the Bold", "grapple");
+    if ((await tethers()) === 0) throw new Error("the ogre's grapple took no hold in twelve tries: no tether to show");
     await gm.ui.locator('.token[data-name="Ogre"]').click({ button: "right" });
     await gm.ui.locator("#token-hud .wc-hud__toggle").click();
     await gm.ui.locator("#token-hud .wc-hud__palette").waitFor();

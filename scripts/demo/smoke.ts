@@ -5,12 +5,19 @@
  * as the player, Brannoc grapples another goblin the same way (a request the GM's tab carries
  * out); then the GM ends the round with Next round and both tabs show the round card. Along the
  * way it checks that the player's tab hides the GM's buttons and that the GM's tab shows them.
+ * In the first rule set it also checks what Foundry would show and the page must too: a greyed
+ * palette entry's reason shown as a tooltip on hover; a tether on the map after a grapple takes
+ * hold (drawn by the module's own layer, in its part's colour), gone after the release; a status
+ * shown by its name (as the creature's host system names it); and nowhere on the page, in any
+ * tab, a raw language key, an `EFFECT.` key or another text the shots' check refuses.
  *
  * Throws an Error whose message is one line saying what did not happen.
  */
 import { readFileSync } from "node:fs";
 import type { Browser, FrameLocator, Locator, Page } from "playwright";
 import { chromium } from "playwright";
+import type { TetherShown } from "../../demo/bridge.ts";
+import { pictureOffences, TOOLTIP_ATTRIBUTES } from "../shots/text-check.ts";
 
 const VARIANTS = ["d12-holds", "grapple-die", "percentile"] as const;
 /** Generous: the machine may be busy with another test run. */
@@ -68,7 +75,7 @@ export async function play(tabs: readonly Tab[], tab: Tab, actor: string, target
   await step(`${tab.key}: select ${actor}`, () => token(actor).click());
   await step(`${tab.key}: target ${target}`, async () => {
     await ui.locator('[data-tool="target"]').click();
-    await token(target).click();
+    if ((await ui.locator(".token--targeted", { hasText: target }).count()) === 0) await token(target).click();
     await ui.locator('[data-tool="select"]').click();
     await ui.locator(".token--targeted", { hasText: target }).waitFor({ timeout: STEP_MS });
   });
@@ -134,6 +141,100 @@ async function playVariant(page: Page, tabs: [Tab, Tab], variant: string): Promi
   await step(`${variant}: the tracker shows round 2`, () => player.ui.locator("#tracker h3", { hasText: "round 2" }).waitFor({ timeout: STEP_MS }));
 }
 
+/** The tethers the module's layer shows in a tab (demo/bridge.ts TabApi.tethers). */
+async function tethers(page: Page, key: "gm" | "player"): Promise<TetherShown[]> {
+  return page.evaluate((k) => (document.getElementById(`tab-${k}`) as HTMLIFrameElement).contentWindow?.wcTab?.tethers() ?? [], key);
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + STEP_MS;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new SmokeError(`${what} within ${STEP_MS / 1000} s (last seen: ${JSON.stringify(v)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Nothing targeted: the palette's attacks are greyed, and hovering one shows its reason as Foundry's tooltip does. */
+async function greyedTooltip(tab: Tab): Promise<void> {
+  const ui = tab.ui;
+  await step(`${tab.key}: clear the targets and open the Ogre's palette`, async () => {
+    await ui.locator('[data-tool="clear"]').click();
+    await ui.locator('.token[data-name="Ogre"]').click({ button: "right" });
+    await ui.locator("#token-hud .wc-hud__toggle").click();
+  });
+  await step(`${tab.key}: a greyed palette entry shows its reason on hover`, async () => {
+    const off = ui.locator("#token-hud .wc-hud__entry--off").first();
+    await off.waitFor({ timeout: STEP_MS });
+    const reason = ((await off.getAttribute("data-tooltip")) ?? "").trim();
+    if (reason === "") throw new SmokeError("a greyed palette entry has no reason in its data-tooltip");
+    await off.hover();
+    const tip = ui.locator("#tooltip:not([hidden])");
+    await tip.waitFor({ timeout: STEP_MS });
+    const shown = (await tip.innerText()).trim();
+    if (shown !== reason) throw new SmokeError(`hovering a greyed entry shows "${shown}", not its reason "${reason}"`);
+    await ui.locator(".tab__map").hover({ position: { x: 2, y: 2 } });
+    await ui.locator("#tooltip").waitFor({ state: "hidden", timeout: STEP_MS });
+    await ui.locator("body").press("Escape");
+  });
+}
+
+/** The GM's ogre grapples until a hold is taken; its tether is on both maps, then gone after the release. */
+async function tetherAfterGrapple(page: Page, tabs: [Tab, Tab]): Promise<void> {
+  const [gm, player] = tabs;
+  let shown = await tethers(page, "gm");
+  for (let i = 0; i < 15 && shown.length === 0; i++) {
+    await play(tabs, gm, "Ogre", "Goblin 1");
+    await new Promise((r) => setTimeout(r, 300));
+    shown = await tethers(page, "gm");
+  }
+  if (shown.length === 0) throw new SmokeError("no grapple of the ogre's took hold in fifteen tries, so no tether could be checked");
+  const drawn = await step("gm: the hold's tether is drawn on the map", () => until("no tether drawn in its part's colour on the GM's map", () => tethers(page, "gm"), (t) => t.length > 0 && t.every((x) => x.coloured >= 3)));
+  await step("player: the tether is on the player's map too", () => until("no tether on the player's map", () => tethers(page, "player"), (t) => t.some((x) => x.id === drawn[0]?.id && x.coloured >= 3)));
+  await step("gm: the ogre releases its hold", async () => {
+    const ui = gm.ui;
+    await ui.locator('.token[data-name="Ogre"]').click({ button: "right" });
+    await ui.locator("#token-hud .wc-hud__toggle").click();
+    await ui.locator('#token-hud .wc-hud__palette [data-wc-action="release"]').first().click();
+    const dialog = ui.locator("[data-demo-dialog]");
+    const roll = dialog.locator('button[data-action="roll"]');
+    await Promise.race([roll.waitFor({ timeout: 3000 }).then(() => roll.click()), new Promise((r) => setTimeout(r, 3000))]).catch(() => undefined);
+  });
+  await step("gm: the tether is gone after the release", () => until("the released hold's tether still on the GM's map", () => tethers(page, "gm"), (t) => t.length === 0));
+  await step("player: the tether is gone from the player's map", () => until("the released hold's tether still on the player's map", () => tethers(page, "player"), (t) => t.length === 0));
+  void player;
+}
+
+/** A status on a token is shown by the name its host system gives it, on hover as well. */
+async function statusByName(page: Page, tab: Tab): Promise<void> {
+  const put = await page.evaluate(() => (window as unknown as { wcDemoPutStatus: (t: string, s: string) => Promise<boolean> }).wcDemoPutStatus("Goblin 3", "prone"));
+  if (!put) throw new SmokeError("the page could not put the prone status on Goblin 3");
+  await step(`${tab.key}: Goblin 3's prone status shows as Prone`, async () => {
+    const chip = tab.ui.locator('.token[data-name="Goblin 3"] .token__status[data-status="Prone"]');
+    await chip.waitFor({ timeout: STEP_MS });
+    const said = `${await chip.innerText()}`.trim();
+    if (said !== "") throw new SmokeError(`the status chip carries text "${said}" instead of its icon`);
+    await chip.hover();
+    const tip = tab.ui.locator("#tooltip:not([hidden])");
+    await tip.waitFor({ timeout: STEP_MS });
+    if ((await tip.innerText()).trim() !== "Prone") throw new SmokeError(`hovering the status shows "${await tip.innerText()}", not "Prone"`);
+  });
+}
+
+/** What a person reads anywhere on the page, every tab included, passes the shots' text check. */
+async function pageText(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const text = await frame.evaluate((attrs) => {
+      const tooltips: string[] = [];
+      for (const el of Array.from(document.querySelectorAll("*"))) for (const a of attrs) if (el.getAttribute(a)) tooltips.push(el.getAttribute(a) ?? "");
+      return { text: document.body?.innerText ?? "", tooltips };
+    }, TOOLTIP_ATTRIBUTES as unknown as string[]);
+    const offences = pictureOffences(text);
+    if (offences.length > 0) throw new SmokeError(`${frame === page.mainFrame() ? "the page" : `the frame ${frame.url().split("/").pop()}`} shows ${offences.length} text(s) a person should never read, first a ${offences[0]?.kind}: "${offences[0]?.text}"`);
+  }
+}
+
 export interface SmokeOptions {
   readonly url: string;
   readonly chromium: string;
@@ -175,6 +276,13 @@ export async function smoke(options: SmokeOptions): Promise<void> {
     });
     for (const v of VARIANTS) {
       await playVariant(p, tabs, v);
+      if (v === VARIANTS[0]) {
+        await view(p, "gm");
+        await greyedTooltip(tabs[0]);
+        await tetherAfterGrapple(p, tabs);
+        await statusByName(p, tabs[0]);
+        await step(`${v}: no raw key, EFFECT. key or unfilled text anywhere on the page`, () => pageText(p));
+      }
       if (errors.length > 0) throw new SmokeError(`${v}: the page reported an error: ${errors[0]}`);
     }
   } catch (e) {

@@ -13,6 +13,7 @@ import { esc, pre, raw, table } from "./html.ts";
 import { macrosPage, optionsPage, settingsPage } from "./guide-options.ts";
 import { tablesPage } from "./guide-tables.ts";
 import type { Texts } from "./lang.ts";
+import { loadLang, lookup } from "./lang.ts";
 import { macroAbout } from "./macros.ts";
 import { variantName, variantTitle } from "./variants.ts";
 
@@ -53,8 +54,41 @@ function expand(html: string, dir: string, texts: Texts, file: string): string {
   });
 }
 
-function generated(what: string, texts: Texts, macros: { folders: readonly FolderDoc[]; macros: readonly MacroDoc[] }): string {
+/** The languages the interface speaks (module.json's), each with its name for itself. */
+const LANGUAGES = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+  ["fr", "Français"],
+  ["es", "Español"],
+  ["pt-BR", "Português (Brasil)"],
+] as const;
+
+/**
+ * The guide is written in English; the interface speaks five languages. This page gives, for each
+ * action, condition, card button and setting the guide names, what the interface calls it in each
+ * language, read from lang/*.json, so a reader playing in German finds "Break free" as „Losreißen“.
+ */
+function namesPage(root: string, texts: Texts): string {
+  const trees = LANGUAGES.map(([l]) => loadLang(root, l));
+  const row = (key: string) => trees.map((tree, i) => {
+    const said = lookup(tree, key);
+    if (said === undefined) throw new Error(`lang/${LANGUAGES[i]?.[0]}.json has no text for ${key}`);
+    return said;
+  });
+  const group = (title: string, keys: readonly string[]) => `<h2>${esc(title)}</h2>\n${table(LANGUAGES.map(([, name]) => name), keys.map(row))}`;
+  const under = (key: string, leaf = "") => texts.children(key).map((k) => `${key}.${k}${leaf}`).filter((k) => lookup(trees[0] as never, k) !== undefined);
+  return [
+    `<p>${esc("This guide is written in English. The interface speaks the language each user chooses in Foundry; here are the names it gives the actions, conditions, card buttons and settings this guide talks about, in each language.")}</p>`,
+    group("Actions", under("WC.Action")),
+    group("Conditions", under("WC.Condition")),
+    group("Card buttons", ["WC.Card.apply", "WC.Card.undo", "WC.Ledger.open"]),
+    group("Settings", under("WC.Setting", ".name")),
+  ].join("\n");
+}
+
+function generated(what: string, texts: Texts, macros: { folders: readonly FolderDoc[]; macros: readonly MacroDoc[] }, root = "."): string {
   const [kind, arg] = what.split(":");
+  if (kind === "names") return namesPage(root, texts);
   if (kind === "settings") return settingsPage(texts);
   if (kind === "macros") return macrosPage(macros.folders, macros.macros, macroAbout);
   if (kind === "tables" && arg) return tablesPage(arg, texts);
@@ -68,7 +102,7 @@ export function guideJournal(root: string, texts: Texts, macros: { folders: read
   const pages: PageDoc[] = src.pages.map((page, i) => {
     let content: string;
     if (page.src !== undefined) content = expand(readFileSync(join(dir, page.src), "utf8"), dir, texts, page.src);
-    else if (page.generate !== undefined) content = generated(page.generate, texts, macros);
+    else if (page.generate !== undefined) content = generated(page.generate, texts, macros, root);
     else throw new Error(`guide.json: page ${page._id} has neither src nor generate`);
     return {
       _id: page._id,

@@ -1,6 +1,7 @@
 /**
  * The text check of `npm run shots` (and of test/shots/scenes.test.ts): in a picture's visible
- * text and its tooltips, nothing a person should never read: a raw language key (`WC.…`),
+ * text and its tooltips, nothing a person should never read: a raw language key (`WC.…`, or
+ * Foundry's own `EFFECT.…` left unlocalized: a status shown by its key),
  * `undefined`, `NaN`, `[object Object]`, a `{placeholder}` left unfilled, or a document's raw
  * UUID (`Scene.….Token.…`, `Actor.…`).
  */
@@ -15,6 +16,7 @@ export interface Offence {
 
 const CHECKS: ReadonlyArray<[Offence["kind"], RegExp]> = [
   ["raw key", /\bWC\.[A-Za-z0-9_.-]*/g],
+  ["raw key", /\bEFFECT\.[A-Za-z0-9_.-]*/g],
   ["undefined", /\bundefined\b/g],
   ["NaN", /\bNaN\b/g],
   ["[object Object]", /\[object Object\]/g],

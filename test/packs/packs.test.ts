@@ -332,3 +332,19 @@ describe("the guide", () => {
     });
   });
 });
+
+describe("the guide in the interface's language", () => {
+  it("has a page naming each action, condition, card button and setting as each language's interface does, linked from Start here", async () => {
+    const { guideJournal } = await import("../../scripts/packs/guide.ts");
+    const { Texts, loadLang } = await import("../../scripts/packs/lang.ts");
+    const journal = guideJournal(".", new Texts(loadLang(".")), { folders: [], macros: [] });
+    const names = journal.pages.find((p) => p._id === "wcPageNames00000");
+    expect(names?.name).toBe("Names in your language");
+    const html = names?.text.content ?? "";
+    // The names come from each language's own file: German's break free and stunned, French's pinned.
+    const de = JSON.parse(readFileSync("lang/de.json", "utf8")) as { WC: { Action: Record<string, string>; Condition: Record<string, string> } };
+    const fr = JSON.parse(readFileSync("lang/fr.json", "utf8")) as { WC: { Condition: Record<string, string> } };
+    for (const said of [de.WC.Action.breakFree, de.WC.Condition.stunned, fr.WC.Condition.pinned, "Deutsch", "Português (Brasil)"]) expect(html).toContain(String(said));
+    expect(journal.pages.find((p) => p._id === "wcPageStartHere0")?.text.content).toContain("JournalEntryPage.wcPageNames00000]");
+  });
+});

@@ -67,3 +67,17 @@ describe("README.md and CONTRIBUTING.md", () => {
     expect(readme).toContain(`\`minimum\` ${manifest.compatibility.minimum}`);
   });
 });
+
+describe("what the README says of the cards' buttons", () => {
+  it("Adjust damage: always on the round's and the mass charge's cards, on an action's card only when it did temporary damage", async () => {
+    const { gmButtons } = await import("../../src/foundry/cards/views.ts");
+    const en = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Ledger: { open: string } } };
+    const i18n = { localize: (k: string) => (k === "WC.Ledger.open" ? en.WC.Ledger.open : k), format: (k: string) => k };
+    // A card that passes no list of the damaged (round, mass charge) keeps it; a result card that did none has none.
+    expect(gmButtons("applied", i18n).map((b) => b.label)).toContain(en.WC.Ledger.open);
+    expect(gmButtons("applied", i18n, []).map((b) => b.action)).not.toContain("ledger");
+    expect(gmButtons("applied", i18n, ["Goblin"]).map((b) => b.action)).toContain("ledger");
+    expect(readme).not.toMatch(/Any card has \*Adjust damage\*/);
+    expect(readme).toMatch(/\*Adjust temporary damage\* only when it did temporary damage/);
+  });
+});

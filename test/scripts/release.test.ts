@@ -7,7 +7,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readManifestSource, stampManifest } from "../../scripts/build/manifest.ts";
 import { releaseInfo } from "../../scripts/build/release-info.ts";
-import { checkNewVersion, checkTag, releaseNotes, stampChangelog, stampVersion, unreleased } from "../../scripts/release.ts";
+import { checkNewVersion, checkTag, releaseNotes, releaseSteps, stampChangelog, stampVersion, unreleased } from "../../scripts/release.ts";
+import { PICTURE_STEPS } from "../../scripts/pictures.ts";
+import { README_PICTURES } from "../../scripts/shots/readme-pictures.ts";
+import { DEMO_PICTURE } from "../../scripts/demo/readme-picture.ts";
 
 let dir = "";
 afterEach(() => {
@@ -129,6 +132,21 @@ describe("the release workflow's check of a tag (npm run release -- --tag)", () 
     commit(d, "Release 1.4.0");
     writeFileSync(join(d, "CHANGELOG.md"), DATED);
     expect(() => checkTag(d, "v1.4.0")).toThrow(/no commit wrote "## 1\.4\.0 - 2027-02-03"/);
+  });
+});
+
+describe("the README's pictures, made by the release", () => {
+  it("npm run release makes them again from the current code before it builds, unless told not to", () => {
+    expect(releaseSteps({ build: true, pictures: true })).toEqual(["pictures", "build"]);
+    expect(releaseSteps({ build: true, pictures: false })).toEqual(["build"]);
+    expect(releaseSteps({ build: false, pictures: true })).toEqual(["pictures"]);
+  });
+
+  it("npm run pictures makes every picture the README shows: the shots' three and the demo's", () => {
+    const made = PICTURE_STEPS.map((s) => s.join(" "));
+    expect(made).toEqual([expect.stringMatching(/shots -- --readme$/), `npm run -s demo -- --picture docs/images/${DEMO_PICTURE}`]);
+    const shown = [...readFileSync("README.md", "utf8").matchAll(/!\[[^\]]+\]\((docs\/images\/[^)]+)\)/g)].map((m) => m[1]).sort();
+    expect(shown).toEqual([...Object.keys(README_PICTURES), DEMO_PICTURE].map((f) => `docs/images/${f}`).sort());
   });
 });
 

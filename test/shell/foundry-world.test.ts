@@ -2,7 +2,7 @@
 // The shell in a world as Foundry v13 and v14 run it (docs/foundry-contract.md): the combat
 // tracker's menu and rows, host statuses, both kinds of actor sheet, settings windows, hit
 // points a system will not take, batched requests, and the world check, for every variant.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { participant, resolveCast } from "../../src/foundry/documents/cast.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
@@ -348,7 +348,13 @@ describe("requests: counted per call, batched per kind", () => {
     const t = makeTable({ world: { generation: 14, batchChatMessages: false } });
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const mark = t.world.writes.length;
+    // The first batch (the card with its writes) is refused, on purpose: the console says so, and says nothing else.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    const warned = warn.mock.calls.map((c) => String(c[0]));
+    warn.mockRestore();
+    expect(warned.length).toBeGreaterThan(0);
+    expect(warned.filter((w) => !w.startsWith("weaponless-combat | a batched write"))).toEqual([]);
     expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "update Batch": 1, "update ChatMessage": 1 });
     expect(hp(t.fighter)).toBe(29);
     expect(holdHalves(t)).toHaveLength(2);
@@ -359,7 +365,13 @@ describe("requests: counted per call, batched per kind", () => {
     const t = makeTable({ world: { generation: 14, batchSyntheticParents: false } });
     t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
     const mark = t.world.writes.length;
+    // Both batches are refused, on purpose: the console says so for each, and says nothing else.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    const warned = warn.mock.calls.map((c) => String(c[0]));
+    warn.mockRestore();
+    expect(warned.length).toBeGreaterThan(1);
+    expect(warned.filter((w) => !w.startsWith("weaponless-combat | a batched write"))).toEqual([]);
     expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update ChatMessage": 1 });
     expect(holdHalves(t)).toHaveLength(2);
   });

@@ -7,7 +7,7 @@
 //
 // These tests use only what a player has (documents, the module's API, hooks) and the fake world,
 // so they run unchanged against an older tree of the module.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
@@ -325,7 +325,14 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
       await t.player.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [{ _id: stableId(`${request.id}|${record}|holder`), name: "Just a scarf", statuses: [], duration: { value: null, units: "seconds", expiry: null } }] as never, { keepId: true }));
       // d20 20 hits; d12 6 + 1 = 7: arm; the goblin's break d12 1 fails.
       t.world.script([[20, 20], [12, 6], [12, 1]]);
+      // The squatted id is a problem on purpose (on v14 it spoils the batch too): the console says so.
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
       await reopenGM();
+      const warned = warn.mock.calls.map((c) => String(c[0]));
+      warn.mockRestore();
+      // What this provokes, and nothing else: the squatter removed first, and on v14 the batch it spoilt.
+      expect(warned.filter((w) => !w.startsWith("weaponless-combat | a batched write") && !w.startsWith("weaponless-combat | effects stood where the module's go on Fighter"))).toEqual([]);
+      expect(warned.some((w) => w.startsWith("weaponless-combat | effects stood where the module's go on Fighter"))).toBe(true);
       const mine = halvesOf(t.fighter);
       expect(mine).toHaveLength(1);
       expect((mine[0]?.getFlag(M, "hold") as { role: string }).role).toBe("holder");

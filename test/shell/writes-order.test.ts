@@ -5,7 +5,7 @@
 // rejects or resolves empty is not documented; docs/foundry-contract.md C-46). The fake models both
 // (`batchFault`). Whatever part of a batch stands, no card says "applied" (or "undone") unless all
 // its writes stand, and the work is finished exactly once.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { handleCardAction } from "../../src/foundry/cards/kinds.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
 import type { FakeActor, FakeChatMessage } from "../fake-foundry/world.ts";
@@ -18,6 +18,18 @@ const hp = (a: FakeActor) => (a.system as { attributes: { hp: { value: number } 
 const cards = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "card") !== undefined);
 const stateOf = (m: FakeChatMessage | undefined) => (m?.getFlag(M, "card") as { state?: string } | undefined)?.state;
 const requests = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "request") !== undefined);
+
+// Every test here breaks a batch on purpose: the module's notes of it are caught and checked,
+// not printed, so a warning a passing run prints is one nobody provoked.
+let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
+beforeEach(() => {
+  warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  const warned = warn.mock.calls.map((c) => String(c[0]));
+  warn.mockRestore();
+  expect(warned.filter((w) => !w.startsWith("weaponless-combat | a batched write"))).toEqual([]);
+});
 
 type Fault = { readonly failAt: number } | "empty";
 
