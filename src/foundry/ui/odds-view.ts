@@ -63,8 +63,8 @@ interface Line {
 /** What a group of small outcomes is ("other holds (5)"): by the one result they share, else by their tone. */
 function groupName(small: readonly Line[], tone: Tone, i18n: I18n): string {
   const keys = new Set(small.map((l) => l.key ?? ""));
-  const only = keys.size === 1 ? ([...keys][0] ?? "") : "";
-  const byResult = only.startsWith("WC.Result.") ? `WC.Odds.group.${only.slice("WC.Result.".length)}` : "";
+  const [scope, group, name] = keys.size === 1 ? ([...keys][0] ?? "").split(".") : [];
+  const byResult = scope === "WC" && group === "Result" && name ? `WC.Odds.group.${name}` : "";
   return i18n.format(byResult !== "" && has(i18n, byResult) ? byResult : `WC.Odds.group.${tone}`, { n: small.length });
 }
 

@@ -117,12 +117,12 @@ export function resultModifiers(attacker: PercentileCombatant, target: Percentil
     const value = prone ? Math.trunc(full / 2) : full;
     // The difference with its unit (the profile's inches), from the attacker's side.
     const inches = Math.abs(attacker.height - target.height);
-    if (value !== 0) mods.push(mod("WC.Mod.heightDifference", value, { steps: hSteps, halved: prone ? 1 : 0, inches, more: attacker.height >= target.height ? "WC.Mod.diff.taller" : "WC.Mod.diff.shorter" }));
+    if (value !== 0) mods.push(mod("WC.Mod.heightDifference", value, { steps: hSteps, halved: prone ? 1 : 0, inches, more: attacker.height >= target.height ? "WC.Diff.taller" : "WC.Diff.shorter" }));
   }
   const wSteps = percentSteps(attacker.weight, target.weight, spec.percentStep, options);
   // The difference with its unit (the profile's pounds), from the attacker's side.
   const pounds = Math.abs(attacker.weight - target.weight);
-  if (wSteps !== 0) mods.push(mod("WC.Mod.weightDifference", wSteps * spec.weightPerStep, { steps: wSteps, pounds, more: attacker.weight >= target.weight ? "WC.Mod.diff.heavier" : "WC.Mod.diff.lighter" }));
+  if (wSteps !== 0) mods.push(mod("WC.Mod.weightDifference", wSteps * spec.weightPerStep, { steps: wSteps, pounds, more: attacker.weight >= target.weight ? "WC.Diff.heavier" : "WC.Diff.lighter" }));
   if (spec.attackerDexPerPoint !== 0) mods.push(mod("WC.Mod.attackerDexScore", attacker.dexterity * spec.attackerDexPerPoint, { dex: attacker.dexterity }));
   const aStr = strengthLines(attacker.strength, spec.attackerStrengthCap);
   mods.push(mod("WC.Mod.attackerStrengthScore", aStr.score, { score: aStr.score }));
