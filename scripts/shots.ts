@@ -9,7 +9,8 @@
  * text no one should read (a raw WC. key, undefined, NaN, [object Object], an unfilled
  * {placeholder}, a raw document UUID), printing each with its picture (scripts/shots/text-check.ts).
  * The English set is shot on both themes; one full set in German (lang/de.json, names starting
- * `de--`) on the dark theme. Icons are Font Awesome Free's own glyphs, from its npm package.
+ * `de--`) on the dark theme, and the dialogs and profile forms in French, Spanish and Portuguese
+ * (`fr--`, `es--`, `pt-BR--`). Icons are Font Awesome Free's own glyphs, from its npm package.
  *
  *   npm run shots                  all of them
  *   npm run shots -- percentile    only names containing "percentile"
@@ -21,6 +22,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AuditResult } from "../test/browser/audit.ts";
 import type { Offence, PictureText } from "./shots/text-check.ts";
+import type { Lang, Scene } from "./shots/scenes.ts";
 import { pictureOffences, TOOLTIP_ATTRIBUTES } from "./shots/text-check.ts";
 import { readArgs, usageExit } from "./cli.ts";
 import { README_PICTURES } from "./shots/readme-pictures.ts";
@@ -56,7 +58,7 @@ const { audit } = await import("../test/browser/audit.ts");
 const { installDom } = await import("./shots/dom.ts");
 installDom();
 // The scenes import the shell, which reads the DOM globals when it runs: load it afterwards.
-const { collectScenes } = await import("./shots/scenes.ts");
+const { collectScenes, LANGS } = await import("./shots/scenes.ts");
 const { iconScene } = await import("./shots/icons.ts");
 
 type Theme = "dark" | "light";
@@ -88,7 +90,12 @@ function page(theme: Theme, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><base href="http://foundry.local/"><link rel="stylesheet" href="fontawesome/css/all.min.css"><style>${look}</style><style>${moduleCss}</style><script>window.__name = (f) => f; window.__wcAudit = ${audit.toString()};</script></head><body class="theme-${theme}"><div id="stage">${body}</div></body></html>`;
 }
 
-const scenes = [...(await collectScenes()), ...(await collectScenes({ lang: "de" })), iconScene()].filter((s) => `${s.id}--${s.role}`.includes(filter));
+// English and German in full; French, Spanish and Portuguese in their dialogs and profile forms. A
+// filter naming one language's prefix (`fr--`) leaves the others uncollected.
+const wanted = (lang: Lang) => !LANGS.some((l) => l !== "en" && filter.startsWith(`${l}--`)) || filter.startsWith(`${lang}--`);
+const collected: Scene[] = [];
+for (const lang of LANGS) if (wanted(lang)) collected.push(...(await collectScenes({ lang, formsAndDialogs: lang !== "en" && lang !== "de" })));
+const scenes = [...collected, iconScene()].filter((s) => `${s.id}--${s.role}`.includes(filter));
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 

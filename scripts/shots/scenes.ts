@@ -5,6 +5,7 @@
  */
 import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
+import { ACTION_ICONS } from "../../src/foundry/ui/icons.ts";
 import { openMassCharge } from "../../src/foundry/ui/mass-charge-dialog.ts";
 import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
 import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
@@ -25,8 +26,12 @@ import { stateScenes } from "./states.ts";
 
 export type Role = "gm" | "player";
 export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
-/** The languages a set of pictures is rendered in: all of them in English, one full set in German. */
-export type Lang = "en" | "de";
+/**
+ * The languages a set of pictures is rendered in: all of them in English, one full set in German,
+ * and the profile forms and dialogs (where labels are longest) in French, Spanish and Portuguese.
+ */
+export type Lang = "en" | "de" | "fr" | "es" | "pt-BR";
+export const LANGS: readonly Lang[] = ["en", "de", "fr", "es", "pt-BR"];
 
 export interface Scene {
   /** File name stem: `<variant>--<name>`. */
@@ -286,15 +291,25 @@ export async function hud(out: Collected, variant: string, client: FakeClient, r
 }
 
 /**
- * Every scene, in English (the default) or in another language: the German set's names begin
- * with `de--` (its variant and the rest as in English), so `npm run shots -- de--` shoots it alone.
+ * Every scene, in English (the default) or in another language: another language's names begin
+ * with its code (`de--`, `pt-BR--`: its variant and the rest as in English), so
+ * `npm run shots -- de--` shoots it alone. `formsAndDialogs` keeps to the dialogs and profile forms.
  */
-export async function collectScenes(options: { lang?: Lang } = {}): Promise<Scene[]> {
+export async function collectScenes(options: { lang?: Lang; formsAndDialogs?: boolean } = {}): Promise<Scene[]> {
   const lang = options.lang ?? "en";
   const out: Collected = { scenes: [], lang };
   for (const variant of ["d12-holds", "grapple-die", "percentile"] as const) {
     // The action dialogs where possible and where refused, each on a world set up for it.
     await dialogScenes(out.scenes, variant, lang, "");
+    if (options.formsAndDialogs) {
+      // Only the profile forms besides: where a language's labels are longest.
+      const t = await table(variant, out.lang);
+      await windowed(out, t, variant, t.player, "player", "profile-form", () => openProfileForm(t.fighter as never));
+      await windowed(out, t, variant, t.gm, "gm", "profile-form", () => openProfileForm(t.ogre as never));
+      if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
+      if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
+      continue;
+    }
     await collectVariant(out, variant);
     // The profile form of creatures read from a host system's sheet, the GM's values over some
     // fields (a world of its own: made after the variant's, whose scenes run on the active world).
@@ -333,6 +348,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   // Last, on a table of their own (the fake has one world at a time: a new table replaces this
   // one): the GM's tab closes there, and a closed tab does nothing more.
   if (variant === "d12-holds") await requestCards(out, await table(variant, out.lang));
+  // The one check's greyed palette and the tracker's menu, on a table of their own.
+  if (variant === "d12-holds") await oneCheckScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await mapScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await whatCardsSay(out, await table(variant, out.lang));
   void goblin;
@@ -439,6 +456,66 @@ async function requestCards(out: Collected, t: Table): Promise<void> {
   out.scenes.push({ id: `${V}--request-queued`, variant: V, kind: "card", role: "player", title: "A request waiting for a GM to connect", html: `<li class="chat-message message">${queued}</li>` });
   const no = await t.player.run(() => renderRequest(refused, "Alice"));
   out.scenes.push({ id: `${V}--request-refused`, variant: V, kind: "card", role: "player", title: "A refused request", html: `<li class="chat-message message">${no}</li>` });
+}
+
+/** The combat tracker with a row's context menu open: the entries the one check offers for it now. */
+function trackerMenu(client: FakeClient, combatantId: string): string {
+  return client.run(() => {
+    const el = client.ui.combat.render();
+    const menu = client.ui.combat.contextMenu(combatantId);
+    const nav = document.createElement("nav");
+    nav.id = "context-menu";
+    const list = document.createElement("menu");
+    list.className = "context-items";
+    for (const label of menu.labels) {
+      const li = document.createElement("li");
+      li.className = "context-item";
+      const action = label.split(".").at(-1) as ShellAction;
+      li.innerHTML = `<i class="${ACTION_ICONS[action] ?? ""}" aria-hidden="true"></i> `;
+      li.append(game.i18n.localize(label));
+      list.append(li);
+    }
+    if (menu.labels.length === 0) {
+      const li = document.createElement("li");
+      li.className = "context-item context-item--none";
+      li.textContent = "(no weaponless action offered)";
+      list.append(li);
+    }
+    nav.append(list);
+    el.querySelector(`[data-combatant-id="${combatantId}"]`)?.after(nav);
+    return el.outerHTML;
+  });
+}
+
+/**
+ * Issue 33, the one check: the player's palette after a pummel this round (grapple and pummel
+ * greyed, the rules' one routine a round as the tooltip), the GM's palette with the fighter out of
+ * reach (greyed, the GM may carry it out as their call), and the tracker's menu for each: only
+ * what the check allows now.
+ */
+async function oneCheckScenes(out: Collected, t: ShotTable): Promise<void> {
+  const V = "d12-holds";
+  const { fighterToken: fighter, goblinToken: goblin, ogreToken: ogre } = t;
+  place(fighter, 5, 5);
+  place(goblin, 6, 5);
+  place(ogre, 9, 5);
+  const combat = t.world.addCombat([fighter, goblin, ogre], 1);
+  const target = (client: FakeClient, token: FakeToken) => {
+    client.user.targets.clear();
+    client.user.targets.add(token.object);
+  };
+  target(t.player, goblin);
+  target(t.gm, fighter);
+  const row = (token: FakeToken) => combat.combatants.find((c) => c.token === token)?.id ?? "";
+  for (const c of [t.gm, t.player]) c.run(() => (c.ui.combat.viewed = combat));
+  out.scenes.push({ id: `${V}--check-tracker-menu-offered`, variant: V, kind: "tracker", role: "player", title: "Tracker menu: what the check allows", html: trackerMenu(t.player, row(fighter)) });
+  dice(t, { 20: [3], 2: [1], 3: [1] });
+  await t.player.run(() => act(intent("pummel", fighter, goblin)));
+  await t.world.settle();
+  await hud(out, V, t.player, "player", "check-hud-used-this-round", fighter);
+  out.scenes.push({ id: `${V}--check-tracker-menu-used`, variant: V, kind: "tracker", role: "player", title: "Tracker menu: used this round", html: trackerMenu(t.player, row(fighter)) });
+  await hud(out, V, t.gm, "gm", "check-hud-out-of-reach", ogre);
+  out.scenes.push({ id: `${V}--check-tracker-menu-gm`, variant: V, kind: "tracker", role: "gm", title: "Tracker menu: the GM's", html: trackerMenu(t.gm, row(ogre)) });
 }
 
 /** Holds on the map: a move refused (held fast), and a holder letting go to walk away, on its card. */

@@ -115,14 +115,25 @@ function readDnd5e(actor: ActorData, settings: SystemSettings): CreatureFacts {
   // dnd5e scores run to 30, the AD&D tables to 25: a score past 25 reads as 25, and says so.
   const score = (n: number) => Math.min(n, SHEET_RANGE.ability[1]);
   const past = (n: number) => (n > SHEET_RANGE.ability[1] ? { key: "WC.Fill.scoreAtTableTop", params: { value: n, max: SHEET_RANGE.ability[1] } } : undefined);
-  take(f, "strength", intIn(actor, P.strength, 1, DND5E_SCORE_MAX), (n) => sheet({ score: score(n) }, past(n)));
-  const dex = take(f, "dexterity", intIn(actor, P.dexterity, 1, DND5E_SCORE_MAX), (n) => sheet(score(n), past(n)));
-  if (dex !== undefined) f.dexAcAdjustment = sheet(dexDefense(score(dex)), { key: "WC.Fill.dexFromTable", params: { dex: score(dex) } });
-  const intel = take(f, "intelligence", intIn(actor, P.intelligence, 1, DND5E_SCORE_MAX), (n) => sheet(intelligenceFromScore(n), past(n)));
-
   const items = itemsOf(actor);
   // An export holds the source: its effects and attunement are worked out here as dnd5e does.
   const derived = live ? undefined : deriveDnd5e(actor, items ?? []);
+  // An effect may set a score (Gauntlets of Ogre Power's Strength 19): the export's score after effects.
+  const byEffect = (ab: "str" | "dex", n: number) => {
+    const d = derived?.abilities[ab];
+    return d !== undefined && d !== n && d >= 1 && d <= DND5E_SCORE_MAX ? d : undefined;
+  };
+  take(f, "strength", intIn(actor, P.strength, 1, DND5E_SCORE_MAX), (n) => {
+    const e = byEffect("str", n);
+    return e === undefined ? sheet({ score: score(n) }, past(n)) : sheet({ score: score(e) }, { key: "WC.Fill.scoreFromEffects", params: { score: e, source: n } });
+  });
+  const dexSrc = take(f, "dexterity", intIn(actor, P.dexterity, 1, DND5E_SCORE_MAX), (n) => {
+    const e = byEffect("dex", n);
+    return e === undefined ? sheet(score(n), past(n)) : sheet(score(e), { key: "WC.Fill.scoreFromEffects", params: { score: e, source: n } });
+  });
+  const dex = dexSrc === undefined ? undefined : (byEffect("dex", dexSrc) ?? dexSrc);
+  if (dex !== undefined) f.dexAcAdjustment = sheet(dexDefense(score(dex)), { key: "WC.Fill.dexFromTable", params: { dex: score(dex) } });
+  const intel = take(f, "intelligence", intIn(actor, P.intelligence, 1, DND5E_SCORE_MAX), (n) => sheet(intelligenceFromScore(n), past(n)));
   if (items) {
     const worn = items.filter((i) => i.type === "equipment" && flag(i, P.itemEquipped) === true);
     let armor: { kind: ArmorKind; plus: number; how: string; name: string; base5e: number } | null = null;

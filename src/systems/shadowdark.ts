@@ -22,7 +22,7 @@ import type { Found } from "./fill.ts";
 import { SHEET_RANGE, completeFacts, nameOf, reject, sizeFromToken, take } from "./fill.ts";
 import { namesWeapon, parseDamage } from "./parse.ts";
 import type { ItemData } from "./read.ts";
-import { actorType, at, clamp, flag, int, intIn, isPrepared, itemsOf, sheet, text, unreadText } from "./read.ts";
+import { actorType, at, clamp, flag, int, intIn, isPrepared, itemsOf, present, sheet, text, unreadText } from "./read.ts";
 import { FOUNDRY_STATUSES } from "./statuses.ts";
 import type { ActorData, ArmorKind, ClassGroupId, CreatureFacts, Reason, SystemDescriptor, SystemSettings } from "./types.ts";
 import type { Size } from "../rules/core/size.ts";
@@ -143,10 +143,12 @@ function readShadowdark(actor: ActorData, settings: SystemSettings): CreatureFac
 
   const mods: Record<string, number> = {};
   if (isChar) {
-    take(f, "strength", intIn(actor, P.strength, amin, amax), (score) => sheet({ score }));
-    const dex = take(f, "dexterity", intIn(actor, P.dexterity, amin, amax), (n) => sheet(n));
+    // An export from before Shadowdark's data models keeps the score as `base` (PlayerSD migrateData).
+    const scorePath = (path: string) => (present(actor, path) ? path : path.replace(/\.value$/, ".base"));
+    take(f, "strength", intIn(actor, scorePath(P.strength), amin, amax), (score) => sheet({ score }));
+    const dex = take(f, "dexterity", intIn(actor, scorePath(P.dexterity), amin, amax), (n) => sheet(n));
     for (const k of ["str", "dex", "con", "int", "wis", "cha"]) {
-      const v = int(actor, `system.abilities.${k}.value`);
+      const v = int(actor, scorePath(`system.abilities.${k}.value`));
       if (v !== undefined) mods[k] = shadowdarkModifier(v);
     }
     if (dex !== undefined) f.dexAcAdjustment = sheet(-shadowdarkModifier(dex), { key: "WC.Fill.dexFromModifier", params: { dex, mod: shadowdarkModifier(dex) } });

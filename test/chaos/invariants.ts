@@ -342,6 +342,16 @@ export class Watcher {
       const author = removed ? [...ev.world.usersCollection].find((u) => u.id === removed.by) : undefined;
       if (!m && !(refusedThenTaken && author && !author.isGM)) out.push({ invariant: "forged", detail: `the forged request ${id} was taken away as if done` });
     }
+    // Issue 33: nothing comes of an action the one check refuses (out of reach, a hidden target),
+    // whatever way it came in: no GM's card names the pair, unless it is a GM's named call.
+    for (const u of log.unreached) {
+      this.checks++;
+      const made = cardsOf(ev, "card").filter((m) => !u.cardsBefore.has(m.id) && m.author.isGM);
+      for (const m of made) {
+        const card = m.getFlag(M, "card") as { intent?: { attackerUuid?: string; defenderUuid?: string }; gmCall?: unknown };
+        if (card.intent?.attackerUuid === u.attackerUuid && card.intent.defenderUuid === u.defenderUuid && card.gmCall === undefined) out.push({ invariant: "forged", detail: `an action the one check refuses (${u.how}) was carried out as ${m.id}` });
+      }
+    }
     // Nothing comes of a player's own card: no GM's card answers it, no GM's write follows.
     for (const id of log.forgedCards) this.forgedCards.add(id);
     for (const id of this.forgedCards) {

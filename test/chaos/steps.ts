@@ -94,7 +94,12 @@ export type Step =
   /** The GM changes one rule option in the rule options window (a box ticked or a choice made). */
   | { readonly kind: "ruleOption"; readonly by: TabSlot; readonly option: number; readonly pick: number }
   /** A player edits their creature's profile (a value the form accepts, or one it refuses). */
-  | { readonly kind: "profile"; readonly by: TabSlot; readonly creature: number; readonly field: number; readonly value: number };
+  | { readonly kind: "profile"; readonly by: TabSlot; readonly creature: number; readonly field: number; readonly value: number }
+  /** Issue 33: a player's creature acts on one out of its reach, or on one the GM hid, from one way in. */
+  | { readonly kind: "reach"; readonly by: TabSlot; readonly via: ReachVia; readonly what: "far" | "hidden"; readonly attacker: number; readonly defender: number; readonly action: number };
+
+/** Every way in: a request card posted by hand, the API, the token HUD, the tracker's menu, a macro. */
+export type ReachVia = "request" | "api" | "hud" | "menu" | "macro";
 
 /** What a step left for the checks: forged request cards, corrections, deletions, rounds advanced. */
 export interface StepLog {
@@ -118,10 +123,12 @@ export interface StepLog {
   tasks: Array<Promise<unknown>>;
   /** How many server requests had been made when the step began. */
   writesAtStart: number;
+  /** Attempts the one check must refuse (out of reach, a hidden target): no GM's card may name the pair after them. */
+  unreached: Array<{ attackerUuid: string; defenderUuid: string; cardsBefore: ReadonlySet<string>; how: string }>;
 }
 
 export function emptyLog(): StepLog {
-  return { forged: [], forgedCards: [], cheats: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0 };
+  return { forged: [], forgedCards: [], cheats: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0, unreached: [] };
 }
 
 /** Watches a call a step made: a rejection is an exception that escaped. */
@@ -248,6 +255,7 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
   const weights: Array<readonly [string, number]> = [
     ["act", 30],
     ["forge", 7],
+    ["reach", 5],
     ["cheat", 7],
     ["answer", strikes > 0 ? 10 : 0],
     ["button", cards > 0 ? 10 : 0],
@@ -272,6 +280,11 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
       const by: TabSlot = players.length > 0 ? rng.pick(players) : "p0";
       const how = rng.pick(["othersToken", "defenderAnswer", "outOfRange", "unknownKey", "noSuchAction", "garbage", "replayOthers", "staleAnswer", "goneToken", "refusedState", "oversized"] as const);
       return { kind: "forge", by, how, attacker: rng.int(0, 999), defender: rng.int(0, 999), pick: rng.int(0, 999) };
+    }
+    case "reach": {
+      const players = [...ev.tabs.keys()].filter((x) => x.startsWith("p"));
+      const by: TabSlot = players.length > 0 ? rng.pick(players) : "p0";
+      return { kind: "reach", by, via: rng.pick(["request", "api", "hud", "menu", "macro"] as const), what: rng.chance(0.5) ? "far" : "hidden", attacker: rng.int(0, 999), defender: rng.int(0, 999), action: rng.int(0, 999) };
     }
     case "cheat": {
       const players = [...ev.tabs.keys()].filter((x) => x.startsWith("p"));
@@ -492,6 +505,83 @@ function forge(ev: Evening, step: Extract<Step, { kind: "forge" }>, log: StepLog
     const m = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request } } } as never)) as unknown as FakeChatMessage;
     log.forged.push(m.id);
   });
+}
+
+/** Whole grid squares between two tokens' footprints (0: beside each other or overlapping). */
+function squaresApart(a: FakeToken, b: FakeToken): number {
+  const g = a.parent.grid;
+  const [ax, ay, bx, by] = [a.x / g.sizeX, a.y / g.sizeY, b.x / g.sizeX, b.y / g.sizeY];
+  return Math.max(Math.max(0, bx - (ax + a.width), ax - (bx + b.width)), Math.max(0, by - (ay + a.height), ay - (by + b.height)));
+}
+
+/** Actions aimed at another creature that ask reach (000, 002, 004: a creature beside the target). */
+const REACHING: readonly string[] = ["grapple", "pummel", "overbear", "subdue", "grabItem", "coupDeGrace", "deathBlow", "attackIntoGrapple", "counterGrapple"];
+
+/**
+ * Issue 33 (findings 9, 10): a player's creature acts on a creature out of its reach, or on one
+ * the GM has hidden, through one way in. The one check refuses it: for a request card the GM's
+ * tab does (the forged invariant); elsewhere the player's own client already does, and no GM's
+ * card may name the pair after it either way.
+ */
+function reach(ev: Evening, step: Extract<Step, { kind: "reach" }>, log: StepLog): void {
+  const tab = ev.tabs.get(step.by);
+  const gm = ev.gmTabs()[0];
+  if (!tab || tab.user.isGM) return;
+  const mine = owned(ev, step.by).map((i) => ev.tokens[i]).filter((t): t is FakeToken => t !== undefined && t.exists);
+  const attacker = at(mine, step.attacker);
+  if (!attacker) return;
+  const others = liveTokens(ev).filter((t) => t !== attacker && t.parent === attacker.parent && !t.baseActor.testUserPermission(tab.user, "OWNER"));
+  const defender = at(step.what === "far" ? others.filter((t) => squaresApart(attacker, t) >= 1) : others, step.defender);
+  // Only the GM hides a token: with no GM's tab open, nothing is hidden.
+  if (!defender || (step.what === "hidden" && !gm)) return;
+  const actions = (RULES_VARIANTS[ev.config.variant]?.actions ?? []).filter((a) => REACHING.includes(a));
+  const action = at(actions, step.action);
+  if (!action) return;
+  const intent = { action, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, declared: {} };
+  const cardsBefore = new Set(cardsOf(ev, "card").map((m) => m.id));
+  log.unreached.push({ attackerUuid: attacker.uuid, defenderUuid: defender.uuid, cardsBefore, how: `${step.what} via ${step.via}` });
+  const attempt = async (): Promise<void> => {
+    if (step.via === "request") {
+      log.requestsPosted++;
+      const m = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never)) as unknown as FakeChatMessage;
+      log.forged.push(m.id);
+      return;
+    }
+    if (step.via === "api") {
+      await apiOf().act(intent);
+      return;
+    }
+    target(tab, defender);
+    if (step.via === "macro") {
+      tab.client.canvas.tokens.controlled = [{ document: attacker }];
+      await (apiOf() as unknown as { use(a: string): Promise<unknown> }).use(action);
+      return;
+    }
+    if (step.via === "menu") {
+      const combatant = tab.client.ui.combat.viewed?.combatants.find((c) => c.token === attacker);
+      const label = `WC.Action.${action}`;
+      if (combatant) {
+        const menu = tab.client.ui.combat.contextMenu(combatant.id);
+        if (menu.labels.includes(label)) menu.pick(label);
+      }
+      return;
+    }
+    tab.client.renderTokenHUD(attacker).querySelector<HTMLButtonElement>(`[data-wc-action="${action}"]`)?.click();
+  };
+  const run = async (): Promise<void> => {
+    // The GM hides it first (a token the player's side cannot see), and shows it again after.
+    if (step.what === "hidden" && gm) await gm.client.run(() => defender.update({ hidden: true } as never));
+    try {
+      await tab.client.run(() => attempt());
+      await ev.world.settle();
+    } finally {
+      const back = ev.gmTabs()[0];
+      if (step.what === "hidden" && back && defender.exists) await back.client.run(() => defender.update({ hidden: false } as never));
+    }
+  };
+  const p = run();
+  watch(log, p);
+  log.tasks.push(p.catch(() => undefined));
 }
 
 /** The consequences a forged card claims: the target's hit points gone, its holds ended, one on it made, out cold. */
@@ -819,6 +909,8 @@ export function start(ev: Evening, step: Step, log: StepLog): void {
       return act(ev, step, log);
     case "forge":
       return forge(ev, step, log);
+    case "reach":
+      return reach(ev, step, log);
     case "cheat":
       return cheat(ev, step, log);
     case "answer":

@@ -224,3 +224,49 @@ describe("issue 28: each host read as it computes its own sheet", () => {
     expect(r.profile.hitDice).not.toBe(40);
   });
 });
+
+describe("issue 28: Shadowdark and DCC", () => {
+  const file = (system: string, name: string): Record<string, unknown> => JSON.parse(readFileSync(`test/systems/fixtures/${system}/${name}`, "utf8")) as Record<string, unknown>;
+
+  it("dnd5e: unattuned Gauntlets of Ogre Power leave Strength at the sheet's 16", () => {
+    const r = file("dnd5e", "randal-ogre-gauntlets.json");
+    const items = (r.items as Array<{ name: string; system: Record<string, unknown> }>).map((i) => (i.name === "Gauntlets of Ogre Power" ? { ...i, system: { ...i.system, attuned: false } } : i));
+    expect(read("dnd5e", { ...r, items }).profile.strength).toEqual({ score: 16 });
+  });
+
+  it("Shadowdark live: a player's prepared AC is read as it stands (15 is descending 5)", () => {
+    const jorbin = file("shadowdark", "jorbin-dwarf-fighter.json");
+    const sys = jorbin.system as { attributes: Record<string, unknown> };
+    // A live AC of 17 (an effect the export does not follow) is read, not worked out again.
+    const live = { ...jorbin, _stats: undefined, system: { ...sys, attributes: { ...sys.attributes, ac: { value: 17 } } } };
+    expect(read("shadowdark", live, "grapple-die", { prepared: true }).profile.ac).toBe(3);
+    expect(read("shadowdark", jorbin, "grapple-die").profile.ac).toBe(5);
+  });
+
+  it("Shadowdark: a monster's special move is no move, said so; an unknown class is filled in", () => {
+    const ogre = file("shadowdark", "ogre.json");
+    const r = read("shadowdark", { ...ogre, system: { ...(ogre.system as object), move: "special" } });
+    expect(r.sources.movement).toBe("default");
+    expect(r.reasons.movement).toMatchObject({ key: "WC.Fill.sheetUnreadText", params: { path: "system.move", value: "special" } });
+    const pc = file("shadowdark", "ralina-halfling-thief.json");
+    expect(read("shadowdark", { ...pc, system: { ...(pc.system as object), class: "Item.homebrew00000001" } }, "percentile").sources.classGroup).toBe("default");
+  });
+
+  it("Shadowdark: an older export's scores under `base` are read (Str 15, Dex 17)", () => {
+    const r = read("shadowdark", { type: "Player", system: { abilities: { str: { base: 15 }, dex: { base: 17 } } }, items: [], _stats: { systemId: "shadowdark" } }, "percentile");
+    expect([r.profile.strength, r.profile.dexterity]).toEqual([{ score: 15 }, 17]);
+  });
+
+  it("DCC: action dice are attacks a round", async () => {
+    const { actionCount } = await import("../../src/systems/dcc.ts");
+    expect([actionCount("1d20"), actionCount("1d20,1d14"), actionCount("1d20+1d16"), actionCount("2d20"), actionCount("none")]).toEqual([1, 2, 2, 2, undefined]);
+  });
+
+  it("DCC: an NPC's AC 999 is set aside, the reason naming it", () => {
+    const orc = file("dcc", "orc.json");
+    const sys = orc.system as { attributes: Record<string, unknown> };
+    const r = read("dcc", { ...orc, system: { ...sys, attributes: { ...sys.attributes, ac: { value: 999 } } } }, "grapple-die");
+    expect(r.sources.ac).toBe("default");
+    expect(r.reasons.ac).toMatchObject({ key: "WC.Fill.sheetOutOfRange", params: { path: "system.attributes.ac.value", value: 999 } });
+  });
+});

@@ -138,6 +138,19 @@ export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, o
   if (action === "release" && !holdsAround([attacker.actor], activeVariantId()).some((h) => h.holderId === attacker.id && h.heldId === defender.id)) {
     return no("WC.Result.notAllowedBecause", { reason: "WC.Error.holdsNothing" }, false);
   }
+  const soft = softRefusal(ask, action, attacker, defender, user, combat, count);
+  // A player is told the first reason; a GM's refusal that the GM may set aside never hides one
+  // the GM cannot (the rules' own), so the GM is offered only what could be carried out.
+  if (soft && !user.isGM) return soft;
+  if (opts.rules) {
+    const rules = rulesSay(ask, action, attacker, defender);
+    if (!rules.ok) return rules;
+  }
+  return soft ?? { ok: true };
+}
+
+/** Reach, consciousness and a player's count this round: the refusals a GM may set aside. */
+function softRefusal(ask: Ask, action: ShellAction, attacker: Side, defender: Side, user: User.Implementation, combat: Combat.Implementation | undefined, count: RoundCount): Verdict | null {
   const inHold = ask.holdId !== undefined && HOLD_ACTIONS.includes(action) && holdsAround([attacker.actor], activeVariantId()).some((h) => h.id === ask.holdId && [h.heldId, h.holderId].includes(defender.id));
   if (!NO_REACH.includes(action) && !inHold && !withinReach(attacker.token, defender.token)) return no("WC.Hud.outOfReach", { name: defender.name }, true);
   if (unconscious(attacker)) return no("WC.Refuse.unconscious", { name: attacker.name }, true);
@@ -148,8 +161,7 @@ export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, o
     const intent: Intent = { action, attackerUuid: attacker.id, defenderUuid: defender.id, declared: ask.declared ?? {}, ...(ask.holdId ? { holdId: ask.holdId } : {}) };
     if (count(intent, combat, combat.round ?? 0) >= allowance.limit) return no("WC.Refuse.perRound", { name: attacker.name, action: `WC.Action.${action}`, reason: allowance.reason }, true);
   }
-  if (opts.rules) return rulesSay(ask, action, attacker, defender);
-  return { ok: true };
+  return null;
 }
 
 /** The rules' own answer for the pair (their odds): a refusal with their reason, or go ahead. */

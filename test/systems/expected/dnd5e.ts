@@ -212,4 +212,13 @@ export const DND5E: readonly FixtureExpectation[] = [
     "grapple-die": { profile: { ac: 8 } },
     percentile: { profile: { size: "S" } },
   },
+  {
+    // Randal wearing the items pack's Gauntlets of Ogre Power, attuned: their transferred effect
+    // upgrades Strength to 19 (his source 16), as dnd5e prepares it; the AC is his own, 19
+    // (chain 16 + shield 2 + Defense 1), descending 1.
+    file: "randal-ogre-gauntlets.json",
+    "d12-holds": { profile: { strength: { score: 19 }, normalAc: 1 }, sources: { strength: "sheet" } },
+    "grapple-die": { profile: { strength: { score: 19 }, ac: 1 } },
+    percentile: { profile: { strength: { score: 19 } } },
+  },
 ];
