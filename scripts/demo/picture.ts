@@ -20,6 +20,9 @@ export async function picture(options: { readonly url: string; readonly chromium
     await gm.ui.locator('.token[data-name="Ogre"]').click({ button: "right" });
     await gm.ui.locator("#token-hud .wc-hud__toggle").click();
     await gm.ui.locator("#token-hud .wc-hud__palette").waitFor();
+    // The pointer off the HUD: no tooltip over the palette in the picture.
+    await page.mouse.move(1, 1);
+    await gm.ui.locator("#tooltip").waitFor({ state: "hidden" });
     if (errors.length > 0) throw new Error(`the page reported an error: ${errors[0]}`);
     await page.screenshot({ path: options.file });
   } finally {

@@ -100,6 +100,16 @@ const SETUPS: readonly Setup[] = [
     },
   },
   {
+    // The same in a fight: d12-holds' Overbear is then a declaration, with its own button.
+    name: "holding-in-fight",
+    make: async (t, v) => {
+      await grappleUntilHeld(t, v, t.fighterToken, t.ogreToken);
+      await grappleUntilHeld(t, v, t.goblinToken, t.fighterToken);
+      t.world.addCombat([t.fighterToken, t.ogreToken, t.goblinToken]);
+      return { player: { client: t.player, from: t.fighterToken, to: t.ogreToken }, gm: { client: t.gm, from: t.goblinToken, to: t.fighterToken } };
+    },
+  },
+  {
     // The acting creature is held by its target: Break free, Counter grapple.
     name: "held",
     make: async (t, v) => {
@@ -278,6 +288,13 @@ export async function dialogScenes(out: Scene[], variant: Variant, lang: Lang, p
         if ("error" in shot) out.push({ id, variant, kind: "notice", role, title: action, html: `<li class="notification error">${escape(shot.error)}</li>`, lang });
         else out.push({ id, variant, kind: "dialog", role, title: shot.title, html: shot.html, buttons: shot.buttons, lang, ...(shot.width ? { width: shot.width } : {}) });
       }
+    }
+    // In a fight, d12-holds' overbear declares for the round's end: its button says so.
+    if (setup.name === "holding-in-fight" && (v.declarations ?? []).includes("overbear")) {
+      const shot = await openDialog(t, cast.gm, "overbear");
+      const id = `${prefix}${variant}--dialog-overbear-declare`;
+      if ("error" in shot) out.push({ id, variant, kind: "notice", role: "gm", title: "overbear", html: `<li class="notification error">${escape(shot.error)}</li>`, lang });
+      else out.push({ id, variant, kind: "dialog", role: "gm", title: shot.title, html: shot.html, buttons: shot.buttons, lang, ...(shot.width ? { width: shot.width } : {}) });
     }
   }
   // The HUD with the other creature targeted out of reach: the close attacks greyed with the reason.

@@ -351,7 +351,33 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   // The one check's greyed palette and the tracker's menu, on a table of their own.
   if (variant === "d12-holds") await oneCheckScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await mapScenes(out, await table(variant, out.lang));
+  if (variant === "d12-holds") await whatCardsSay(out, await table(variant, out.lang));
   void goblin;
+}
+
+/**
+ * What a card says is what happened (issue 34), in a fight: a grapple's damage that knocks the
+ * goblin out lists Unconscious, its to-hit line says THAC0 less AC; a stranglehold promises its
+ * 2d4 from the end of next round; a declared overbear rolls nothing.
+ */
+async function whatCardsSay(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  const { fighterToken: fighter, ogreToken: ogre, goblinToken: goblin } = t;
+  const combat = t.world.addCombat([fighter, ogre, goblin], 1);
+  // d20 20 hits; d12 12 + 1 (M on S) = 13: body, 2d4 4 + 4 = 8 (4 actual, 4 temporary) on the 5-hp goblin; break 1.
+  dice(t, { 20: [20], 12: [12, 1], 4: [4, 4] });
+  await card(out, t, V, "knocked-out", "A grapple's damage knocks the goblin out", () => t.player.run(() => act(intent("grapple", fighter, goblin))));
+  // d20 15 hits; d12 11 + 1 (L on M) = 12: stranglehold, 1d6 2; break 1.
+  dice(t, { 20: [15], 12: [11, 1], 6: [2] });
+  await card(out, t, V, "strangle-promise", "A stranglehold made in a fight", () => t.gm.run(() => act(intent("grapple", ogre, fighter))));
+  await card(out, t, V, "overbear-declared", "The ogre declares an overbear", () => t.gm.run(() => act(intent("overbear", ogre, fighter))));
+  // Round 1's end: the declared overbear's d100 (nothing else is due); round 2's: the stranglehold's
+  // 2d4 (2 + 3) and the fighter's break roll, d12 4 - 1 (the ogre's size factor) = 3, needs 10.
+  dice(t, { 100: [90] });
+  await t.gm.run(() => processRoundEnd(combat as never, 1));
+  await t.world.settle();
+  dice(t, { 4: [2, 3], 12: [4] });
+  await card(out, t, V, "round-end-numbers", "End of round 2: a stranglehold's damage and a break roll", () => t.gm.run(() => processRoundEnd(combat as never, 2)));
 }
 
 async function d12Cards(out: Collected, t: Table): Promise<void> {

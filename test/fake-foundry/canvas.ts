@@ -74,7 +74,7 @@ export async function loadPixi(): Promise<Pixi> {
 
 /**
  * Gives every client a canvas to draw: PIXI as the global `PIXI` ([C-82] Foundry draws with PIXI 7),
- * and `foundry.canvas.layers.CanvasLayer`. [C-74] A layer is drawn with `draw()`, which runs its
+ * and `foundry.canvas.layers.CanvasLayer`. [C-85] A layer is drawn with `draw()`, which runs its
  * `_draw()`, and torn down with `tearDown()`, which runs its `_tearDown()`.
  */
 export async function enableCanvas(): Promise<Pixi> {
@@ -146,7 +146,7 @@ export class FakeTokenObject {
 
 /**
  * One client's canvas. `draw(scene)` draws the interface group's layers from CONFIG.Canvas.layers
- * [C-74] and the scene's tokens (`drawToken` for each, [C-77]), then fires `canvasReady`; in which
+ * [C-85] and the scene's tokens (`drawToken` for each, [C-77]), then fires `canvasReady`; in which
  * order Foundry draws a module's layer and the token layer is not documented, so both are offered.
  * A token update moves its object over `frames` frames, each a `refreshToken` [C-75]; other
  * changes refresh it at once; a deleted token's object is destroyed (`destroyToken`). `tearDown()`

@@ -1277,7 +1277,7 @@ export class FakeClient {
       statusEffects: w.generation >= 14 ? Object.fromEntries(core.map((s) => [s.id, s])) : core,
       Actor: { documentClass: FakeActor },
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
-      // [C-74] Canvas layers a package adds, by name: {group, layerClass}.
+      // [C-85] Canvas layers a package adds, by name: {group, layerClass}.
       Canvas: { layers: {} },
     };
     const release = { generation: w.generation, build: w.build };

@@ -11,4 +11,11 @@ describe("the fake's claims", () => {
     expect(used.size).toBeGreaterThan(40);
     expect([...used].filter((t) => !listed.has(t)).sort()).toEqual([]);
   });
+
+  it("each tag names one claim: no tag heads two rows of the contract", () => {
+    const doc = readFileSync("docs/foundry-contract.md", "utf8");
+    const tags = [...doc.matchAll(/^\| (C-\d+)(?:, (C-\d+))? \|/gm)].flatMap((m) => [m[1], m[2]].filter((x): x is string => x !== undefined));
+    expect(tags.length).toBeGreaterThan(40);
+    expect(tags.filter((t, i) => tags.indexOf(t) !== i)).toEqual([]);
+  });
 });

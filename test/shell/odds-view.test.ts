@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import lang from "../../lang/en.json";
 import type { I18n } from "../../src/foundry/base/text.ts";
+import { formatLine } from "../../src/foundry/base/text.ts";
 import { largestRemainder, oddsPicture } from "../../src/foundry/ui/odds-view.ts";
 import type { ActionContext, OddsOutcome, RulesVariant } from "../../src/rules/index.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
@@ -52,9 +53,20 @@ describe("the odds picture", () => {
     expect(pct(pic.big)).toBe(pic.lines.filter((l) => l.tone === "good").reduce((s, l) => s + pct(l.pct), 0));
     // The small successes are one line, not eight.
     expect(pic.lines).toHaveLength(2);
-    expect(pic.lines[0]?.label).toMatch(/^8 other outcomes: /);
+    // The group says what it groups (issue 34: "8 other outcomes" said nothing).
+    expect(pic.lines[0]?.label).toMatch(/^other holds \(8\): /);
     const widths = pic.segments.map((s) => parseFloat(s.width));
     expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 6);
+  });
+
+  it("small outcomes of different results are named by what they are to the one acting: other successes (3)", () => {
+    const mixed: OddsOutcome[] = [
+      { key: "WC.Result.overborne", p: 0.05, tone: "good" },
+      { key: "WC.Result.pushed", params: { feet: 5 }, p: 0.05, tone: "good" },
+      { key: "WC.Result.hold", params: { part: "arm" }, p: 0.05, tone: "good" },
+      { key: "WC.Result.miss", p: 0.85, tone: "bad" },
+    ];
+    expect(oddsPicture(mixed, "overbear", i18n, true).lines[0]?.label).toMatch(/^other successes \(3\): /);
   });
 
   it("exact, the lines add up to 100.0% and the headline to the successes' lines", () => {
@@ -186,5 +198,20 @@ describe("every action's picture reads", () => {
     const arm = (holder: string, held: string): ActionContext["holds"][number] => ({ id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, label: "WC.Part.arm", data: { id: `${holder}>${held}@1.1`, holderId: holder, heldId: held, part: "arm", limb: 0, result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1 } });
     const states: Array<Partial<ActionContext>> = [{}, { holds: [arm(ids.a, ids.d)] }, { holds: [arm(ids.d, ids.a)] }, { attacker: { id: ids.a, profile: { ...v.defaultProfile(), conditions: ["prone"] } } }];
     expect(check(v, v.actions.flatMap((action) => states.map((s) => base(v, action, s))))).toBeGreaterThan(v.actions.length);
+  });
+});
+
+describe("percentile's height and weight lines carry their units (issue 34)", () => {
+  it("a 70 in, 170 lb attacker on a 60 in, 80 lb target: 10 in taller, 90 lb heavier", () => {
+    const v = RULES_VARIANTS.percentile as RulesVariant;
+    const me = { ...(v.defaultProfile() as unknown as pc.PercentileCombatant), id: "a", height: 70, weight: 170 };
+    const them = { ...(v.defaultProfile() as unknown as pc.PercentileCombatant), id: "d", height: 60, weight: 80 };
+    const mods = pc.resultModifiers(me, them, "overbear", v.resolveOptions(undefined) as pc.PercentileOptions);
+    const label = (key: string) => {
+      const m = mods.find((x) => x.key === key);
+      return m ? formatLine(m.key, m.params, {}, i18n) : "";
+    };
+    expect(label("WC.Mod.heightDifference")).toMatch(/^Height: 10 in taller \(/);
+    expect(label("WC.Mod.weightDifference")).toMatch(/^Weight: 90 lb heavier \(/);
   });
 });

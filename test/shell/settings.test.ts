@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The hit-point path settings: empty unless the GM sets them, empty meaning the system's own
-// path, which the settings window shows as each input's placeholder (C-70).
+// path, which the settings window shows as each input's placeholder (C-74).
 import { describe, expect, it } from "vitest";
 import { hitPointPaths } from "../../src/foundry/documents/creature.ts";
 import { OSE_LIKE } from "../fake-foundry/systems.ts";

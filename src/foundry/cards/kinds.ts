@@ -25,6 +25,7 @@ import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
 import type { CardFlag, WritingKind } from "./pipeline.ts";
 import { applyWaiting, cardState, finish, isBusy, trustedFlag, undoCard } from "./pipeline.ts";
 import { RESULT_KIND } from "./result-card.ts";
+import { unfinishedCards } from "./log-index.ts";
 import { ROUND_KIND } from "./round-card.ts";
 
 export interface KindEntry {
@@ -100,7 +101,7 @@ async function finishOne(message: ChatMessage.Implementation): Promise<void> {
 
 /** Every card left half written, finished (a GM's tab starts, or takes over from a closed one). */
 export async function finishAll(): Promise<void> {
-  for (const message of game.messages.filter((m) => stateOf(m) === "applying" || stateOf(m) === "undoing")) await finishOne(message);
+  for (const message of unfinishedCards()) await finishOne(message);
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * What the module looks up in the chat log, kept per tab so that no action and no message costs
  * a pass over the whole log (a long campaign's log holds thousands of messages): which result
- * card is a hold's latest, what a creature has done in a combat's round, and each player's
- * request cards still waiting, in the order this tab saw them arrive.
+ * card is a hold's latest, what a creature has done in a combat's round, each player's request
+ * cards still waiting, in the order this tab saw them arrive, and the cards a closed tab left
+ * half written.
  *
  * Built in one pass over `game.messages` the first time a tab asks, then kept by the chat
  * message hooks (hooks/chat-log.ts: `seen`, `forget`), which run before any other listener of
@@ -39,6 +40,8 @@ interface Entry {
   round: string | null;
   /** A request card still waiting: its author's id. */
   waiting: string | null;
+  /** A GM's card that writes, left "applying" or "undoing". */
+  unfinished: boolean;
 }
 
 interface Index {
@@ -52,6 +55,8 @@ interface Index {
   readonly byRound: Map<string, Set<string>>;
   /** Request cards waiting, by author, in this tab's order. */
   readonly waiting: Map<string, string[]>;
+  /** Cards that write, left half written. */
+  readonly unfinished: Set<string>;
 }
 
 const state = () => tabState("chat-log-index", () => ({ index: null as Index | null }));
@@ -66,6 +71,18 @@ function holdMarkOf(card: StoredCard | undefined): HoldMark | null {
 
 function roundOf(flag: { readonly combatId?: string; readonly round?: number; readonly intent?: Intent } | undefined): string | null {
   return flag?.intent && typeof flag.combatId === "string" && typeof flag.round === "number" ? `${flag.combatId}|${flag.round}` : null;
+}
+
+/** The flags of the cards that write, in the order the table of kinds reads them (cards/kinds.ts). */
+const WRITING_FLAGS = ["card", "roundCard", "massCharge", "mapCard"] as const;
+
+/** Whether a GM's card that writes was left half written: its kind's state "applying" or "undoing". */
+function isUnfinished(m: ChatMessage.Implementation): boolean {
+  for (const flag of WRITING_FLAGS) {
+    const stored = trustedFlag(m, flag) as { state?: unknown } | undefined;
+    if (stored !== undefined) return stored.state === "applying" || stored.state === "undoing";
+  }
+  return false;
 }
 
 /** Whether a message is a request card still waiting (any user's; its shape is checked when carried out). */
@@ -108,9 +125,11 @@ function unmark(ix: Index, id: string, e: Entry): void {
     if (set?.size === 0) ix.byRound.delete(e.round);
   }
   if (e.waiting) removeFrom(ix.waiting, e.waiting, id);
+  ix.unfinished.delete(id);
   e.hold = null;
   e.round = null;
   e.waiting = null;
+  e.unfinished = false;
 }
 
 /** Reads a message into the index: a place in the order if it has none, and its marks as it is now. */
@@ -120,19 +139,21 @@ function read(ix: Index, m: ChatMessage.Implementation): void {
   let e = ix.entries.get(id);
   if (e) unmark(ix, id, e);
   else {
-    e = { seq: ix.next++, hold: null, round: null, waiting: null };
+    e = { seq: ix.next++, hold: null, round: null, waiting: null, unfinished: false };
     ix.entries.set(id, e);
   }
   const card = trustedFlag(m, "card");
   e.hold = holdMarkOf(card);
   e.round = roundOf(card) ?? roundOf(trustedFlag(m, "strike"));
   e.waiting = isWaitingRequest(m) ? (m.author?.id ?? null) : null;
+  e.unfinished = isUnfinished(m);
   if (e.hold) {
     for (const h of e.hold.holds) addTo(ix, ix.byHold, h, id);
     for (const k of e.hold.pairs.keys()) addTo(ix, ix.byPair, k, id);
   }
   if (e.round) ix.byRound.set(e.round, (ix.byRound.get(e.round) ?? new Set()).add(id));
   if (e.waiting) addTo(ix, ix.waiting, e.waiting, id);
+  if (e.unfinished) ix.unfinished.add(id);
 }
 
 function drop(ix: Index, id: string): void {
@@ -146,7 +167,7 @@ function drop(ix: Index, id: string): void {
 function index(): Index {
   const s = state();
   if (!s.index) {
-    s.index = { next: 0, entries: new Map(), byHold: new Map(), byPair: new Map(), byRound: new Map(), waiting: new Map() };
+    s.index = { next: 0, entries: new Map(), byHold: new Map(), byPair: new Map(), byRound: new Map(), waiting: new Map(), unfinished: new Set() };
     for (const m of game.messages) read(s.index, m);
   } else if (s.index.entries.size !== game.messages.size) {
     const ix = s.index;
@@ -232,6 +253,18 @@ function stillWaiting(ids: readonly string[]): ChatMessage.Implementation[] {
   for (const id of ids) {
     const m = game.messages.get(id);
     if (m && isWaitingRequest(m)) out.push(m);
+  }
+  return out;
+}
+
+/** The cards that write left "applying" or "undoing", in this tab's order (read again from the log). */
+export function unfinishedCards(): ChatMessage.Implementation[] {
+  const ix = index();
+  const ids = [...ix.unfinished].sort((a, b) => (ix.entries.get(a)?.seq ?? 0) - (ix.entries.get(b)?.seq ?? 0));
+  const out: ChatMessage.Implementation[] = [];
+  for (const id of ids) {
+    const m = game.messages.get(id);
+    if (m && isUnfinished(m)) out.push(m);
   }
   return out;
 }

@@ -149,7 +149,8 @@ function alreadyDeclared(c: Consequences, combat: Combat.Implementation, round: 
   const noted = combatState(combat).overbear?.[String(round)] ?? {};
   const same = (d: { holderId: string; targetId: string }) => mine.some((x) => x.kind === "overbear" && x.holderId === d.holderId && x.targetId === d.targetId);
   if (Object.entries(noted).some(([targetId, holders]) => holders.some((holderId) => same({ holderId, targetId })))) return true;
-  for (const m of game.messages) {
+  // The round's GM cards, from the chat log's index (each read again here).
+  for (const m of roundMessages(combat.id ?? "", round)) {
     if (m.id === cardId || !byGM(m)) continue;
     const card = trustedFlag(m, "card");
     if (card && card.combatId === combat.id && card.round === round && card.state !== "undone" && (card.consequences.declarations ?? []).some((d) => same(d))) return true;

@@ -1,5 +1,5 @@
 /**
- * The settings window (C-70): the hit-point path settings are empty unless the GM sets them, and
+ * The settings window (C-74): the hit-point path settings are empty unless the GM sets them, and
  * an empty one means "the system's own path"; each input shows that path as its placeholder, so
  * the GM sees where the module reads hit points without a value that looks like their own choice.
  */

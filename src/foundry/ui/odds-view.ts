@@ -13,7 +13,7 @@
 import type { OddsOutcome, OddsTone, ShellAction } from "../../rules/index.ts";
 import { isRefusalOdds } from "../../rules/index.ts";
 import type { I18n } from "../base/text.ts";
-import { formatLine, formatPercent } from "../base/text.ts";
+import { formatLine, formatPercent, has } from "../base/text.ts";
 
 export type Tone = OddsTone;
 
@@ -56,6 +56,16 @@ interface Line {
   readonly tone: Tone;
   readonly p: number;
   readonly label: string;
+  /** The outcome's key, where the line is one outcome (a group has none). */
+  readonly key?: string;
+}
+
+/** What a group of small outcomes is ("other holds (5)"): by the one result they share, else by their tone. */
+function groupName(small: readonly Line[], tone: Tone, i18n: I18n): string {
+  const keys = new Set(small.map((l) => l.key ?? ""));
+  const [scope, group, name] = keys.size === 1 ? ([...keys][0] ?? "").split(".") : [];
+  const byResult = scope === "WC" && group === "Result" && name ? `WC.Odds.group.${name}` : "";
+  return i18n.format(byResult !== "" && has(i18n, byResult) ? byResult : `WC.Odds.group.${tone}`, { n: small.length });
 }
 
 /** The percentage a number of units of `total` is, in the user's language ("27,1 %" in German). */
@@ -79,7 +89,7 @@ function grouped(lines: readonly Line[], i18n: I18n): Line[] {
       continue;
     }
     out.push(...mine.filter((l) => l.p >= 0.1));
-    out.push({ tone, p: small.reduce((s, l) => s + l.p, 0), label: i18n.format("WC.Odds.others", { n: small.length, list: small.map((l) => l.label).join("; ") }) });
+    out.push({ tone, p: small.reduce((s, l) => s + l.p, 0), label: i18n.format("WC.Odds.others", { group: groupName(small, tone, i18n), list: small.map((l) => l.label).join("; ") }) });
   }
   return out;
 }
@@ -89,7 +99,7 @@ export function oddsPicture(odds: readonly OddsOutcome[], action: ShellAction, i
   const label = (o: OddsOutcome) => formatLine(o.key, { ...pair, ...o.params }, names, i18n);
   const only = odds.length === 1 ? odds[0] : undefined;
   if (only && isRefusalOdds(odds)) return { big: "", what: "", segments: [], lines: [], legend: [], rough: "", refused: label(only) };
-  const exact: Line[] = odds.filter((o) => o.p > 0).map((o) => ({ tone: o.tone, p: o.p, label: label(o) }));
+  const exact: Line[] = odds.filter((o) => o.p > 0).map((o) => ({ tone: o.tone, p: o.p, label: label(o), key: o.key }));
   const shown = (rough ? grouped(exact, i18n) : exact).sort((a, b) => RANK[a.tone] - RANK[b.tone] || b.p - a.p);
   const total = rough ? 10 : 1000;
   const units = largestRemainder(

@@ -115,10 +115,14 @@ export function resultModifiers(attacker: PercentileCombatant, target: Percentil
     const full = hSteps * spec.heightPerStep;
     // Halving rounds toward zero (digest §7.4 reading).
     const value = prone ? Math.trunc(full / 2) : full;
-    if (value !== 0) mods.push(mod("WC.Mod.heightDifference", value, { steps: hSteps, halved: prone ? 1 : 0 }));
+    // The difference with its unit (the profile's inches), from the attacker's side.
+    const inches = Math.abs(attacker.height - target.height);
+    if (value !== 0) mods.push(mod("WC.Mod.heightDifference", value, { steps: hSteps, halved: prone ? 1 : 0, inches, more: attacker.height >= target.height ? "WC.Diff.taller" : "WC.Diff.shorter" }));
   }
   const wSteps = percentSteps(attacker.weight, target.weight, spec.percentStep, options);
-  if (wSteps !== 0) mods.push(mod("WC.Mod.weightDifference", wSteps * spec.weightPerStep, { steps: wSteps }));
+  // The difference with its unit (the profile's pounds), from the attacker's side.
+  const pounds = Math.abs(attacker.weight - target.weight);
+  if (wSteps !== 0) mods.push(mod("WC.Mod.weightDifference", wSteps * spec.weightPerStep, { steps: wSteps, pounds, more: attacker.weight >= target.weight ? "WC.Diff.heavier" : "WC.Diff.lighter" }));
   if (spec.attackerDexPerPoint !== 0) mods.push(mod("WC.Mod.attackerDexScore", attacker.dexterity * spec.attackerDexPerPoint, { dex: attacker.dexterity }));
   const aStr = strengthLines(attacker.strength, spec.attackerStrengthCap);
   mods.push(mod("WC.Mod.attackerStrengthScore", aStr.score, { score: aStr.score }));
