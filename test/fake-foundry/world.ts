@@ -597,7 +597,7 @@ export class FakeScene extends FakeDocument {
     return `Scene.${this.id}`;
   }
   /**
-   * [C-85] Only a GM may update a Scene (its flags included): a player's update is refused with
+   * [C-86] Only a GM may update a Scene (its flags included): a player's update is refused with
    * "lacks permission to update Scene".
    */
   prepareUpdate(changes: Data, options: Data, user: FakeUser): PreparedWrite {

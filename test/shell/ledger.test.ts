@@ -3,7 +3,7 @@
 // browser's console (and from their own client's hooks, racing the GM's tab), ends, escapes or
 // corrupts a hold their creature is in. Each attack is one the issue found getting through; the
 // GM's tab must act on the ledger (the combat's or the scene's flags, which only a GM can write:
-// C-70, C-85), not on the effect on the player's creature.
+// C-70, C-86), not on the effect on the player's creature.
 //
 // Only what a player has is used (documents, hooks, the module's API) and the fake world, so
 // these run unchanged against the tree before the ledger (where they fail).
@@ -74,7 +74,7 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
   });
 
-  it("C-70, C-85: a player can write neither the combat's flags nor the scene's", async () => {
+  it("C-70, C-86: a player can write neither the combat's flags nor the scene's", async () => {
     const scene = t.fighterToken.parent;
     await expect(t.player.run(() => combat.update({ [`flags.${M}.holds`]: {} }))).rejects.toThrow(/permission|Only a GM/);
     await expect(t.player.run(() => scene.update({ [`flags.${M}.holds`]: {} }))).rejects.toThrow(/lacks permission to update Scene/);

@@ -42,6 +42,8 @@ interface Entry {
   waiting: string | null;
   /** A GM's card that writes, left "applying" or "undoing". */
   unfinished: boolean;
+  /** What a GM's card answers (issue 33: cards take fresh ids): "card|request", "strike|request", "roundCard|combat|round", "mapCard|request". */
+  answers: string | null;
 }
 
 interface Index {
@@ -57,6 +59,8 @@ interface Index {
   readonly waiting: Map<string, string[]>;
   /** Cards that write, left half written. */
   readonly unfinished: Set<string>;
+  /** A GM's card by what it answers. */
+  readonly byAnswer: Map<string, string>;
 }
 
 const state = () => tabState("chat-log-index", () => ({ index: null as Index | null }));
@@ -126,6 +130,8 @@ function unmark(ix: Index, id: string, e: Entry): void {
   }
   if (e.waiting) removeFrom(ix.waiting, e.waiting, id);
   ix.unfinished.delete(id);
+  if (e.answers && ix.byAnswer.get(e.answers) === id) ix.byAnswer.delete(e.answers);
+  e.answers = null;
   e.hold = null;
   e.round = null;
   e.waiting = null;
@@ -139,7 +145,7 @@ function read(ix: Index, m: ChatMessage.Implementation): void {
   let e = ix.entries.get(id);
   if (e) unmark(ix, id, e);
   else {
-    e = { seq: ix.next++, hold: null, round: null, waiting: null, unfinished: false };
+    e = { seq: ix.next++, hold: null, round: null, waiting: null, unfinished: false, answers: null };
     ix.entries.set(id, e);
   }
   const card = trustedFlag(m, "card");
@@ -154,6 +160,27 @@ function read(ix: Index, m: ChatMessage.Implementation): void {
   if (e.round) ix.byRound.set(e.round, (ix.byRound.get(e.round) ?? new Set()).add(id));
   if (e.waiting) addTo(ix, ix.waiting, e.waiting, id);
   if (e.unfinished) ix.unfinished.add(id);
+  e.answers = answersOf(m);
+  if (e.answers) ix.byAnswer.set(e.answers, id);
+}
+
+/** What a GM's card answers: its request, or its combat and round. */
+function answersOf(m: ChatMessage.Implementation): string | null {
+  const card = trustedFlag(m, "card");
+  if (card?.requestId) return `card|${card.requestId}`;
+  const strike = trustedFlag(m, "strike");
+  if (strike?.requestId) return `strike|${strike.requestId}`;
+  const round = trustedFlag(m, "roundCard");
+  if (round?.combatId) return `roundCard|${round.combatId}|${round.round}`;
+  const map = trustedFlag(m, "mapCard");
+  if (map?.requestId) return `mapCard|${map.requestId}`;
+  return null;
+}
+
+/** The GM's card that answers this (a request, a combat's round), if it is in the log: exactly once is kept by it, not by a predictable id. */
+export function cardAnswering(key: string): ChatMessage.Implementation | undefined {
+  const id = index().byAnswer.get(key);
+  return id ? game.messages.get(id) : undefined;
 }
 
 function drop(ix: Index, id: string): void {
@@ -167,7 +194,7 @@ function drop(ix: Index, id: string): void {
 function index(): Index {
   const s = state();
   if (!s.index) {
-    s.index = { next: 0, entries: new Map(), byHold: new Map(), byPair: new Map(), byRound: new Map(), waiting: new Map(), unfinished: new Set() };
+    s.index = { next: 0, entries: new Map(), byHold: new Map(), byPair: new Map(), byRound: new Map(), waiting: new Map(), unfinished: new Set(), byAnswer: new Map() };
     for (const m of game.messages) read(s.index, m);
   } else if (s.index.entries.size !== game.messages.size) {
     const ix = s.index;

@@ -25,11 +25,12 @@ import { writeAll, writeAsOne } from "../gm/writes.ts";
 import { fallsAfter, markTokenWrites } from "../map/aloft.ts";
 import { activeVariantId } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { freshCardId, gmCard, post } from "./pipeline.ts";
+import { freshCardId, post } from "./pipeline.ts";
+import { cardAnswering } from "./log-index.ts";
 
 /** The GM's map card for this request (or fall), if it was made. */
 export function mapCardFor(requestId: string): ChatMessage.Implementation | undefined {
-  return gmCard("mapCard", (c) => c.requestId === requestId);
+  return cardAnswering(`mapCard|${requestId}`);
 }
 
 export async function renderMapCard(card: StoredMapCard): Promise<string> {

@@ -9,12 +9,13 @@ import { i18n } from "../base/i18n.ts";
 import { has, localizeFirst } from "../base/text.ts";
 import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
-import { freshCardId, gmCard } from "./pipeline.ts";
+import { freshCardId } from "./pipeline.ts";
+import { cardAnswering } from "./log-index.ts";
 
 /** The question card a request raises when the defender's owner must answer first. */
 /** The GM's question card for this request, if it was asked. */
 export function strikeFor(requestId: string): ChatMessage.Implementation | undefined {
-  return gmCard("strike", (s) => s.requestId === requestId);
+  return cardAnswering(`strike|${requestId}`);
 }
 
 export async function renderStrike(strike: StoredStrike): Promise<string> {

@@ -26,14 +26,14 @@ import type { Ask, Verdict, VerdictOptions } from "../gm/verdict.ts";
 import { mayAct } from "../gm/verdict.ts";
 import { activeOptions, activeVariant, activeVariantId, automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { byGM, freshCardId, gmCard, post, trustedFlag } from "./pipeline.ts";
+import { byGM, freshCardId, post, trustedFlag } from "./pipeline.ts";
 import { cardView, refusalOf as rulesRefusal } from "./views.ts";
-import { roundMessages } from "./log-index.ts";
+import { cardAnswering, roundMessages } from "./log-index.ts";
 import { askDefender } from "./question-card.ts";
 
 /** The GM's result card for this request (or answered question), if it was made. */
 export function resultCardFor(requestId: string): ChatMessage.Implementation | undefined {
-  return gmCard("card", (c) => c.requestId === requestId);
+  return cardAnswering(`card|${requestId}`);
 }
 
 export async function renderCard(card: StoredCard): Promise<string> {

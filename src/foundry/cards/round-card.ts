@@ -17,7 +17,8 @@ import { combatState } from "../documents/combat-state.ts";
 import { resolveRound, roundDone, roundDue, roundPlan, roundSeen, sidesForCard } from "../gm/round-end.ts";
 import { automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
-import { freshCardId, gmCard, post, trustedFlag } from "./pipeline.ts";
+import { freshCardId, post, trustedFlag } from "./pipeline.ts";
+import { cardAnswering } from "./log-index.ts";
 import { roundCardView } from "./views.ts";
 
 export async function renderRoundCard(card: StoredRoundCard): Promise<string> {
@@ -84,5 +85,5 @@ export function lastRoundCard(combat: Combat.Implementation): StoredRoundCard | 
 
 /** The GM's card for the end of this round of this combat, if it was made. */
 export function roundCardFor(combatId: string, round: number): ChatMessage.Implementation | undefined {
-  return gmCard("roundCard", (c) => c.combatId === combatId && c.round === round);
+  return cardAnswering(`roundCard|${combatId}|${round}`);
 }

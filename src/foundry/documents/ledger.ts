@@ -8,7 +8,7 @@
  * - a hold made in a combat: that combat's flags (only a GM may write them, C-70), so the hold
  *   goes with its combat;
  * - a hold made outside any combat: the flags of the held creature's scene (only a GM may
- *   update a Scene, C-85).
+ *   update a Scene, C-86).
  *
  * Lift-off marks (a creature carried up by a flier, and the ground it left) are kept on the token's
  * scene's flags the same way, by token id: the mark on the token is their projection.
