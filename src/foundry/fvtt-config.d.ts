@@ -24,6 +24,7 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat.ruleOptions": Record<string, Record<string, unknown>>;
     "weaponless-combat.tethers": boolean;
     "weaponless-combat.tethersForPlayers": boolean;
+    "weaponless-combat.ledgerVersion": number;
   }
 
   interface FlagConfig {

@@ -229,6 +229,23 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     expect(t.world.messages.contents.some((m) => m.getFlag(M, "roundCard"))).toBe(true);
   });
 
+  it("upgrade: holds made before the ledger are taken into it when a GM's tab first starts, not removed as forgeries", async () => {
+    await ogreHoldsFighter();
+    t.world.disconnect(t.gm);
+    // The world as the tree before the ledger left it: the pair of effects, no ledger entry, no ledger version.
+    const flags = combat.flags[M] as Record<string, unknown>;
+    flags.holds = {};
+    (t.world as unknown as { settingValues: Map<string, unknown> }).settingValues.delete(`${M}.ledgerVersion`);
+    t.gm = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await settle();
+    expect(whole()).toBe(true);
+    const kept = Object.values((combat.flags[M] as { holds: Record<string, { record: { heldId: string; holderId: string } }> }).holds);
+    expect(kept.map((h) => [h.record.heldId, h.record.holderId])).toEqual([[t.fighterToken.uuid, t.ogreToken.uuid]]);
+    // The rules see it: the held fighter cannot walk off.
+    const x = await walkOff();
+    expect(t.fighterToken.x).toBe(x);
+  });
+
   it("finding 5: a hold on itself made before the GM's tab starts is removed by the sweep, and the rules never see it", async () => {
     t.world.disconnect(t.gm);
     const rec = { id: "SELF>hold", holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid, label: "WC.Part.body", data: { id: "SELF>hold", part: "body", result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1, holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid } };

@@ -27,6 +27,7 @@ import type { Kept, LedgerStore } from "../documents/ledger.ts";
 import { dropData, keptHold, ledgerEntries, liftOf, stands } from "../documents/ledger.ts";
 import { deletion, modifyBatch, untimedDuration } from "../world/compat.ts";
 import { isModuleEffect, PAIR_HANDLED } from "./apply.ts";
+import { migrateToLedger } from "./ledger-migration.ts";
 import { gmWork } from "./queue.ts";
 
 /**
@@ -403,6 +404,7 @@ export async function sweep(): Promise<void> {
   const actors = new Map<string, Actor.Implementation>();
   for (const scene of game.scenes) for (const t of scene.tokens) if (t.actor) actors.set(t.actor.uuid, t.actor as Actor.Implementation);
   for (const a of game.actors) actors.set(a.uuid, a as Actor.Implementation);
+  await migrateToLedger(actors.values());
   await rebuild(actors.values());
   const ending: Array<{ actor: Actor.Implementation; ids: string[] }> = [];
   for (const actor of actors.values()) {

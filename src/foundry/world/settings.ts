@@ -105,6 +105,13 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     type: Object,
     default: {},
   });
+  // The version of the hold ledger the world's holds are kept in (0: made before it; gm/ledger-migration.ts).
+  s.register(MODULE_ID, "ledgerVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
 }
 
 export function activeVariantId(): VariantId {

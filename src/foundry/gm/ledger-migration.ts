@@ -1,0 +1,76 @@
+/**
+ * Holds made before the ledger existed (issue 33) live only as their two effects. The first time
+ * an active GM's tab starts on a world without the ledger, every hold whose halves still name each
+ * other (the held half and the holding half, the same hold, each pointing at the other) is written
+ * into the ledger where it would have been kept when made: its combat, while both creatures are in
+ * it, else the held creature's scene. Without this the sweep that follows would take every such
+ * hold for a forgery and remove it, and a world upgraded mid-fight would lose its holds.
+ *
+ * A half without a matching twin is not taken in (the sweep removes it, as before the ledger a
+ * lone half was never a hold). Runs once: a world setting only a GM may write marks it done.
+ */
+import { MODULE_ID } from "../base/constants.ts";
+import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
+import { keepData, keptHold, storeFor } from "../documents/ledger.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import { effectUuid, storedHold } from "../documents/holds.ts";
+
+/** The ledger's version this tree writes; a world below it has holds to take in. */
+export const LEDGER_VERSION = 1;
+
+/** The ledger entries the pairs of effects on these actors stand for, by store (none already kept). */
+export function pairsToKeep(actors: Iterable<Actor.Implementation>): Map<LedgerStore, LedgerHold[]> {
+  const out = new Map<LedgerStore, LedgerHold[]>();
+  const seen = new Set<string>();
+  for (const actor of actors) {
+    for (const effect of actor.effects) {
+      const half = storedHold(effect);
+      if (!half || half.role !== "held" || seen.has(half.record.id) || keptHold(half.record.id)) continue;
+      const twin = fromUuidSync(half.twinUuid as never) as ActiveEffect.Implementation | null;
+      const other = twin ? storedHold(twin) : undefined;
+      const holder = twin?.parent as Actor.Implementation | null | undefined;
+      if (!twin || !other || !holder || other.role !== "holder" || other.record.id !== half.record.id || other.variant !== half.variant) continue;
+      if (other.twinUuid !== effectUuid(actor, effect.id ?? "") || holder.uuid === actor.uuid) continue;
+      // The tokens the rules' record names must carry these very actors (a hold on oneself, or
+      // between creatures the record does not name, was never made by the module).
+      if (tokenByUuid(half.record.heldId)?.actor?.uuid !== actor.uuid || tokenByUuid(half.record.holderId)?.actor?.uuid !== holder.uuid) continue;
+      const combatId = effect.getFlag(MODULE_ID, "combat");
+      const store = storeFor(half.record, typeof combatId === "string" ? combatId : undefined);
+      if (!store) continue;
+      const combat = store.documentName === "Combat" ? (store as Combat.Implementation) : undefined;
+      seen.add(half.record.id);
+      const hold: LedgerHold = {
+        record: half.record,
+        variant: half.variant,
+        heldActor: actor.uuid,
+        holderActor: holder.uuid,
+        heldEffect: effect.id ?? "",
+        holderEffect: twin.id ?? "",
+        ...(combat?.id ? { combat: combat.id } : {}),
+        since: combat?.round ?? 0,
+        card: half.card ?? "",
+      };
+      out.set(store, [...(out.get(store) ?? []), hold]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Takes the world's pairs into the ledger once (the active GM's tab, before its first sweep).
+ * Returns how many holds were taken in.
+ */
+export async function migrateToLedger(actors: Iterable<Actor.Implementation>): Promise<number> {
+  if ((game.settings.get(MODULE_ID, "ledgerVersion") ?? 0) >= LEDGER_VERSION) return 0;
+  let n = 0;
+  for (const [store, holds] of pairsToKeep(actors)) {
+    try {
+      await store.update(Object.assign({}, ...holds.map((h) => keepData(h))) as never);
+      n += holds.length;
+    } catch (err) {
+      console.warn(`${MODULE_ID} | holds made before the ledger could not be kept on ${store.documentName} ${store.id}`, err);
+    }
+  }
+  await game.settings.set(MODULE_ID, "ledgerVersion", LEDGER_VERSION);
+  return n;
+}
