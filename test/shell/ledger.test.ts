@@ -246,6 +246,21 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     expect(t.fighterToken.x).toBe(x);
   });
 
+  it("upgrade: a pair between two creatures one player owns is not taken in (the player could have written both halves)", async () => {
+    t.world.disconnect(t.gm);
+    const thief = t.world.addActor("Thief", { attributes: { hp: { value: 10, max: 10 } } }, { [t.alice.id]: 3 });
+    const thiefToken = t.world.addToken(t.fighterToken.parent, thief);
+    const rec = { id: "FORGED>hold", holderId: thiefToken.uuid, heldId: t.fighterToken.uuid, label: "WC.Part.body", data: { id: "FORGED>hold", part: "body", result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1, holderId: thiefToken.uuid, heldId: t.fighterToken.uuid } };
+    const half = (role: string, own: string, twinActor: FakeActor, twin: string) => ({ _id: own, name: role, statuses: [role === "held" ? `${M}.held` : `${M}.holding`], ...(generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}), flags: { [M]: { hold: { record: rec, role, twinUuid: `${twinActor.uuid}.ActiveEffect.${twin}`, variant: "d12-holds" } } } });
+    (t.world as unknown as { settingValues: Map<string, unknown> }).settingValues.delete(`${M}.ledgerVersion`);
+    await t.player.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [half("held", "FORGEDheld000001", thief, "FORGEDholder0001")] as never, { keepId: true }));
+    await t.player.run(() => thief.createEmbeddedDocuments("ActiveEffect", [half("holder", "FORGEDholder0001", t.fighter, "FORGEDheld000001")] as never, { keepId: true }));
+    t.gm = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await settle();
+    expect(holding(t.fighter)).toHaveLength(0);
+    expect(holding(thief)).toHaveLength(0);
+  });
+
   it("finding 5: a hold on itself made before the GM's tab starts is removed by the sweep, and the rules never see it", async () => {
     t.world.disconnect(t.gm);
     const rec = { id: "SELF>hold", holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid, label: "WC.Part.body", data: { id: "SELF>hold", part: "body", result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1, holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid } };

@@ -7,16 +7,32 @@
  * hold for a forgery and remove it, and a world upgraded mid-fight would lose its holds.
  *
  * A half without a matching twin is not taken in (the sweep removes it, as before the ledger a
- * lone half was never a hold). Runs once: a world setting only a GM may write marks it done.
+ * lone half was never a hold), nor a pair between two creatures one player owns (a player can
+ * write effects on both and so could have made it; such a rare hold between two of one player's
+ * creatures ends at the upgrade). Once pairs were taken in, a world setting only a GM may write
+ * marks it done; a world with nothing to take in (a new one, or one whose ledger is already in
+ * use) writes nothing and is looked at again on the next start, at the cost of one pass over the
+ * creatures the sweep walks anyway.
  */
 import { MODULE_ID } from "../base/constants.ts";
 import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
-import { keepData, keptHold, storeFor } from "../documents/ledger.ts";
+import { keepData, keptHold, ledgerEntries, storeFor } from "../documents/ledger.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { effectUuid, storedHold } from "../documents/holds.ts";
 
 /** The ledger's version this tree writes; a world below it has holds to take in. */
 export const LEDGER_VERSION = 1;
+
+/** Whether one player (not a GM) owns both creatures, so could have written both halves. */
+function onePlayerOwnsBoth(a: Actor.Implementation, b: Actor.Implementation): boolean {
+  const owners = (x: Actor.Implementation): Set<string> => {
+    const own = (x.ownership ?? {}) as Record<string, number>;
+    const all = (own.default ?? 0) >= 3;
+    return new Set([...game.users].filter((u) => !u.isGM && (all || (own[u.id ?? ""] ?? 0) >= 3)).map((u) => u.id ?? ""));
+  };
+  const first = owners(a);
+  return [...owners(b)].some((id) => first.has(id));
+}
 
 /** The ledger entries the pairs of effects on these actors stand for, by store (none already kept). */
 export function pairsToKeep(actors: Iterable<Actor.Implementation>): Map<LedgerStore, LedgerHold[]> {
@@ -34,6 +50,7 @@ export function pairsToKeep(actors: Iterable<Actor.Implementation>): Map<LedgerS
       // The tokens the rules' record names must carry these very actors (a hold on oneself, or
       // between creatures the record does not name, was never made by the module).
       if (tokenByUuid(half.record.heldId)?.actor?.uuid !== actor.uuid || tokenByUuid(half.record.holderId)?.actor?.uuid !== holder.uuid) continue;
+      if (onePlayerOwnsBoth(actor, holder)) continue;
       const combatId = effect.getFlag(MODULE_ID, "combat");
       const store = storeFor(half.record, typeof combatId === "string" ? combatId : undefined);
       if (!store) continue;
@@ -61,9 +78,11 @@ export function pairsToKeep(actors: Iterable<Actor.Implementation>): Map<LedgerS
  * Returns how many holds were taken in.
  */
 export async function migrateToLedger(actors: Iterable<Actor.Implementation>): Promise<number> {
-  if ((game.settings.get(MODULE_ID, "ledgerVersion") ?? 0) >= LEDGER_VERSION) return 0;
+  if ((game.settings.get(MODULE_ID, "ledgerVersion") ?? 0) >= LEDGER_VERSION || ledgerEntries().length > 0) return 0;
+  const found = pairsToKeep(actors);
+  if (found.size === 0) return 0;
   let n = 0;
-  for (const [store, holds] of pairsToKeep(actors)) {
+  for (const [store, holds] of found) {
     try {
       await store.update(Object.assign({}, ...holds.map((h) => keepData(h))) as never);
       n += holds.length;
