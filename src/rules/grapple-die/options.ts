@@ -97,6 +97,8 @@ export interface GrappleDieOptions {
   readonly coupSegments: number;
   /** May a coup de grâce be dealt with natural weapons (bite, claws) as well as a melee weapon? */
   readonly coupWithNaturalWeapons: boolean;
+  /** Does a holder that is out cold when the round ends let go (no head lock damage, the hold ends)? */
+  readonly unconsciousHolderLetsGo: boolean;
   /** Who an outsider's blow into a grapple lands on: each member alike, or weighted by size. */
   readonly intoGrappleChance: "equal" | "bySize";
   // --- On the map (002 §Effects of Grappling on AC, §Size Differences, §Moving and Grappling) ------
@@ -155,6 +157,7 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   grabItemWhen: "favourable",
   coupSegments: 6,
   coupWithNaturalWeapons: false,
+  unconsciousHolderLetsGo: true,
   intoGrappleChance: "equal",
   movePace: "half",
   dragRollWhen: "largerSize",
@@ -205,6 +208,7 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   grabItemWhen: "002: a grab is generally not possible; a helpless or held foe is the favourable case it names",
   coupSegments: "002 §Coup de Grâce: one helpless creature per 6 segments with no active opponents",
   coupWithNaturalWeapons: "002 §Coup de Grâce says 'with a melee weapon', and 002 keeps melee weapons and natural weapon attacks apart",
+  unconsciousHolderLetsGo: "002 makes the holder the one who deals a hold's damage each round (§Grapple Procedure) and gives a senseless creature no action; 000 and 004 say outright that a hold lasts only while its holder keeps it",
   intoGrappleChance: "002 gives every grappler the same chance of taking the blow; weighting by size is the DM's adjustment",
   movePace: "002 calls moving in a hold difficult and gives no pace; 004's half speed for dragging is the sister rule",
   dragRollWhen: "'significantly larger' is less than §Size Differences' much larger (who moves freely anyway); Strength is left to the DM",
@@ -258,6 +262,7 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   grabItemWhen: { kind: "choice", choices: ["favourable", "always"] },
   coupSegments: { kind: "integer", min: 1, max: 10 },
   coupWithNaturalWeapons: { kind: "boolean" },
+  unconsciousHolderLetsGo: { kind: "boolean" },
   intoGrappleChance: { kind: "choice", choices: ["equal", "bySize"] },
   movePace: { kind: "choice", choices: ["half", "full"] },
   dragRollWhen: { kind: "choice", choices: ["largerSize", "muchLarger"] },

@@ -89,8 +89,8 @@ export function resolveRoundEnd(input: RoundEndInput, options: GrappleDieOptions
     return !outAtStart.has(id) && !(c && hasCondition(c, "unconscious"));
   };
 
-  // 0. Who is awake acts: an unconscious holder lets go.
-  const { kept, released } = letGoByTheOut(input.holds, awake);
+  // 0. Who is awake acts: an unconscious holder lets go (option unconsciousHolderLetsGo).
+  const { kept, released } = options.unconsciousHolderLetsGo ? letGoByTheOut(input.holds, awake) : { kept: [...input.holds], released: [] };
   for (const h of released) events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
 
   // 1. Segment 3: a hold made this round did its damage when it was made (option), not now.

@@ -136,3 +136,21 @@ describe("consequences for the shell", () => {
     expect(revived.conditions).toEqual([{ targetId: "d", condition: "subdued", active: false }]);
   });
 });
+
+describe("option unconsciousHolderLetsGo (002 makes the holder deal the hold's damage)", () => {
+  // The holder "a" is out cold for a round when the round ends; its head lock on "d" was made last round.
+  const input = { round: 2, holds: [holdOf("headLock")], unconscious: [{ id: "a", left: 1 }] };
+  it("on (the default): the hold ends and deals nothing (no die is rolled)", () => {
+    const r = end(input, []);
+    expect(r.events.filter((e) => e.kind === "released")).toHaveLength(1);
+    expect(r.events.some((e) => e.kind === "holdDamage")).toBe(false);
+    expect(r.holds).toEqual([]);
+  });
+  it("off: the head lock stays and deals its 1d2 at segment 3", () => {
+    const r = end(input, [[2, 2]], gd.resolveOptions({ unconsciousHolderLetsGo: false }));
+    expect(r.events.some((e) => e.kind === "released")).toBe(false);
+    expect(r.events.filter((e) => e.kind === "holdDamage")).toHaveLength(1);
+    expect(r.holds.map((h) => h.name)).toEqual(["headLock"]);
+  });
+});
+
