@@ -3,7 +3,8 @@
  * an active GM's tab starts on a world without the ledger, every hold whose halves still name each
  * other (the held half and the holding half, the same hold, each pointing at the other) is written
  * into the ledger where it would have been kept when made: its combat, while both creatures are in
- * it, else the held creature's scene. Without this the sweep that follows would take every such
+ * it, else the held creature's scene (a pair made in a combat that is gone, or that either creature
+ * left, went with it and is not taken in). Without this the sweep that follows would take every such
  * hold for a forgery and remove it, and a world upgraded mid-fight would lose its holds.
  *
  * A half without a matching twin is not taken in (the sweep removes it, as before the ledger a
@@ -18,7 +19,7 @@ import { MODULE_ID } from "../base/constants.ts";
 import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
 import { keepData, keptHold, ledgerEntries, storeFor } from "../documents/ledger.ts";
 import { tokenByUuid } from "../documents/cast.ts";
-import { effectUuid, storedHold } from "../documents/holds.ts";
+import { effectUuid, holdFitsItsCombat, storedHold } from "../documents/holds.ts";
 
 /** The ledger's version this tree writes; a world below it has holds to take in. */
 export const LEDGER_VERSION = 1;
@@ -51,8 +52,11 @@ export function pairsToKeep(actors: Iterable<Actor.Implementation>): Map<LedgerS
       // between creatures the record does not name, was never made by the module).
       if (tokenByUuid(half.record.heldId)?.actor?.uuid !== actor.uuid || tokenByUuid(half.record.holderId)?.actor?.uuid !== holder.uuid) continue;
       if (onePlayerOwnsBoth(actor, holder)) continue;
-      const combatId = effect.getFlag(MODULE_ID, "combat");
-      const store = storeFor(half.record, typeof combatId === "string" ? combatId : undefined);
+      const flagged = effect.getFlag(MODULE_ID, "combat");
+      const combatId = typeof flagged === "string" ? flagged : undefined;
+      // A hold made in a combat went with it: its combat gone, or either creature out of it, it is no hold.
+      if (!holdFitsItsCombat(combatId, half.record.heldId, half.record.holderId)) continue;
+      const store = storeFor(half.record, combatId);
       if (!store) continue;
       const combat = store.documentName === "Combat" ? (store as Combat.Implementation) : undefined;
       seen.add(half.record.id);
