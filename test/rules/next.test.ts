@@ -32,7 +32,7 @@ describe("d12-holds (000 §Maintaining holds, §Overbearing)", () => {
     // d12 11 + 1 (L on M) = 12: stranglehold, 1d6 at once (000's hold table).
     const r = v.resolve(c, o, new ScriptedDice([[20, 15], [12, 11], [12, 4], [6, 1]]));
     expect(r.headline).toEqual({ key: "WC.Result.hold", params: { part: "strangle" } });
-    // 000 §Stranglehold: the 2d4 comes at the end of each round after the first, so the promise
+    // 000 §Stranglehold: the 2d4 is dealt from the second round's end on, not at the end of the round it was made, so the promise
     // made in a fight says from when (the round card of this round has nothing due).
     expect((v.next?.(c, r, o) ?? []).map((l) => l.key)).toContain("WC.Next.strangleHurtsFromNextRound");
     expect((v.next?.({ ...c, inCombat: false }, r, o) ?? []).map((l) => l.key)).toContain("WC.Next.strangleHurts");
