@@ -35,7 +35,16 @@ describe.each([13, 14] as const)("a leash on the map (v%i)", (generation) => {
     place(t.goblinToken, 3, 5);
     place(t.fighterToken, 5, 5);
     place(t.ogreToken, 20, 20);
+    ((t.goblin.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>).holdReach = 10;
     await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+  });
+
+  it("a holder without reach (a hold the GM made between the two apart) keeps no leash", async () => {
+    const u = d12MapTable(generation);
+    place(u.goblinToken, 3, 5);
+    place(u.fighterToken, 5, 5);
+    await putHold(u, u.goblinToken, u.fighterToken, "WC.Part.leg", d12Hold("h2", "leg", "S", -2, { limb: 0 }));
+    expect(u.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([undefined]);
   });
 
   it("the ledger keeps the distance the hold was made at (10 ft), and no effect carries it", () => {

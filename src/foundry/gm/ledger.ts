@@ -18,7 +18,7 @@ import type { LiftMark } from "../documents/ledger.ts";
 import type { TokenChange } from "../map/aloft.ts";
 import { adjacent } from "../map/geometry.ts";
 import { gridOf, spotOf } from "../map/check.ts";
-import { reachBetween } from "../map/reach.ts";
+import { holdReachOf, reachBetween } from "../map/reach.ts";
 import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
 
 /** Deletions that take a pair's halves together (the hold guard stands aside; gm/apply.ts PAIR_HANDLED). */
@@ -48,8 +48,8 @@ function liftChanges(tokens: readonly TokenChange[], add: (store: LedgerStore | 
 }
 
 /**
- * A hold made with the two apart (an attack with reach) keeps that distance as its leash; one made
- * beside has none. A hold the ledger keeps already (rewritten, or brought back by an undo) keeps
+ * A hold made with the two apart by a holder whose attack has reach (its profile's `holdReach`)
+ * keeps that distance as its leash; one made beside has none. A hold the ledger keeps already (rewritten, or brought back by an undo) keeps
  * the leash it had.
  */
 function leashFor(record: StoredHold["record"]): { leash?: number } {
@@ -59,6 +59,10 @@ function leashFor(record: StoredHold["record"]): { leash?: number } {
   const held = tokenByUuid(record.heldId);
   if (!holder || !held || holder.parent !== held.parent) return {};
   if (adjacent(spotOf(holder), spotOf(held), gridOf(holder.parent))) return {};
+  // Only an attack with reach holds from afar: a hold the GM made between two apart (a GM's call
+  // past reach) is an ordinary hold.
+  const actor = holder.actor as Actor.Implementation | null;
+  if (!actor || holdReachOf({ token: holder, actor, id: holder.uuid, name: holder.name ?? "" }) <= 0) return {};
   return { leash: reachBetween(holder, held) };
 }
 
