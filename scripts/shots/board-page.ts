@@ -112,6 +112,7 @@ async function drawBoard(shot: BoardShot, ground: "dark" | "light"): Promise<voi
     viewer: shot.viewer,
     text: (s) => text(s, 15) as never,
     heightText: (h) => `${h} ${shot.grid.units} up`,
+    leashText: (feet) => `${feet} ${shot.grid.units}`,
     pixi: PIXI as never,
   });
   for (const t of shot.tokens) board.place(t);

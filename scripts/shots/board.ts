@@ -16,7 +16,7 @@ import { nameShown } from "../../src/foundry/map/tether-geometry.ts";
 import { tetherBoard } from "../../src/foundry/map/tether-scene.ts";
 import { enableCanvas } from "../../test/fake-foundry/canvas.ts";
 import type { FakeActor, FakeToken } from "../../test/fake-foundry/world.ts";
-import { d12Hold, putHold } from "../../test/shell/movement-setup.ts";
+import { d12Hold, drag, putHold } from "../../test/shell/movement-setup.ts";
 import type { Table } from "../../test/shell/setup.ts";
 import { M, makeTable, tableFor } from "../../test/shell/setup.ts";
 
@@ -187,10 +187,41 @@ async function pinned(): Promise<BoardShot[]> {
   return shoot(t, "tethers--pinned", "held by as many as may attack it, the fighter is pinned (percentile)", { width: 700, height: 500 });
 }
 
+async function leash(): Promise<BoardShot[]> {
+  const t = makeTable();
+  at(t.ogreToken, 2, 3);
+  at(t.fighterToken, 4, 3);
+  at(t.goblinToken, 5, 4);
+  // The ogre took hold with one square between them (an attack with 10 ft of reach): the ledger keeps 10 ft as the leash.
+  ((t.ogre.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>).holdReach = 10;
+  await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("leash", "arm", "L", 1));
+  await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("leg", "leg", "S", -1));
+  return shoot(t, "tethers--leash", "the ogre holds the fighter at 10 ft: a leash, its ground outlined; a goblin holds its leg", { width: 760, height: 680 });
+}
+
+async function groupAroundLarge(): Promise<BoardShot[]> {
+  const t = makeTable();
+  t.ogreToken.width = 2;
+  t.ogreToken.height = 2;
+  const bugbear = t.world.addActor("Bugbear", { attributes: { hp: { value: 18, max: 18 } } });
+  const b = token(t, bugbear, "Bugbear");
+  // A 2×2 ogre holds the fighter (east of it) and the goblin (south-east); the GM moves the ogre
+  // two squares east, bringing both. The bugbear stands where the fighter's step would land.
+  at(t.ogreToken, 0, 1);
+  at(t.fighterToken, 2, 1);
+  at(t.goblinToken, 2, 2);
+  at(b, 4, 1);
+  await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("arm", "arm", "L", 1));
+  await putHold(t, t.ogreToken, t.goblinToken, "WC.Part.body", d12Hold("body", "body", "L", 2));
+  t.world.onDialog = (d) => d.press("bringAlong");
+  await drag(t.gm, t.ogreToken, { x: 2 * t.ogreToken.parent.grid.sizeX, y: t.ogreToken.parent.grid.sizeY });
+  return shoot(t, "tethers--group-around-large", "the 2×2 ogre brought its two catches along: each on a free square, none on the bugbear", { width: 700, height: 500 });
+}
+
 export async function collectBoards(): Promise<BoardShot[]> {
   await enableCanvas();
   const out: BoardShot[] = [];
-  for (const make of [singleHold, threeHolders, stranglehold, liftedFlier, hiddenHolder, pinned]) out.push(...(await make()));
+  for (const make of [singleHold, threeHolders, stranglehold, liftedFlier, hiddenHolder, pinned, leash, groupAroundLarge]) out.push(...(await make()));
   return out;
 }
 

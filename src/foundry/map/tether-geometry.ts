@@ -17,6 +17,7 @@
  *   takes no place in the fan at the other token, so the spacing does not give it away.
  */
 import type { GridInfo, Point } from "./geometry.ts";
+import { feetPerUnit } from "./geometry.ts";
 
 /** The part a hold is on, as the tether's colour and line show it. */
 export type TetherPart = "arm" | "leg" | "body" | "head" | "throat";
@@ -52,6 +53,8 @@ export interface TetherHold {
   readonly look: TetherLook;
   /** What hovering the tether says ("Ogre holds Fighter: Arm"), already in the viewer's words. */
   readonly label: string;
+  /** A hold made at a distance: its leash in feet (the held creature stays within it; map/leash.ts). */
+  readonly leash?: number;
 }
 
 export interface Viewer {
@@ -280,6 +283,32 @@ export function tetherPath(id: string, holder: TokenPlace, held: TokenPlace, fro
   const sag = Math.max(liftFrom, liftTo) * 0.35;
   const control = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 - sag };
   return { id, from, to, control, fromGround, toGround, fromHeight: h.from, toHeight: h.to };
+}
+
+/**
+ * The ground a leashed creature may stand on: its holder's footprint grown on every side by the
+ * leash (in grid spaces, each space `distance` scene units), a box on a square grid (reach counts
+ * squares), an ellipse on hex and gridless scenes. In map pixels, around the holder's centre.
+ */
+export interface LeashArea {
+  readonly centre: Point;
+  readonly halfW: number;
+  readonly halfH: number;
+  readonly round: boolean;
+}
+
+export function leashArea(holder: TokenPlace, leashFeet: number, grid: GridInfo): LeashArea | null {
+  const space = grid.distance * feetPerUnit(grid.units);
+  if (!(leashFeet > 0) || !(space > 0)) return null;
+  const spaces = leashFeet / space;
+  return { centre: centreOf(holder), halfW: holder.w / 2 + spaces * grid.sizeX, halfH: holder.h / 2 + spaces * grid.sizeY, round: grid.type !== 1 };
+}
+
+/** The outline of a leash's ground, as a closed polyline (a box's corners, or an ellipse in 48 pieces). */
+export function leashOutline(a: LeashArea): Point[] {
+  const { centre: c, halfW: w, halfH: h } = a;
+  if (!a.round) return [{ x: c.x - w, y: c.y - h }, { x: c.x + w, y: c.y - h }, { x: c.x + w, y: c.y + h }, { x: c.x - w, y: c.y + h }, { x: c.x - w, y: c.y - h }];
+  return Array.from({ length: 49 }, (_, i) => ({ x: c.x + Math.cos((i / 48) * Math.PI * 2) * w, y: c.y + Math.sin((i / 48) * Math.PI * 2) * h }));
 }
 
 /** Whether a tether is off the ground at either end. */

@@ -10,6 +10,8 @@
  */
 import { tabState } from "../base/tab.ts";
 import { holdsAround, storedHold } from "../documents/holds.ts";
+import { leashOf } from "../documents/ledger.ts";
+import { feetPerUnit } from "./geometry.ts";
 import { idsMeaning } from "../documents/statuses.ts";
 import { activeVariantId, tethersForPlayers, tethersOn } from "../world/settings.ts";
 import { aloftOf, gridOf } from "./check.ts";
@@ -119,8 +121,11 @@ export function holdsOnCanvas(tokens: readonly TokenObject[] = canvasTokens()): 
     const pinned = pinnedActor(held.actor);
     const look = holdLook(variant, r.data, pinned);
     const params = { holder: nameFor(holder), held: nameFor(held), part: game.i18n.localize(r.label) };
-    const label = game.i18n.format(pinned ? "WC.Tether.labelPinned" : "WC.Tether.label", params);
-    out.push({ id: r.id, holderId: holder.id ?? "", heldId: held.id ?? "", look, label });
+    const plain = game.i18n.format(pinned ? "WC.Tether.labelPinned" : "WC.Tether.label", params);
+    // A hold made at a distance: its leash, from the GM's ledger (documents/ledger.ts).
+    const leash = leashOf(r.id);
+    const label = leash === null ? plain : game.i18n.format("WC.Tether.labelLeash", { label: plain, distance: leashText(leash) });
+    out.push({ id: r.id, holderId: holder.id ?? "", heldId: held.id ?? "", look, label, ...(leash !== null ? { leash } : {}) });
   }
   return out;
 }
@@ -132,6 +137,12 @@ function canvasText(text: string): PIXI.Container {
   const style = base ? Object.assign(base.clone(), { fontSize: 15, wordWrap: false }) : { fontFamily: "Signika, sans-serif", fontSize: 15, fill: 0xffffff, stroke: 0x000000, strokeThickness: 3 };
   const Precise = f?.canvas?.containers?.PreciseText;
   return Precise ? new Precise(text, style) : new PIXI.Text(text, style as Partial<PIXI.ITextStyle>);
+}
+
+/** A leash's length in the scene's units ("10 ft", "3 m"). */
+export function leashText(feet: number): string {
+  const units = gridOf(theCanvas()?.scene).units;
+  return game.i18n.format("WC.Tether.distance", { distance: String(Math.round((feet / feetPerUnit(units)) * 10) / 10), units });
 }
 
 function heightText(height: number): string {
@@ -199,7 +210,7 @@ export function rebuild(): void {
   drop();
   const viewer = viewerNow();
   if (!h.layer || !viewer.enabled || (!viewer.isGM && !viewer.playersSee) || !drawsLikePixi7()) return;
-  const board = new TetherBoard(h.layer, { grid: gridOf(theCanvas()?.scene), viewer, text: canvasText, heightText });
+  const board = new TetherBoard(h.layer, { grid: gridOf(theCanvas()?.scene), viewer, text: canvasText, heightText, leashText });
   h.board = board;
   const tokens = canvasTokens();
   for (const t of tokens) board.place(placeOf(t));

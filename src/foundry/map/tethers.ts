@@ -12,11 +12,14 @@
  *   held end; a pin is a doubled line with a bar across the held end;
  * - aloft, the tether rises from the ground line (drawn faint beneath) to an end raised above the
  *   token, with a plumb line down and the height beside it.
+ * - a hold made at a distance (a leash) runs as a braided line (light rings along the rope), with
+ *   the ground the held creature may stand on outlined around the holder in dashes, faintly filled,
+ *   and the leash's length written at the middle of the rope.
  * Hovering a tether shows its label beside it.
  */
 import type { GridInfo, Point } from "./geometry.ts";
-import type { TetherHold, TetherLook, TetherPath, TokenPlace, Viewer } from "./tether-geometry.ts";
-import { anchorsAt, centreOf, directionOnPath, isAloft, nearestOnPath, samplePath, tetherAt, tetherPath, tetherShown, touchedBy } from "./tether-geometry.ts";
+import type { LeashArea, TetherHold, TetherLook, TetherPath, TokenPlace, Viewer } from "./tether-geometry.ts";
+import { anchorsAt, centreOf, directionOnPath, isAloft, leashArea, leashOutline, nearestOnPath, pointOnPath, samplePath, tetherAt, tetherPath, tetherShown, touchedBy } from "./tether-geometry.ts";
 
 /** The PIXI classes the board uses (Foundry's own PIXI on the canvas; pixi.js 7 in tests). */
 export interface PixiKit {
@@ -33,6 +36,8 @@ export interface BoardOptions {
   readonly text: TextMaker;
   /** What the height beside a raised end reads ("30 ft"), from a height in grid units. */
   readonly heightText: (height: number) => string;
+  /** What a leash's length reads ("10 ft"), from feet (default: the number and "ft"). */
+  readonly leashText?: (feet: number) => string;
   readonly pixi?: PixiKit;
 }
 
@@ -128,7 +133,7 @@ export class TetherBoard {
     const touched = new Set<string>();
     for (const [id, h] of this.holds) {
       const n = next.get(id);
-      if (n && n.holderId === h.holderId && n.heldId === h.heldId && n.look.part === h.look.part && n.look.kind === h.look.kind) continue;
+      if (n && n.holderId === h.holderId && n.heldId === h.heldId && n.look.part === h.look.part && n.look.kind === h.look.kind && n.leash === h.leash) continue;
       touched.add(h.holderId).add(h.heldId);
       this.unlink(h);
       this.holds.delete(id);
@@ -245,12 +250,14 @@ export class TetherBoard {
       const to = this.anchors.get(h.heldId)?.get(id);
       if (!from || !to) continue;
       const path = tetherPath(id, this.places.get(h.holderId) as TokenPlace, this.places.get(h.heldId) as TokenPlace, from, to, this.grid);
-      const key = pathKey(path, h.look);
+      const area = h.leash !== undefined ? leashArea(this.places.get(h.holderId) as TokenPlace, h.leash, this.grid) : null;
+      const key = `${pathKey(path, h.look)}|${h.leash ?? 0}|${area ? [area.centre.x, area.centre.y, area.halfW, area.halfH].join(",") : ""}`;
       const d = this.drawn.get(id);
       if (d && d.key === key) continue;
       const gfx = d?.gfx ?? this.lines.addChild(new this.pixi.Graphics());
       gfx.visible = true;
-      paintTether(gfx, path, h.look, this.options.text, this.options.heightText);
+      const leash = area && h.leash !== undefined ? { area, text: (this.options.leashText ?? ((f: number) => `${f} ft`))(h.leash) } : undefined;
+      paintTether(gfx, path, h.look, this.options.text, this.options.heightText, leash);
       this.drawn.set(id, { gfx, path, key });
       this.redraws++;
     }
@@ -404,12 +411,43 @@ function crossbar(g: PIXI.Graphics, at: Point, dir: Point, colour: number): void
   line(g, [a, b], { width: 4, color: colour });
 }
 
-/** Draws one tether into `g` (cleared first). */
-export function paintTether(g: PIXI.Graphics, path: TetherPath, look: TetherLook, text: TextMaker, heightText: (h: number) => string): void {
+/** A leash: the ground its creature may stand on (faint fill, dashed edge) around the holder. */
+function leashGround(g: PIXI.Graphics, area: LeashArea, colour: number): void {
+  const outline = leashOutline(area);
+  g.lineStyle({ width: 0 });
+  g.beginFill(colour, 0.08);
+  g.drawPolygon(outline.flatMap((p) => [p.x, p.y]));
+  g.endFill();
+  for (const piece of dashes(outline, 10, 7)) line(g, piece, { width: 5, color: CASING, alpha: 0.55 });
+  for (const piece of dashes(outline, 10, 7)) line(g, piece, { width: 2.5, color: colour, alpha: 0.95 });
+}
+
+/** A leash's rope: light rings along it, every `step` pixels (a braid), over the ordinary line. */
+export function braidRings(pts: readonly Point[], step: number): Point[] {
+  const out: Point[] = [];
+  let next = step / 2;
+  let run = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1] as Point;
+    const b = pts[i] as Point;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    while (next <= run + len && len > 1e-9) {
+      const t = (next - run) / len;
+      out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+      next += step;
+    }
+    run += len;
+  }
+  return out;
+}
+
+/** Draws one tether into `g` (cleared first); `leash`: a hold made at a distance, its ground and length. */
+export function paintTether(g: PIXI.Graphics, path: TetherPath, look: TetherLook, text: TextMaker, heightText: (h: number) => string, leash?: { readonly area: LeashArea; readonly text: string }): void {
   g.clear();
   for (const c of g.removeChildren()) c.destroy({ children: true });
   const colour = PART_COLOURS[look.part];
   const aloft = isAloft(path);
+  if (leash) leashGround(g, leash.area, colour);
   if (aloft) {
     // The ground line beneath, and a plumb line down from each raised end.
     line(g, [path.fromGround, path.toGround], { width: 4, color: CASING, alpha: 0.28 });
@@ -429,6 +467,19 @@ export function paintTether(g: PIXI.Graphics, path: TetherPath, look: TetherLook
   const stop = look.kind === "strangle" ? 10 : look.kind === "pin" ? 17 : 11;
   const ropePts = trimEnd(pts, stop);
   rope(g, ropePts, look, colour);
+  if (leash) {
+    for (const p of braidRings(ropePts, 16)) {
+      g.lineStyle({ width: 1.5, color: CASING, alpha: 0.9 });
+      g.beginFill(0xf4f1e8, 1);
+      g.drawCircle(p.x, p.y, 3.5);
+      g.endFill();
+    }
+    const mid = pointOnPath(path, 0.5);
+    const tag = text(`⟷ ${leash.text}`);
+    const b = tag.getLocalBounds();
+    tag.position.set(mid.x - b.width / 2 - b.x, mid.y - b.height - 8 - b.y);
+    g.addChild(tag);
+  }
   knot(g, path.from, colour);
   if (look.kind === "strangle") noose(g, path.to, colour);
   else if (look.kind === "pin") {
