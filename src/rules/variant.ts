@@ -6,7 +6,7 @@
 import type { ConditionId, Consequences, HoldRecord } from "./core/consequences.ts";
 import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
-import type { FallAnswer, MovementAnswer } from "./core/movement.ts";
+import type { FallAnswer, MovementAnswer, ReelAnswer } from "./core/movement.ts";
 import type { OptionSchema } from "./core/options.ts";
 import type { OddsTone } from "./core/tone.ts";
 
@@ -284,6 +284,8 @@ export interface RulesVariant {
    * nothing to say, and every move is free.
    */
   movement?(ctx: MoveContext, options: unknown): MovementAnswer;
+  /** How far a holder hauls in a creature it holds at a distance in a round (its `reelInPace`). Optional: absent, no reeling in. */
+  reelIn?(who: { readonly id: string; readonly profile: unknown }, options: unknown): ReelAnswer;
   /** The roll a move needs (a choice of kind "roll"), with its consequences. Optional. */
   moveRoll?(ctx: MoveRollContext, options: unknown, dice: Dice): MoveRollResolution;
   /** A creature whose hold ended `feet` above the ground. Optional: absent, it falls and no rule is given. */

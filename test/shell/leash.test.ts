@@ -112,3 +112,52 @@ describe.each([13, 14] as const)("a grapple made at reach (v%i)", (generation) =
     expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([10]);
   });
 });
+
+describe.each([13, 14] as const)("hauling in a creature held at a distance (v%i)", (generation) => {
+  type Api = { reelIn(holdId: string): Promise<{ feet: number; beside: boolean } | null> };
+  const api = (): Api => (game.modules.get(M as never) as unknown as { api: Api }).api;
+  const profile = (t: Table) => (t.goblin.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>;
+
+  it("a goblin of 1\" (10 ft a round, half of it when hauling: 5 ft) hauls the fighter in from 15 ft to 10 ft; the leash shortens", async () => {
+    const t = d12MapTable(generation);
+    place(t.goblinToken, 2, 5);
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 20, 20);
+    profile(t).holdReach = 15;
+    profile(t).movement = 1;
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([15]);
+    const out = await t.gm.run(() => api().reelIn("h1"));
+    await t.world.settle();
+    // 15 - 5 = 10 ft: the free place within 10 ft of the goblin nearest the fighter's square, (4,5).
+    expect(out).toEqual({ feet: 10, beside: false });
+    expect([t.fighterToken.x, t.fighterToken.y]).toEqual([400, 500]);
+    expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([10]);
+    expect(t.gm.notifications.map((n) => n.message)).toContain("Goblin hauls Fighter in: now 10 ft away (hauling it in at half speed).");
+  });
+
+  it("an ordinary pace (12\": 120 ft, 60 hauling) brings it beside at once: the leash goes, the hold is an ordinary one", async () => {
+    const t = d12MapTable(generation);
+    place(t.goblinToken, 3, 5);
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 20, 20);
+    profile(t).holdReach = 10;
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+    const out = await t.gm.run(() => api().reelIn("h1"));
+    await t.world.settle();
+    // Beside the goblin at (3,5), nearest the fighter's centre (550,550): (4,5), 100 px off.
+    expect(out).toEqual({ feet: 5, beside: true });
+    expect([t.fighterToken.x, t.fighterToken.y]).toEqual([400, 500]);
+    expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([undefined]);
+    expect(holdHalves(t.fighterToken, t.goblinToken)).toHaveLength(2);
+  });
+
+  it("a hold made beside has nothing to haul in; a player's client is told only the GM does it", async () => {
+    const t = d12MapTable(generation);
+    await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
+    expect(await t.gm.run(() => api().reelIn("h1"))).toBeNull();
+    expect(warnings(t.gm)).toEqual(["That hold was not made at a distance: there is nothing to haul in."]);
+    expect(await t.player.run(() => api().reelIn("h1"))).toBeNull();
+    expect(warnings(t.player)).toHaveLength(1);
+  });
+});

@@ -89,6 +89,7 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   holderDrags: fc.constantFrom<"never" | "twoSizesLarger">("never", "twoSizesLarger"),
   proneMovement: fc.constantFrom<"standFirst" | "free">("standFirst", "free"),
   liftOffFeet: fc.integer({ min: 1, max: 100 }),
+  reelInPace: fc.constantFrom<"half" | "full">("half", "full"),
 });
 
 /** Walks a result and lists every path holding NaN, an infinity or undefined. */

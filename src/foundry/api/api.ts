@@ -14,6 +14,8 @@ import { controlledToken, launch } from "../ui/launch.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
 import { openMassCharge } from "../ui/mass-charge-dialog.ts";
 import { showWorldCheck } from "../ui/world-check.ts";
+import { reelIn } from "../gm/reel.ts";
+import { gmWork } from "../gm/queue.ts";
 import type { WorldReport } from "../ui/world-report.ts";
 import type { Intent, StoredCard, WeaponlessApi } from "../base/types.ts";
 
@@ -47,6 +49,7 @@ export function buildApi(): WeaponlessApi & {
   renderCard(card: StoredCard): Promise<string>;
   massCharge(): Promise<unknown>;
   checkWorld(options?: { show?: boolean }): Promise<WorldReport | null>;
+  reelIn(holdId: string): Promise<{ feet: number; beside: boolean } | null>;
 } {
   return {
     moduleId: MODULE_ID,
@@ -71,6 +74,21 @@ export function buildApi(): WeaponlessApi & {
         return "";
       }
       return renderCard(card);
+    },
+    /**
+     * GM: the holder of hold `holdId`, made at a distance, hauls its catch in as far as the rules'
+     * pace allows in a round (gm/reel.ts). Null (with a notice) when it cannot.
+     */
+    reelIn: async (holdId) => {
+      try {
+        if (typeof holdId !== "string") throw new Refusal("WC.Refuse.malformed");
+        if (!game.user.isGM) throw new Refusal("WC.Refuse.notGM");
+        return await gmWork(() => reelIn(holdId, game.user));
+      } catch (e) {
+        const out = refusalOf(e);
+        notify("warn", out.key, out.params);
+        return null;
+      }
     },
     /** GM: the selected tokens make a mass charge on the targeted ones (d12-holds). */
     massCharge: () => openMassCharge(),

@@ -63,6 +63,22 @@ export type MovementAnswer =
       readonly choices: readonly MoveChoice[];
     };
 
+/**
+ * How far a holder hauls in, in a round, a creature it holds at a distance (a leash): the share of
+ * its speed the variant's option `reelInPace` gives; null where the rules give it no speed.
+ */
+export interface ReelAnswer {
+  readonly feet: number | null;
+  readonly pace: Pace;
+  /** i18n key: why this pace. */
+  readonly reason: string;
+}
+
+export function reelAnswer(speedFeet: number | null, option: "half" | "full"): ReelAnswer {
+  const p = option === "full" ? FULL_PACE : HALF_PACE;
+  return { feet: limitFeet(speedFeet, p), pace: p, reason: option === "full" ? "WC.Move.pace.reelFull" : "WC.Move.pace.reelHalf" };
+}
+
 /** A fall after a hold ends in the air: how far, and what the text says it costs. */
 export type FallAnswer =
   | { readonly kind: "staysAloft"; readonly reason: string }

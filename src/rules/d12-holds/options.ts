@@ -48,6 +48,8 @@ export interface D12Options {
   readonly proneMovement: "standFirst" | "free";
   /** How high a lift-off takes the flier and those hanging on, in feet (000 gives no height). */
   readonly liftOffFeet: number;
+  /** A holder hauling in what it holds at a distance (a leash): at half its speed, as a holder carrying its catch (000 is silent on holds at reach), or full. */
+  readonly reelInPace: "half" | "full";
 }
 
 export const D12_DEFAULTS: D12Options = {
@@ -70,6 +72,7 @@ export const D12_DEFAULTS: D12Options = {
   holderDrags: "never",
   proneMovement: "standFirst",
   liftOffFeet: 10,
+  reelInPace: "half",
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
@@ -93,6 +96,7 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   holderDrags: { kind: "choice", choices: ["never", "twoSizesLarger"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   liftOffFeet: { kind: "integer", min: 1, max: 100 },
+  reelInPace: { kind: "choice", choices: ["half", "full"] },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

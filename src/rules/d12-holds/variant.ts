@@ -10,8 +10,8 @@
 import { vitality } from "../core/damage.ts";
 import { profileWithoutId } from "../core/shell.ts";
 import type { MoveContext, RulesVariant } from "../variant.ts";
-import { d12Fall, d12Movement } from "./movement.ts";
-import { moveCast } from "../core/movement.ts";
+import { d12Fall, d12Movement, speedFeet } from "./movement.ts";
+import { moveCast, reelAnswer } from "../core/movement.ts";
 import { validateHold } from "./actions.ts";
 import type { D12Options } from "./options.ts";
 import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
@@ -58,6 +58,11 @@ export const d12Variant: RulesVariant = {
     const o = rawOptions as D12Options;
     const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
     return d12Movement({ ...moveCast(ctx, combatant), holds, airborne: ctx.airborne === true }, o);
+  },
+
+  reelIn(who, rawOptions) {
+    const o = rawOptions as D12Options;
+    return reelAnswer(speedFeet(combatant(who.id, who.profile, "who"), o), o.reelInPace);
   },
 
   fall(who, feet) {

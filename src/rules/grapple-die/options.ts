@@ -110,6 +110,8 @@ export interface GrappleDieOptions {
   readonly freeBreakFailed: "drags" | "staysPut";
   /** A prone creature stands up before it moves, or may move while down. */
   readonly proneMovement: "standFirst" | "free";
+  /** A holder hauling in what it holds at a distance (a leash): half its speed (002's dragging) or full. */
+  readonly reelInPace: "half" | "full";
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -163,6 +165,7 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   dragRollWhen: "largerSize",
   freeBreakFailed: "drags",
   proneMovement: "standFirst",
+  reelInPace: "half",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -214,6 +217,7 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   dragRollWhen: "'significantly larger' is less than §Size Differences' much larger (who moves freely anyway); Strength is left to the DM",
   freeBreakFailed: "the free break is the held creature's chance to stay; failing it, it is taken along",
   proneMovement: "002 gives no crawling; a creature knocked down gets up before it goes anywhere",
+  reelInPace: "002 gives no pace for hauling a creature in; 004's half speed for dragging another is the sister rule (as movePace)",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -268,6 +272,7 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   dragRollWhen: { kind: "choice", choices: ["largerSize", "muchLarger"] },
   freeBreakFailed: { kind: "choice", choices: ["drags", "staysPut"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
+  reelInPace: { kind: "choice", choices: ["half", "full"] },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

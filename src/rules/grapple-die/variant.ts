@@ -18,8 +18,8 @@ import type { Dice } from "../core/dice.ts";
 import { RulesInputError } from "../core/errors.ts";
 import { headline, profileWithoutId } from "../core/shell.ts";
 import type { MoveContext, MoveRollContext, MoveRollResolution, RulesVariant } from "../variant.ts";
-import { moveCast } from "../core/movement.ts";
-import { gdMoveRoll, gdMovement } from "./movement.ts";
+import { moveCast, reelAnswer } from "../core/movement.ts";
+import { gdMoveRoll, gdMovement, speedFeet } from "./movement.ts";
 import { grappleDieNext } from "./next.ts";
 import type { GrappleDieOptions } from "./options.ts";
 import { GRAPPLE_DIE_OPTION_SCHEMA, resolveOptions } from "./options.ts";
@@ -64,6 +64,10 @@ export const grappleDieVariant: RulesVariant = {
 
   movement(ctx: MoveContext, rawOptions: unknown) {
     return gdMovement({ ...moveCast(ctx, combatant), holds: holdsOf(ctx) }, resolveOptions(rawOptions));
+  },
+
+  reelIn(who, rawOptions) {
+    return reelAnswer(speedFeet(combatant(who.id, who.profile, "who")), resolveOptions(rawOptions).reelInPace);
   },
 
   moveRoll(ctx: MoveRollContext, rawOptions: unknown, dice: Dice): MoveRollResolution {

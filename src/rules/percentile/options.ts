@@ -66,6 +66,8 @@ export interface PercentileOptions {
   readonly dragStrength: "anyFree" | "heavier";
   /** A prone creature stands up before it moves, or may move while down. */
   readonly proneMovement: "standFirst" | "free";
+  /** A holder hauling in what it holds at a distance (a leash): half its speed (004: one free of the grappled condition drags the other at half speed) or full. */
+  readonly reelInPace: "half" | "full";
   /** A blow at one grappler goes astray: with each member's equal share, or at a fixed percentage. */
   readonly intoGrappleStray: "equalShare" | "percent";
   /** With `intoGrappleStray` percent: the chance in % that the blow strikes another member. */
@@ -110,6 +112,7 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   dragStrength: "anyFree",
   // 004 gives no crawling; a creature knocked down gets up before it goes anywhere.
   proneMovement: "standFirst",
+  reelInPace: "half",
   tables: DEFAULT_TABLES,
 };
 
@@ -147,6 +150,7 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   intoGrappleStrayPct: { kind: "integer", min: 0, max: 100 },
   dragStrength: { kind: "choice", choices: ["anyFree", "heavier"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
+  reelInPace: { kind: "choice", choices: ["half", "full"] },
   tables: { kind: "tables" },
 };
 

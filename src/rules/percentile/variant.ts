@@ -17,7 +17,7 @@
  */
 import { vitality } from "../core/damage.ts";
 import { profileWithoutId } from "../core/shell.ts";
-import { moveCast } from "../core/movement.ts";
+import { moveCast, reelAnswer } from "../core/movement.ts";
 import type { MoveContext, RulesVariant } from "../variant.ts";
 import { percentileMovement } from "./movement.ts";
 import { percentileNext } from "./next.ts";
@@ -68,6 +68,11 @@ export const percentileVariant: RulesVariant = {
   movement(ctx: MoveContext, rawOptions: unknown) {
     const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
     return percentileMovement({ ...moveCast(ctx, combatant), holds: holdsOf(ctx) }, o);
+  },
+
+  reelIn(who, rawOptions) {
+    const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
+    return reelAnswer(combatant(who.id, who.profile, "who").speed, o.reelInPace);
   },
 
   roundEnd: endRound,
