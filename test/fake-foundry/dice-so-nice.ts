@@ -1,7 +1,7 @@
 /**
  * A stand-in for Dice So Nice, an optional module, built from its public documentation only
  * (its API pages: Integration, Roll API, Hooks, Companion Messages; cited in
- * docs/foundry-contract.md, C-101 to C-107). It implements what a package may use of it and what
+ * docs/foundry-contract.md, C-101 to C-106). It implements what a package may use of it and what
  * the module relies on; nothing of how it draws dice. Each tab (FakeClient) gets its own copy, as
  * each browser runs its own Dice So Nice.
  *
@@ -153,14 +153,21 @@ export class FakeDice3D {
     const step = p.steps[p.next];
     if (!step) return;
     for (const t of step) {
-      // [C-105] diceSoNiceRollStart(messageId, context) before each throw.
-      this.client.Hooks.callAll("diceSoNiceRollStart", p.messageId, { roll: t.dice, user: t.appearance, blind: t.blind });
-      this.thrown.push(t);
+      // [C-105] diceSoNiceRollStart(messageId, context) before each throw; what a listener changes
+      // in the context (its user: whose appearance) is what is shown.
+      const context: { roll: { dice: readonly SeenDie[] }; user: FakeUser | string; blind: boolean } = { roll: { dice: t.dice }, user: this.world.usersCollection.get(t.appearance) ?? t.appearance, blind: t.blind };
+      this.client.Hooks.callAll("diceSoNiceRollStart", p.messageId, context);
+      const user = typeof context.user === "string" ? context.user : context.user.id;
+      this.thrown.push({ ...t, appearance: user, blind: context.blind });
     }
   }
 
-  /** The throw in the air lands; the next step of its message starts, or the message is shown. */
+  /** The throw in the air lands; the next step of its message starts, or the message is shown (on this tab). */
   land(): void {
+    this.client.run(() => this.landHere());
+  }
+
+  private landHere(): void {
     const p = this.queue[0];
     if (!p) return;
     p.next++;

@@ -8,10 +8,8 @@ import { describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/cards/request-card.ts";
 import { dressDice } from "../../src/foundry/cards/dice-so-nice.ts";
 import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
-import type { FakeDice3D } from "../fake-foundry/dice-so-nice.ts";
-import { DSN, withDiceSoNice } from "../fake-foundry/dice-so-nice.ts";
-import type { FakeChatMessage, FakeClient, FakeWorld } from "../fake-foundry/world.ts";
-import { FakeRoll } from "../fake-foundry/world.ts";
+import type { FakeChatMessage, FakeClient, FakeDice3D, FakeWorld } from "../fake-foundry/world.ts";
+import { DSN, FakeRoll, withDiceSoNice } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, resultCardOf, roundCardOf } from "./setup.ts";
 
@@ -104,20 +102,17 @@ describe("Dice So Nice: the card's dice land in the order the rules rolled them"
     const card = newestCard(t);
     expect(card.speaker).toMatchObject({ token: t.fighterToken.id, scene: t.fighterToken.parent.id });
     expect(card.speaker).not.toHaveProperty("actor");
-    // Each die names its thrower's world actor.
-    expect(card.rolls.map((r) => (r as unknown as { data?: { actorId?: string } }).data?.actorId)).toEqual([t.fighter.id, t.fighter.id, t.goblin.id, t.fighter.id]);
+    // Each die names its thrower's world actor, on its term (what travels with a roll, C-107).
+    expect(card.rolls.map((r) => (r as { terms: Array<{ options: { wcThrower?: string } }> }).terms[0]?.options.wcThrower)).toEqual([t.fighter.id, t.fighter.id, t.goblin.id, t.fighter.id]);
   });
 
-  it("with Dice So Nice's setting turned back on, the dice are thrown together, still each in its owner's dice", async () => {
+  it("with Dice So Nice's setting turned back on (the GM's choice), the card's dice are thrown together", async () => {
     const { t, of } = tableWithDsn((w) => w.settingValues.set(`${M}.diceOrderDone`, true));
     t.world.script([[20, 12], [12, 8], [12, 3], [3, 2]]);
     await t.player.run(() => act(grapple(t.fighterToken, t.goblinToken)));
     const dsn = of(t.player);
-    expect(dsn.thrown.map((x) => x.step)).toEqual([0, 0]);
-    expect(dsn.thrown.map((x) => [x.appearance, x.dice.length])).toEqual([
-      [t.alice.id, 3],
-      [t.gmUser.id, 1],
-    ]);
+    expect(dsn.thrown.map((x) => x.step)).toEqual([0]);
+    expect(dsn.thrown.flatMap((x) => x.dice.map((d) => d.result))).toEqual([12, 8, 3, 2]);
   });
 
   it("the owners' appearance is Dice So Nice's world setting to refuse: off, every die in the author's (the GM's)", async () => {

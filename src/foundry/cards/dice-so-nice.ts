@@ -8,16 +8,21 @@
  *   die...). Dice So Nice honours it only while its world setting "simultaneous rolls for a
  *   message" is off; its documentation asks a package that orders its dice to turn that off once,
  *   the first time a GM connects, which `orderDiceOnce` does (the module's `diceInOrder` setting).
- * - Owners: each die names the creature that rolls it (`roll.data.actorId`): Dice So Nice shows it
- *   in that creature's player owner's appearance, and a creature no player owns falls back to the
- *   message's speaker's actor and then its author (the GM). The card's speaker therefore names its
- *   creature by scene and token only, where Foundry finds it, and not by actor id, so a monster's
- *   die on a player's card falls back to the GM and not to that player.
+ * - Owners: each die names the creature that rolls it, the way Dice So Nice's documentation gives
+ *   (`roll.data.actorId`: the creature's player owner's appearance; one no player owns falls back
+ *   to the message's speaker's actor, then its author, the GM). Whether a roll's `data` survives
+ *   its way into a chat message is not documented (foundryvtt#8671: `Roll#toJSON` leaves it out),
+ *   so each die's term also names it (`wcThrower`: term options travel with the roll), and on every
+ *   tab `diceSoNiceRollStart`, whose context Dice So Nice documents as changeable, sets the throw's
+ *   user to that creature's player owner, or the card's author. The card's speaker names its
+ *   creature by scene and token only (Foundry finds it there), not by actor id, so a monster's
+ *   die on a player's card never falls back to that player.
  * - A round end in a large battle: a round card with more dice than the world's `roundDiceLimit`
  *   (default 12) carries Dice So Nice's per-message `skip` flag; its card shows at once.
  */
 import { MODULE_ID } from "../base/constants.ts";
 import { diceInOrder } from "../world/settings.ts";
+import { byGM, trustedFlag } from "./pipeline.ts";
 import { rolledBy } from "./secrets.ts";
 
 export const DSN_ID = "dice-so-nice";
@@ -49,8 +54,8 @@ export interface DiceShow {
 export function dressDice(rolls: readonly Roll[], purposes: readonly string[], rollerOf: (purpose: string, index: number) => Actor.Implementation | null, limit?: number): DiceShow {
   rolls.forEach((roll, i) => {
     const r = roll as unknown as DressedRoll;
-    for (const term of r.dice) term.options = { ...(term.options ?? {}), rollOrder: i + 1 };
     const actor = rollerOf(purposes[i] ?? "", i);
+    for (const term of r.dice) term.options = { ...(term.options ?? {}), rollOrder: i + 1, ...(actor?.id ? { wcThrower: actor.id } : {}) };
     if (actor?.id) r.data = { ...(r.data ?? {}), actorId: actor.id };
   });
   const skip = limit !== undefined && rolls.length > limit;
@@ -94,4 +99,36 @@ export async function orderDiceOnce(): Promise<void> {
     // A Dice So Nice without that setting: nothing to turn off.
     console.warn(`${MODULE_ID} | Dice So Nice's roll order could not be set`, e);
   }
+}
+
+/** An actor's player owner as Dice So Nice takes it: the player whose character it is, else its only non-GM owner. */
+function playerOwnerOf(actor: Actor.Implementation): User.Implementation | null {
+  const character = game.users.find((u) => !u.isGM && (u as unknown as { character?: { id?: string } | null }).character?.id === actor.id);
+  if (character) return character;
+  const owners = game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER"));
+  return owners.length === 1 ? (owners[0] ?? null) : null;
+}
+
+/**
+ * `diceSoNiceRollStart(messageId, context)` on this tab: a throw of one of the module's cards is
+ * shown in its thrower's player owner's appearance, or the card's author's (the GM's) for a
+ * creature no player owns. Left alone: another package's message, a throw mixing throwers (Dice So
+ * Nice's "all at once" turned back on), and a world where Dice So Nice's own "force roll
+ * appearance to owner" is off (the GM's choice).
+ */
+export function throwerAppearance(messageId: unknown, context: { roll?: unknown; user?: unknown }): void {
+  if (typeof messageId !== "string") return;
+  const message = game.messages.get(messageId);
+  if (!message || !byGM(message) || !(["card", "roundCard", "massCharge"] as const).some((f) => trustedFlag(message, f))) return;
+  try {
+    if (String(game.settings.get(DSN_ID as never, "forceCharacterOwnerAppearance" as never)) === "0") return;
+  } catch {
+    // An older Dice So Nice without it: owners' appearance as its documentation describes.
+  }
+  const dice = (context.roll as { dice?: Array<{ options?: Record<string, unknown> }> } | undefined)?.dice ?? [];
+  const throwers = new Set(dice.map((d) => d.options?.wcThrower));
+  const [id] = [...throwers];
+  if (throwers.size !== 1 || typeof id !== "string") return;
+  const actor = game.actors.get(id);
+  context.user = (actor ? playerOwnerOf(actor) : null) ?? message.author ?? context.user;
 }

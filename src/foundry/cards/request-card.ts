@@ -32,7 +32,7 @@ import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeFor } from "./question-card.ts";
 import { actionVerdict, perform, resultCardFor } from "./result-card.ts";
 import { allWaiting, waitingOf } from "./log-index.ts";
-import { modeFrom } from "./visibility.ts";
+import { modeFrom, shownTo } from "./visibility.ts";
 import { chatModeNow } from "../world/compat.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
@@ -176,7 +176,7 @@ function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
   const made = [resultCardFor(id), ...(ask?.kind === "answer" ? [resultCardFor(ask.strikeId)] : [])];
   for (const message of made) {
     const card = trustedFlag(message, "card");
-    if (message && card) return { kind: "done", messageId: message.id ?? "", state: card.state };
+    if (message && card && shownTo(message, game.user)) return { kind: "done", messageId: message.id ?? "", state: card.state };
   }
   const strike = strikeFor(id);
   if (strike) return { kind: "waiting", messageId: strike.id ?? "" };

@@ -86,3 +86,17 @@ export function blindNoteData(v: CardVisibility, content: string, requestId: str
   if (!v.noteFor) return null;
   return { content, whisper: [v.noteFor], flags: { [MODULE_ID]: { blindNote: { requestId } } } };
 }
+
+/**
+ * Whether a message is this user's to see, from its own `whisper` and `blind` (C-108): public; or
+ * whispered to them (a blind one too: blind hides it from its author only); or theirs as its
+ * author when it is not blind. A tab that holds a card it may not see (Foundry may hand every
+ * whisper to every tab) does not read it as its own.
+ */
+export function shownTo(message: ChatMessage.Implementation, user: User.Implementation): boolean {
+  const m = message as unknown as { whisper?: readonly string[]; blind?: boolean };
+  const whisper = m.whisper ?? [];
+  if (whisper.length === 0) return true;
+  if (whisper.includes(user.id ?? "")) return true;
+  return message.author?.id === user.id && m.blind !== true;
+}
