@@ -13,6 +13,7 @@ import type { FakeApplicationV2 } from "./apps.ts";
 import { FakeCombatTracker, renderActorSheet, renderSettingsConfig, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import { FakeCanvas } from "./canvas.ts";
+import { FakeKeybindings, FakeTokenHud } from "./keybindings.ts";
 import type { FakeWorld } from "./world.ts";
 
 export interface StatusEntry {
@@ -83,7 +84,11 @@ export class FakeClient {
       get time() {
         return { worldTime: w.time };
       },
+      // [C-101] Configure Controls: what packages register at init, and what the user binds.
+      keybindings: new FakeKeybindings(this),
     };
+    // [C-103] The token HUD a key can bind to a token.
+    (this.canvas.tokens as unknown as { hud: FakeTokenHud }).hud = new FakeTokenHud(this);
     // [C-93] ui.notifications: info, warn and error, each with its message.
     const push = (level: string) => (message: string) => {
       this.notifications.push({ level, message });
