@@ -17,10 +17,10 @@ let messageClock = 1_700_000_000_000;
 export class FakeChatMessage extends FakeDocument {
   readonly documentName = "ChatMessage";
   content = "";
-  /** [C-107] The rolls as every tab receives them: what each roll's JSON kept. */
+  /** [C-127] The rolls as every tab receives them: what each roll's JSON kept. */
   rolls: Data[] = [];
   whisper: string[] = [];
-  /** [C-108] Blind: its content hidden from its author unless the whisper names them (the fake renders nothing: kept for who reads it). */
+  /** [C-128] Blind: its content hidden from its author unless the whisper names them (the fake renders nothing: kept for who reads it). */
   blind = false;
   speaker: Data = {};
   readonly timestamp: number;

@@ -1,7 +1,7 @@
 /**
  * A stand-in for Dice So Nice, an optional module, built from its public documentation only
  * (its API pages: Integration, Roll API, Hooks, Companion Messages; cited in
- * docs/foundry-contract.md, C-101 to C-106). It implements what a package may use of it and what
+ * docs/foundry-contract.md, C-121 to C-126). It implements what a package may use of it and what
  * the module relies on; nothing of how it draws dice. Each tab (FakeClient) gets its own copy, as
  * each browser runs its own Dice So Nice.
  *
@@ -57,7 +57,7 @@ function rollOf(raw: unknown): { dice: SeenDie[]; rollOrder: unknown; actorId: u
 }
 
 export class FakeDice3D {
-  /** [C-103] Set to true, this tab takes no message for a roll at all. */
+  /** [C-123] Set to true, this tab takes no message for a roll at all. */
   messageHookDisabled = false;
   readonly thrown: Throw[] = [];
   /** Messages hidden on this tab until their dice land. */
@@ -78,7 +78,7 @@ export class FakeDice3D {
   }
 
   /**
-   * [C-104] Whose appearance a roll of a message is shown in. With the world setting "force roll
+   * [C-124] Whose appearance a roll of a message is shown in. With the world setting "force roll
    * appearance to owner" on (its default for new worlds): the roll's `data.actorId`, when that
    * world actor has a player owner; else the speaker's actor, likewise; else the message's author.
    */
@@ -102,9 +102,9 @@ export class FakeDice3D {
   }
 
   /**
-   * [C-101][C-102] A message with rolls: hidden until its dice land; its rolls thrown together, or
+   * [C-121][C-122] A message with rolls: hidden until its dice land; its rolls thrown together, or
    * one step per `rollOrder` (ascending; the term's own before the roll's) while the world setting
-   * `enabledSimultaneousRollForMessage` is off. [C-103] Not with the message flag `skip`.
+   * `enabledSimultaneousRollForMessage` is off. [C-123] Not with the message flag `skip`.
    */
   onMessage(message: FakeChatMessage): void {
     if (this.messageHookDisabled || message.rolls.length === 0) return;
@@ -153,7 +153,7 @@ export class FakeDice3D {
     const step = p.steps[p.next];
     if (!step) return;
     for (const t of step) {
-      // [C-105] diceSoNiceRollStart(messageId, context) before each throw; what a listener changes
+      // [C-125] diceSoNiceRollStart(messageId, context) before each throw; what a listener changes
       // in the context (its user: whose appearance) is what is shown.
       const context: { roll: { dice: readonly SeenDie[] }; user: FakeUser | string; blind: boolean } = { roll: { dice: t.dice }, user: this.world.usersCollection.get(t.appearance) ?? t.appearance, blind: t.blind };
       this.client.Hooks.callAll("diceSoNiceRollStart", p.messageId, context);
@@ -174,7 +174,7 @@ export class FakeDice3D {
     if (p.next < p.steps.length) return this.startNext();
     this.queue.shift();
     this.hidden.delete(p.messageId);
-    // [C-105] diceSoNiceRollComplete(messageId) once a message's dice have all landed.
+    // [C-125] diceSoNiceRollComplete(messageId) once a message's dice have all landed.
     this.client.Hooks.callAll("diceSoNiceRollComplete", p.messageId, []);
     for (const w of this.waiters.get(p.messageId) ?? []) w(true);
     this.waiters.delete(p.messageId);
@@ -190,7 +190,7 @@ export class FakeDice3D {
     return this.queue.length > 0;
   }
 
-  /** [C-106] Resolves when a message's animation has ended (at once when it has none). */
+  /** [C-126] Resolves when a message's animation has ended (at once when it has none). */
   waitFor3DAnimationByMessageID(messageId: string): Promise<boolean> {
     if (!this.queue.some((p) => p.messageId === messageId)) return Promise.resolve(true);
     return new Promise((resolve) => {
@@ -201,7 +201,7 @@ export class FakeDice3D {
   }
 
   /**
-   * [C-106] showForRoll(roll, user, synchronize, whisper, blind, chatMessageID, speaker, options):
+   * [C-126] showForRoll(roll, user, synchronize, whisper, blind, chatMessageID, speaker, options):
    * animates one roll outside a message; `synchronize` would send it to the other tabs. The module
    * never calls it (its dice go with its cards); here so a test can see it is not called.
    */

@@ -1,6 +1,6 @@
 /**
  * Rolls: Roll#evaluate [C-40]; the faces come from the world's script (world.script); what a roll
- * keeps when it is sent with a chat message [C-107].
+ * keeps when it is sent with a chat message [C-127].
  */
 import type { Data } from "./data.ts";
 import { world } from "./active.ts";
@@ -26,7 +26,7 @@ export class FakeRoll {
     return this;
   }
   /**
-   * [C-107] What a roll keeps on its way into a chat message: its class, options, formula, terms
+   * [C-127] What a roll keeps on its way into a chat message: its class, options, formula, terms
    * (each die with its own options and results) and total; not the `data` it was read against.
    */
   toJSON(): Data {

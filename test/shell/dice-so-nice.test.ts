@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Dice So Nice (issue 30), against a stand-in that implements only its documented public API
-// (test/fake-foundry/dice-so-nice.ts; docs/foundry-contract.md C-101 to C-106). What the stand-in
+// (test/fake-foundry/dice-so-nice.ts; docs/foundry-contract.md C-121 to C-126). What the stand-in
 // does with a message is what Dice So Nice's pages say it does; what is expected here comes from
 // the rules' order of dice (000: the to-hit roll, then the hold roll, then the held creature's
 // break roll at once, then the hold's damage) and from who owns each creature.
@@ -102,7 +102,7 @@ describe("Dice So Nice: the card's dice land in the order the rules rolled them"
     const card = newestCard(t);
     expect(card.speaker).toMatchObject({ token: t.fighterToken.id, scene: t.fighterToken.parent.id });
     expect(card.speaker).not.toHaveProperty("actor");
-    // Each die names its thrower's world actor, on its term (what travels with a roll, C-107).
+    // Each die names its thrower's world actor, on its term (what travels with a roll, C-127).
     expect(card.rolls.map((r) => (r as { terms: Array<{ options: { wcThrower?: string } }> }).terms[0]?.options.wcThrower)).toEqual([t.fighter.id, t.fighter.id, t.goblin.id, t.fighter.id]);
   });
 

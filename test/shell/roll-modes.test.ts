@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Secrets the GM keeps (issue 30): the chat's mode, as the user who asked chose it in the chat
-// (v13's roll modes, v14's message modes: C-109), decides who is handed a card and its dice.
+// (v13's roll modes, v14's message modes: C-129), decides who is handed a card and its dice.
 // Expected from Foundry's own descriptions of the modes (KB "Basic Dice"; API v13
 // CONST.DICE_ROLL_MODES): public, everyone; GM, the roller and the GMs; blind, the GMs only (the
 // roller does not see the result); self, the roller only. What a tab "was handed" is what its hooks
@@ -15,7 +15,7 @@ import { M, makeTable } from "./setup.ts";
 
 type Gen = 13 | 14;
 type Mode = "public" | "gm" | "blind" | "self";
-/** Each mode as each version's chat names it (C-109). */
+/** Each mode as each version's chat names it (C-129). */
 const NAMES: Record<Gen, Record<Mode, string>> = {
   13: { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" },
   14: { public: "public", gm: "gm", blind: "blind", self: "self" },

@@ -1,6 +1,6 @@
 /**
  * Dice So Nice, an optional module (nothing requires it), through its documented integration
- * only (C-90 to C-94): a card is a chat message with its `Roll`s, which Dice So Nice finds itself,
+ * only (C-121 to C-126): a card is a chat message with its `Roll`s, which Dice So Nice finds itself,
  * animates, and keeps the message hidden until they land. This file only dresses the rolls:
  *
  * - Order: each die gets its own `rollOrder` (on its dice term, which Dice So Nice reads before the

@@ -1,7 +1,7 @@
 /**
  * Who sees a card and its dice. The chat's mode (v13's roll modes, v14's message modes:
  * world/compat.ts) as the user who asked chose it when asking, turned on the GM's tab into the
- * card's `whisper` and `blind`, the two fields Foundry reads to show a message (C-87):
+ * card's `whisper` and `blind`, the two fields Foundry reads to show a message (C-128):
  *
  * - public: everyone. A fight no player has a creature in goes to the GMs alone instead while
  *   the world setting `npcFightsGmOnly` is on (its default).
@@ -88,7 +88,7 @@ export function blindNoteData(v: CardVisibility, content: string, requestId: str
 }
 
 /**
- * Whether a message is this user's to see, from its own `whisper` and `blind` (C-108): public; or
+ * Whether a message is this user's to see, from its own `whisper` and `blind` (C-128): public; or
  * whispered to them (a blind one too: blind hides it from its author only); or theirs as its
  * author when it is not blind. A tab that holds a card it may not see (Foundry may hand every
  * whisper to every tab) does not read it as its own.
