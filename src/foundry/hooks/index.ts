@@ -9,12 +9,13 @@ import * as init from "./init.ts";
 import * as movement from "./movement.ts";
 import * as profileEntry from "./profile-entry.ts";
 import * as requests from "./requests.ts";
+import * as ruler from "./ruler.ts";
 import * as settingsConfig from "./settings-config.ts";
 import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [chatLog, init, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers] as const;
+export const LISTENERS = [chatLog, init, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, ruler] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();
