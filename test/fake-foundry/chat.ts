@@ -85,6 +85,7 @@ export class FakeChatMessage extends FakeDocument {
       return w.messages.get(id) as FakeChatMessage;
     });
   }
+  /** [C-96] ChatMessage.getSpeaker({token}): the scene, token and actor ids and the token's name as alias. */
   static getSpeaker({ token }: { token?: FakeToken } = {}): Data {
     return { scene: token?.parent.id ?? null, token: token?.id ?? null, actor: token?.actor.id ?? null, alias: token?.name ?? "" };
   }

@@ -73,10 +73,12 @@ export class FakeClient {
       // [C-42] game.release.generation is the major version.
       release,
       version: `${release.generation}.${release.build}`,
+      // [C-16] The world time, which stamps an effect's start.
       get time() {
         return { worldTime: w.time };
       },
     };
+    // [C-93] ui.notifications: info, warn and error, each with its message.
     const push = (level: string) => (message: string) => {
       this.notifications.push({ level, message });
     };

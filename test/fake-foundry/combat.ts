@@ -135,6 +135,7 @@ export class FakeCombat extends FakeDocument {
   async delete(): Promise<void> {
     const user = this.world.current().user;
     await this.world.serve(() => {
+      // [C-55] A combat deleted already cannot be deleted again.
       if (!this.world.combats.has(this.id)) throw new Error(`Combat [${this.id}] does not exist`);
       this.world.combats.delete(this.id);
       this.world.count({ user: user.id, op: "delete", documentName: "Combat", parent: "", count: 1 });

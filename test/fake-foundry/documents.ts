@@ -20,6 +20,7 @@ export abstract class FakeDocument {
     readonly world: FakeWorld,
     public id: string,
   ) {}
+  /** [C-90] Its UUID: the parent's UUID (if any), then its document name and id. */
   abstract get uuid(): string;
   /**
    * [C-83] What Foundry's getFlag returns: the value in the document's data itself, not a copy
@@ -101,7 +102,7 @@ export class FakeEffect extends FakeDocument {
 /**
  * An embedded Item: its name, its system's type and its `system` data, read by the systems layer
  * as every system's own code reads `actor.items` (e.g. ARS actor.js `_prepareArmorClass`, OSE
- * data-model-character-ac.ts filtering `system.type`). Items are not written by the module.
+ * data-model-character-ac.ts filtering `system.type`). Items are not written by the module. [C-95]
  */
 export class FakeItem extends FakeDocument {
   readonly documentName = "Item";
@@ -127,7 +128,7 @@ export class FakeActor extends FakeDocument {
   readonly documentName = "Actor";
   readonly effects = new Collection<FakeEffect>();
   readonly items = new Collection<FakeItem>();
-  /** Actor#prototypeToken: the footprint its new tokens get, in grid units (width and height). */
+  /** [C-95] Actor#prototypeToken: the footprint its new tokens get, in grid units (width and height). */
   prototypeToken = { width: 1, height: 1 };
   system: Data;
   constructor(

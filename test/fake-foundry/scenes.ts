@@ -257,6 +257,7 @@ export class FakeToken extends FakeDocument {
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
+    // The fake's own limit, not a claim about Foundry: the module deletes no token; tests delete them as a GM.
     if (!user.isGM) throw new Error("Only a GM may delete tokens here");
     await this.world.serve(() => {
       // [C-55] A document that is gone cannot be deleted again.

@@ -50,6 +50,7 @@ export class FakeSettings {
       return value;
     }
     const user = this.world.current().user;
+    // [C-92] A world setting is kept in the world: only a GM may set it, and its onChange runs on every client.
     if (cfg.scope === "world" && !user.isGM) throw new Error("Only a GM may change world settings");
     const exists = this.world.settingValues.has(id);
     // [C-58] The pre-hooks get the Setting document and the change, the value as JSON text.

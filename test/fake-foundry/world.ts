@@ -161,6 +161,7 @@ export class FakeWorld {
   fallbackFace: ((sides: number) => number) | null = null;
   private rng = 12345;
 
+  /** [C-91] game.i18n: localize gives the key back when it has no text; format fills {name} from its data. */
   readonly i18n = {
     lang: "en",
     localize: (key: string): string => {
@@ -349,7 +350,7 @@ export class FakeWorld {
     if (this.current().Hooks.call(hook, doc, changes, options, user.id) === false) throw new Error(`fake: ${hook} refused the change`);
   }
 
-  /** Runs a document hook on every connected client, as the server's broadcast does. */
+  /** [C-48] Runs a document hook on every connected client after the request, as the server's broadcast does. */
   broadcast(name: string, args: unknown[]): void {
     for (const c of [...this.clients]) {
       // The canvas follows a token's change before the change's hooks run (test/fake-foundry/canvas.ts).
@@ -372,6 +373,7 @@ export class FakeWorld {
     return this.delivery ? this.delivery(hook, client) : 1;
   }
 
+  /** [C-90] fromUuidSync: the document a UUID names, walked from its primary document; null when any part is gone. */
   fromUuidSync(uuid: string): unknown {
     const parts = uuid.split(".");
     let doc: unknown = null;
@@ -395,6 +397,7 @@ export class FakeWorld {
     for (let i = 0; i < 30; i++) await nextTask();
   }
 
+  /** [C-94] renderTemplate: the module's Handlebars template at its path under modules/<id>/, filled with the data. */
   renderTemplate(path: string, data: Data): string {
     const file = path.replace(/^modules\/weaponless-combat\//, "");
     let t = templates.get(file);
