@@ -192,6 +192,11 @@ export function registerDraggedAction(): boolean {
   return true;
 }
 
+/** The "dragged" action, where this world has it registered (null: a build without movement actions). */
+export function draggedAction(): string | null {
+  return tokenConfig()?.movement?.actions?.[DRAGGED_ACTION] ? DRAGGED_ACTION : null;
+}
+
 /** The movement action a move was made with, from its waypoints (the last one that names it). */
 export function actionOf(waypoints: ReadonlyArray<{ readonly action?: unknown }> | undefined): string | null {
   for (let i = (waypoints?.length ?? 0) - 1; i >= 0; i--) {
