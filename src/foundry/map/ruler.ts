@@ -14,7 +14,6 @@
 import type { PaceLeft } from "../../rules/index.ts";
 import { paceLeft } from "../../rules/index.ts";
 import { i18n } from "../base/i18n.ts";
-import { tabState } from "../base/tab.ts";
 import { draggedThisRound, gridOf, inPlay, situationOf } from "./check.ts";
 import { feetPerUnit } from "./geometry.ts";
 import type { RulerMark } from "./ruler-geometry.ts";
@@ -54,33 +53,42 @@ interface RulerToken {
 // ---------------------------------------------------------------------------------------------
 // The pace, once per token until something changes.
 
-interface Cache {
-  revision: number;
-  readonly paces: Map<string, { readonly revision: number; readonly pace: PaceLeft }>;
+/**
+ * A count of the changes the pace depends on. Kept for the whole page rather than per tab: a tab
+ * that sees a change makes every tab read its paces again, which costs a reading, never a wrong one.
+ */
+let revision = 0;
+
+interface Kept {
+  readonly revision: number;
+  readonly pace: PaceLeft;
+  /** Feet in one grid unit of the token's scene. */
+  readonly unitFeet: number;
 }
 
-const cache = () => tabState<Cache>("ruler-pace", () => ({ revision: 0, paces: new Map() }));
+const kept = new WeakMap<object, Kept>();
 
 /** Something the pace depends on changed (a hold, an effect, a combat, a scene, a token): read it again on the next frame. */
 export function paceChanged(): void {
-  const c = cache();
-  c.revision++;
-  c.paces.clear();
+  revision++;
 }
 
-/** The pace the token's group has left this round, as the rules give it. */
-export function paceOf(token: TokenDocument.Implementation): PaceLeft {
-  const c = cache();
-  const key = token.uuid;
-  const kept = c.paces.get(key);
-  if (kept && kept.revision === c.revision) return kept.pace;
+function read(token: TokenDocument.Implementation): Kept {
+  const k = kept.get(token);
+  if (k && k.revision === revision) return k;
   let pace: PaceLeft = { kind: "free" };
   if (inPlay(token)) {
     const s = situationOf(token);
     if (s) pace = paceLeft(s.answer, draggedThisRound(token, s.combat));
   }
-  c.paces.set(key, { revision: c.revision, pace });
-  return pace;
+  const out = { revision, pace, unitFeet: feetPerUnit(gridOf(token.parent).units) };
+  kept.set(token, out);
+  return out;
+}
+
+/** The pace the token's group has left this round, as the rules give it. */
+export function paceOf(token: TokenDocument.Implementation): PaceLeft {
+  return read(token).pace;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,9 +105,9 @@ export function alongDrag(w: RulerWaypoint): number {
 /** The mark of a waypoint's step: only the path being planned is judged (history and a move under way are the host's). */
 export function markOf(token: TokenDocument.Implementation | undefined, w: RulerWaypoint): RulerMark {
   if (!token || w.stage !== "planned" || !w.previous) return "host";
-  const pace = paceOf(token);
+  const { pace, unitFeet } = read(token);
   if (pace.kind === "free") return "host";
-  return markAt(pace, alongDrag(w), feetPerUnit(gridOf(token.parent).units));
+  return markAt(pace, alongDrag(w), unitFeet);
 }
 
 function restyle<S extends Style>(style: S, mark: RulerMark): S {
@@ -107,14 +115,24 @@ function restyle<S extends Style>(style: S, mark: RulerMark): S {
   return { ...style, color: BEYOND_COLOUR };
 }
 
+/** The last label's words, kept while the path's end says the same (a drag redraws it every frame). */
+let lastWords: { readonly id: string; readonly text: string } | null = null;
+
+function wordsText(key: string, params: Readonly<Record<string, number>>): string {
+  const id = `${key}|${Object.entries(params).map(([k, v]) => `${k}=${v}`).join("|")}|${i18n.lang}`;
+  if (lastWords?.id === id) return lastWords.text;
+  const text = i18n.format(key, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+  lastWords = { id, text };
+  return text;
+}
+
 /** The last waypoint's label: the pace the group has left after this path, or how far past it the path goes. */
 export function relabel(token: TokenDocument.Implementation | undefined, w: RulerWaypoint, context: LabelContext | undefined): LabelContext | undefined {
   if (!context || !token || w.stage !== "planned" || w.next) return context;
-  const pace = paceOf(token);
-  const unitFeet = feetPerUnit(gridOf(token.parent).units);
+  const { pace, unitFeet } = read(token);
   const words = paceWords(pace, alongDrag(w) * unitFeet);
   if (!words) return context;
-  const text = i18n.format(words.key, Object.fromEntries(Object.entries(words.params).map(([k, v]) => [k, String(v)])));
+  const text = wordsText(words.key, words.params);
   const css = [context.cssClass ?? "", "weaponless-pace", words.beyond ? "weaponless-beyond" : ""].filter((x) => x !== "").join(" ");
   return { ...context, cssClass: css, cost: { total: text, units: "" }, weaponlessPace: { text, beyond: words.beyond } };
 }
