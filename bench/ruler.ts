@@ -1,7 +1,7 @@
 /**
  * What the token ruler costs the module per drag frame (map/ruler.ts): a player drags the fighter,
  * whom a goblin holds, along a path of 20 waypoints; each frame the host's ruler asks every
- * waypoint's segment style, grid-highlight style and label (the fake's ruler, C-97 to C-99). The
+ * waypoint's segment style, grid-highlight style and label (the fake's ruler, C-110 to C-112). The
  * extra work is the module's subclass over the host's own methods; measured for a frame with the
  * group's pace kept (every frame of a drag but the first), a frame after something changed (the
  * rules asked again), and a token in no hold. And the requests sent while dragging: none.

@@ -55,7 +55,7 @@ export class FakeClient {
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
       // [C-85] Canvas layers a package adds, by name: {group, layerClass}.
       Canvas: { layers: {} },
-      // [C-97, C-100] The token ruler's class and the movement actions (test/fake-foundry/ruler.ts).
+      // [C-110, C-113] The token ruler's class and the movement actions (test/fake-foundry/ruler.ts).
       Token: tokenConfig(w.generation),
     };
     const release = { generation: w.generation, build: w.build };

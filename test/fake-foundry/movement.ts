@@ -25,13 +25,13 @@ export interface Position {
   elevation: number;
   width: number;
   height: number;
-  /** [C-101] v14: the level of the scene the token stands on (its id). */
+  /** [C-114] v14: the level of the scene the token stands on (its id). */
   level?: string;
-  /** [C-100] The movement action to this point (a key of CONFIG.Token.movement.actions). */
+  /** [C-113] The movement action to this point (a key of CONFIG.Token.movement.actions). */
   action?: string;
 }
 
-/** [C-64] Changing any of these is a movement (13.337 #11890: size changes count too; [C-101] v14: the level). */
+/** [C-64] Changing any of these is a movement (13.337 #11890: size changes count too; [C-114] v14: the level). */
 export const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "level"] as const;
 
 export function changesPosition(changes: Data): boolean {
@@ -66,7 +66,7 @@ export function section(g: FakeGrid, from: Position, waypoints: Position[], cost
   for (const w of waypoints) {
     const n = steps(g, prev, w);
     const action = w.action ?? "walk";
-    // [C-100] Each step costs what its action's cost function makes of its distance.
+    // [C-113] Each step costs what its action's cost function makes of its distance.
     const c = costOf(action, n * g.distance);
     spaces += n;
     cost += c;

@@ -1,10 +1,10 @@
 /**
  * The token ruler and the movement actions, as the fake models them (docs/foundry-contract.md):
- * [C-97] `CONFIG.Token.rulerClass`, whose protected `_getSegmentStyle`, `_getGridHighlightStyle`
- * and `_getWaypointLabelContext` the ruler calls for each waypoint of a path it draws; [C-98] the
+ * [C-110] `CONFIG.Token.rulerClass`, whose protected `_getSegmentStyle`, `_getGridHighlightStyle`
+ * and `_getWaypointLabelContext` the ruler calls for each waypoint of a path it draws; [C-111] the
  * waypoints it passes (`stage`, `measurement.distance`, `previous`, `next`, `action`,
- * `actionConfig`); [C-99] the label a context makes (distance, then cost, as core's template shows
- * the context dnd5e builds for it); [C-100] `CONFIG.Token.movement.actions`, core's own among them
+ * `actionConfig`); [C-112] the label a context makes (distance, then cost, as core's template shows
+ * the context dnd5e builds for it); [C-113] `CONFIG.Token.movement.actions`, core's own among them
  * (`walk`, `blink` and `displace` teleporting), each with `canSelect` and `getCostFunction`, and
  * the cost a waypoint's action gives its step.
  */
@@ -35,7 +35,7 @@ export interface FakeStyle {
   alpha?: number;
 }
 
-/** [C-97] Core's ruler as far as the module sees it: a style for each segment and grid space, a label context for each waypoint. */
+/** [C-110] Core's ruler as far as the module sees it: a style for each segment and grid space, a label context for each waypoint. */
 export class FakeTokenRuler {
   static readonly WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
   /** The user's colour (core draws a path in its user's colour). */
@@ -47,7 +47,7 @@ export class FakeTokenRuler {
   _getGridHighlightStyle(): FakeStyle {
     return { color: FakeTokenRuler.USER_COLOUR, alpha: 0.5 };
   }
-  /** [C-99] The context of a waypoint's label (none for the path's origin), shaped as dnd5e 5.x builds it for core's template. */
+  /** [C-112] The context of a waypoint's label (none for the path's origin), shaped as dnd5e 5.x builds it for core's template. */
   _getWaypointLabelContext(waypoint: FakeRulerWaypoint): Data | undefined {
     if (!waypoint.previous) return undefined;
     const units = "ft";
@@ -64,7 +64,7 @@ export class FakeTokenRuler {
   }
 }
 
-/** [C-99] A label as core's template shows the context: the distance, then the cost. */
+/** [C-112] A label as core's template shows the context: the distance, then the cost. */
 export function labelText(context: Data | undefined): string | null {
   if (!context) return null;
   const d = context.distance as { total?: string } | undefined;
@@ -75,7 +75,7 @@ export function labelText(context: Data | undefined): string | null {
 const zeroCost = () => () => 0;
 
 /**
- * [C-100] Core's movement actions (v13 and v14): a walk and the others a token may take, `blink`
+ * [C-113] Core's movement actions (v13 and v14): a walk and the others a token may take, `blink`
  * (a teleport the user may pick) and `displace` (a teleport core uses to put a token somewhere,
  * not offered to pick). v14's entries are descriptors that may give `canSelect` as a boolean.
  */
@@ -104,7 +104,7 @@ export function tokenConfig(generation: number): FakeTokenConfig {
   return { rulerClass: FakeTokenRuler, movement: { actions: coreMovementActions(generation), defaultAction: "walk" } };
 }
 
-/** [C-100] The cost of a step of `base` grid units taken with an action: its `getCostFunction`, as the action's config gives it. */
+/** [C-113] The cost of a step of `base` grid units taken with an action: its `getCostFunction`, as the action's config gives it. */
 export function actionCost(config: { Token?: FakeTokenConfig } | undefined, action: string, base: number): number {
   const a = config?.Token?.movement.actions[action];
   const make = a?.getCostFunction as ((token: unknown, options: unknown) => (base: number) => number) | undefined;
@@ -112,7 +112,7 @@ export function actionCost(config: { Token?: FakeTokenConfig } | undefined, acti
 }
 
 /**
- * [C-98] The waypoints of a path as the ruler hands them over while a user drags a token: the
+ * [C-111] The waypoints of a path as the ruler hands them over while a user drags a token: the
  * token's own place first (no previous), then each point, `planned`, its measurement counted
  * from the start. Passed waypoints (the token's history this turn) may come first.
  */

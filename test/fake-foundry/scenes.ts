@@ -20,7 +20,7 @@ export class FakeScene extends FakeDocument {
   /** [C-67] The scene's grid: type (CONST.GRID_TYPES), size, a space's width and height, distance and units. */
   grid: FakeGrid = { ...SQUARE_GRID };
   readonly tokens = new Collection<FakeToken>();
-  /** [C-101] v14: the scene's levels (embedded Level documents: id, name, elevation range); none in v13. */
+  /** [C-114] v14: the scene's levels (embedded Level documents: id, name, elevation range); none in v13. */
   readonly levels = new Collection<{ id: string; name: string; elevation: { bottom: number; top: number } }>();
   name = "Scene";
   get uuid(): string {
@@ -113,7 +113,7 @@ export class FakeScene extends FakeDocument {
     const own = this.world.movementOptionsReachHooks ? options : {};
     return { movements, operation: { ...own, action: "update", modifiedTime: this.world.time, movement: Object.fromEntries([...movements].map(([id, m]) => [id, { waypoints: (m.pending as Data).waypoints, method: m.method }])) } };
   }
-  /** [C-100] What a step costs with an action, by the asking tab's CONFIG.Token.movement.actions. */
+  /** [C-113] What a step costs with an action, by the asking tab's CONFIG.Token.movement.actions. */
   stepCost(): (action: string, base: number) => number {
     const config = this.world.current().CONFIG as { Token?: FakeTokenConfig };
     return (action, base) => actionCost(config, action, base);
@@ -149,7 +149,7 @@ export class FakeToken extends FakeDocument {
   x = 0;
   y = 0;
   elevation = 0;
-  /** [C-101] v14: the id of the scene level it stands on (null: the scene has none). */
+  /** [C-114] v14: the id of the scene level it stands on (null: the scene has none). */
   level: string | null = null;
   width = 1;
   height = 1;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The token ruler while a creature in a hold is dragged (v13 and v14), through the typed fake's
-// ruler (test/fake-foundry/ruler.ts: C-97 to C-100): the pace the group has left this round, the
+// ruler (test/fake-foundry/ruler.ts: C-110 to C-113): the pace the group has left this round, the
 // part of the path beyond it, a held-fast creature's 0, and the "dragged" movement action that
 // keeps a creature brought along from spending its own move. Numbers from the texts:
 // 000 §Explanation of holds: the fighter's 12" at 10 ft an inch is 120 ft a round; one smaller

@@ -198,7 +198,7 @@ function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[], t
 /**
  * The movement instructions of token moves that name their action (a creature brought along moves
  * with the module's "dragged" action): `movement` keyed by token id, each move one waypoint, as an
- * update's options carry them (C-62, C-100). Empty where no move names one.
+ * update's options carry them (C-62, C-113). Empty where no move names one.
  */
 function movementOptions(tokens: readonly TokenChange[]): Record<string, unknown> {
   const movement: Record<string, unknown> = {};
