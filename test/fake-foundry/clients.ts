@@ -15,6 +15,7 @@ import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import { FakeCanvas } from "./canvas.ts";
 import type { FakeTokenConfig } from "./ruler.ts";
 import { tokenConfig } from "./ruler.ts";
+import { FakeKeybindings, FakeTokenHud } from "./keybindings.ts";
 import type { FakeWorld } from "./world.ts";
 
 export interface StatusEntry {
@@ -81,7 +82,11 @@ export class FakeClient {
       get time() {
         return { worldTime: w.time };
       },
+      // [C-101] Configure Controls: what packages register at init, and what the user binds.
+      keybindings: new FakeKeybindings(this),
     };
+    // [C-103] The token HUD a key can bind to a token.
+    (this.canvas.tokens as unknown as { hud: FakeTokenHud }).hud = new FakeTokenHud(this);
     // [C-93] ui.notifications: info, warn and error, each with its message.
     const push = (level: string) => (message: string) => {
       this.notifications.push({ level, message });
