@@ -56,6 +56,8 @@ export type { StatusEntry } from "./clients.ts";
 export { FakeClient, FakeLockManager } from "./clients.ts";
 export type { FakeRulerWaypoint, FakeStyle, FakeTokenConfig } from "./ruler.ts";
 export { FakeTokenRuler, labelText, plannedWaypoints } from "./ruler.ts";
+export type { DsnOptions, FakeDice3D, Throw } from "./dice-so-nice.ts";
+export { DSN, withDiceSoNice } from "./dice-so-nice.ts";
 
 const lang = JSON.parse(moduleFile("lang/en.json")) as Data;
 const templates = new Map<string, Handlebars.TemplateDelegate>();
