@@ -4,6 +4,8 @@
  */
 import type { OptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { KindAnswer } from "../core/pace-left.ts";
+import { KIND_ANSWERS } from "../core/pace-left.ts";
 
 export const ROUND_END_STEPS = ["overbear", "strangle", "break"] as const;
 export type RoundEndStep = (typeof ROUND_END_STEPS)[number];
@@ -50,6 +52,12 @@ export interface D12Options {
   readonly liftOffFeet: number;
   /** A holder hauling in what it holds at a distance (a leash): at half its speed, as a holder carrying its catch (000 is silent on holds at reach), or full. */
   readonly reelInPace: "half" | "full";
+  /** A creature in a hold teleports (000 has no such magic): its holds end, the others arrive beside it, or it may not. */
+  readonly teleportInHold: KindAnswer;
+  /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
+  readonly forcedMoveInHold: KindAnswer;
+  /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
+  readonly levelChangeInHold: KindAnswer;
 }
 
 export const D12_DEFAULTS: D12Options = {
@@ -73,6 +81,12 @@ export const D12_DEFAULTS: D12Options = {
   proneMovement: "standFirst",
   liftOffFeet: 10,
   reelInPace: "half",
+  // No text moves a hold by magic: a creature gone from its holder's grip is out of the hold.
+  teleportInHold: "ends",
+  // Those holding a creature hang on when it is carried off (000's lift-off takes them along).
+  forcedMoveInHold: "goesAlong",
+  // A level is a place on the map: a group the rules let move together changes level together.
+  levelChangeInHold: "goesAlong",
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
@@ -97,6 +111,9 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   liftOffFeet: { kind: "integer", min: 1, max: 100 },
   reelInPace: { kind: "choice", choices: ["half", "full"] },
+  teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
+  forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
+  levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

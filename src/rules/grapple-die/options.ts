@@ -6,6 +6,8 @@
 import type { BasicOptionSchema } from "../core/options.ts";
 import type { OptionSchema as CoreOptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { KindAnswer } from "../core/pace-left.ts";
+import { KIND_ANSWERS } from "../core/pace-left.ts";
 import type { IssueList } from "../core/errors.ts";
 import { RulesInputError } from "../core/errors.ts";
 import { validateTable } from "./custom-table.ts";
@@ -112,6 +114,12 @@ export interface GrappleDieOptions {
   readonly proneMovement: "standFirst" | "free";
   /** A holder hauling in what it holds at a distance (a leash): half its speed (002's dragging) or full. */
   readonly reelInPace: "half" | "full";
+  /** A creature in a hold teleports: its holds end, the others arrive beside it, or it may not. */
+  readonly teleportInHold: KindAnswer;
+  /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
+  readonly forcedMoveInHold: KindAnswer;
+  /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
+  readonly levelChangeInHold: KindAnswer;
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -166,6 +174,9 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   freeBreakFailed: "drags",
   proneMovement: "standFirst",
   reelInPace: "half",
+  teleportInHold: "ends",
+  forcedMoveInHold: "goesAlong",
+  levelChangeInHold: "goesAlong",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -218,6 +229,9 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   freeBreakFailed: "the free break is the held creature's chance to stay; failing it, it is taken along",
   proneMovement: "002 gives no crawling; a creature knocked down gets up before it goes anywhere",
   reelInPace: "002 gives no pace for hauling a creature in; 004's half speed for dragging another is the sister rule (as movePace)",
+  teleportInHold: "002 has no magic that moves a hold: a creature gone from its holder's grip is out of the hold",
+  forcedMoveInHold: "002 lets an attacker move with a creature it pushes back; holders hang on to a creature carried off",
+  levelChangeInHold: "a level is a place on the map: a group the rules let move together changes level together",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -273,6 +287,9 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   freeBreakFailed: { kind: "choice", choices: ["drags", "staysPut"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   reelInPace: { kind: "choice", choices: ["half", "full"] },
+  teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
+  forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
+  levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */
