@@ -67,7 +67,10 @@ export class FakeChatMessage extends FakeDocument {
       documentName: "ChatMessage",
       count: 1,
       commit: () => {
-        const m = new FakeChatMessage(w, id, user, data);
+        // [C-32] Stamped as the creating user; where the switch says a v13 server keeps a
+        // player-set author, the author named in the data.
+        const given = w.authorOnCreate === "asGiven" && typeof data.author === "string" ? w.usersCollection.get(data.author) : undefined;
+        const m = new FakeChatMessage(w, id, given ?? user, data);
         w.messages.set(id, m);
         return () => m.broadcastVisible("createChatMessage", [m, options, user.id]);
       },
