@@ -17,8 +17,11 @@ let messageClock = 1_700_000_000_000;
 export class FakeChatMessage extends FakeDocument {
   readonly documentName = "ChatMessage";
   content = "";
-  rolls: FakeRoll[] = [];
+  /** [C-127] The rolls as every tab receives them: what each roll's JSON kept. */
+  rolls: Data[] = [];
   whisper: string[] = [];
+  /** [C-128] Blind: its content hidden from its author unless the whisper names them (the fake renders nothing: kept for who reads it). */
+  blind = false;
   speaker: Data = {};
   readonly timestamp: number;
   constructor(
@@ -29,8 +32,9 @@ export class FakeChatMessage extends FakeDocument {
   ) {
     super(world, id);
     this.content = String(data.content ?? "");
-    this.rolls = (data.rolls as FakeRoll[] | undefined) ?? [];
+    this.rolls = ((data.rolls as Array<FakeRoll | string> | undefined) ?? []).map((r) => JSON.parse(typeof r === "string" ? r : JSON.stringify(r)) as Data);
     this.whisper = (data.whisper as string[] | undefined) ?? [];
+    this.blind = data.blind === true;
     this.speaker = (data.speaker as Data | undefined) ?? {};
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
     // [C-84] The creating client stamps the time; one it sends is kept (a player may backdate theirs).
