@@ -176,6 +176,8 @@ const { benchGmCpu } = await import("./gm-cpu.ts");
 const cpu = await benchGmCpu(MS);
 const { benchTethers } = await import("./tethers.ts");
 await benchTethers(MS);
+const { benchRuler } = await import("./ruler.ts");
+const ruler = await benchRuler(MS);
 const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
 const longCampaign = longCampaignLine(await benchLongCampaign());
 console.log(longCampaign);
@@ -196,5 +198,6 @@ console.log(
     `  shell, the end of a round in a 60-creature battle with 30 holds: ${byGen(battle, (x) => `${ms(x.msPerRoundEnd)} and ${x.requestsPerRoundEnd.toFixed(1)} requests`)}`,
     `  the GM's tab, process CPU (not wall time) per GM grapple with 60 tokens: ${byGen(cpu, (x) => `${ms(x.cpuMsPerAction)} with ${x.log.toLocaleString("en-US")} messages in the log`)}`,
     `  the check before every token move (player's client): ${byGen(moves, (x) => `${ms(x.msNoHolds)} in no hold, ${ms(x.msThreeHolds)} held by three`)}`,
+    `  the token ruler's extra work per drag frame (20 waypoints, a creature in a hold): ${ruler.usPerFrameExtra.toFixed(2)} µs (${ruler.usPerFrameFirst.toFixed(2)} µs the first frame after a change; ${ruler.usPerFrameFree.toFixed(2)} µs in no hold); ${ruler.requestsWhileDragging} server requests while dragging`,
   ].join("\n"),
 );
