@@ -20,7 +20,7 @@ import { d12Next } from "./next.ts";
 import { actionOdds } from "./odds-wiring.ts";
 import { combatant, D12_PROFILE_FIELDS } from "./profile-fields.ts";
 import { resolveAction } from "./resolve-wiring.ts";
-import { endRound } from "./round-wiring.ts";
+import { endRound, roundEndBreaks } from "./round-wiring.ts";
 import { ACTIONS } from "./setup.ts";
 import { SITUATIONAL } from "./situational.ts";
 
@@ -53,6 +53,7 @@ export const d12Variant: RulesVariant = {
   resolve: resolveAction,
 
   roundEnd: endRound,
+  roundEndBreaks,
 
   movement(ctx: MoveContext, rawOptions: unknown) {
     const o = rawOptions as D12Options;
