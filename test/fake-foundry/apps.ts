@@ -6,6 +6,7 @@
  */
 import type { FakeActor, FakeClient, FakeCombat, FakeToken } from "./world.ts";
 import { world } from "./world.ts";
+import { trackerHeader } from "./controls.ts";
 
 type Data = Record<string, unknown>;
 type Handler = (this: FakeApplicationV2, event: Event, target: HTMLElement) => unknown;
@@ -189,7 +190,7 @@ export class FakeCombatTracker {
         li.append(name);
         list.append(li);
       }
-      el.append(list);
+      el.append(trackerHeader(document, this.viewed !== null), list);
       this.element = el;
       this.client.Hooks.callAll("renderCombatTracker", this, el, {});
       return el;

@@ -12,11 +12,12 @@
  *   held end; a pin is a doubled line with a bar across the held end;
  * - aloft, the tether rises from the ground line (drawn faint beneath) to an end raised above the
  *   token, with a plumb line down and the height beside it.
- * Hovering a tether shows its label beside it.
+ * Hovering a tether shows its label beside it. The holds panel's Show sets one tether apart: a
+ * pale glow beneath it and its label at its middle, until it is put back.
  */
 import type { GridInfo, Point } from "./geometry.ts";
 import type { TetherHold, TetherLook, TetherPath, TokenPlace, Viewer } from "./tether-geometry.ts";
-import { anchorsAt, centreOf, directionOnPath, isAloft, nearestOnPath, samplePath, tetherAt, tetherPath, tetherShown, touchedBy } from "./tether-geometry.ts";
+import { anchorsAt, centreOf, directionOnPath, isAloft, nearestOnPath, pointOnPath, samplePath, tetherAt, tetherPath, tetherShown, touchedBy } from "./tether-geometry.ts";
 
 /** The PIXI classes the board uses (Foundry's own PIXI on the canvas; pixi.js 7 in tests). */
 export interface PixiKit {
@@ -75,6 +76,7 @@ export class TetherBoard {
   private readonly anchors = new Map<string, Map<string, Point>>();
   private readonly drawn = new Map<string, Drawn>();
   private label: { readonly holdId: string; readonly box: PIXI.Container } | null = null;
+  private spot: { readonly holdId: string; readonly halo: PIXI.Graphics; readonly box: PIXI.Container } | null = null;
   /** Tethers drawn again since the board was made (for the bench and the tests). */
   redraws = 0;
 
@@ -181,12 +183,49 @@ export class TetherBoard {
     return hold;
   }
 
+  /**
+   * Sets one tether apart (the holds panel's Show): a glow beneath it and its label at its
+   * middle; null puts it back. False when that tether is not shown to this viewer.
+   */
+  spotlight(holdId: string | null): boolean {
+    this.clearSpot();
+    const d = holdId ? this.drawn.get(holdId) : undefined;
+    const hold = holdId ? this.holds.get(holdId) : undefined;
+    if (!holdId || !d || !hold) return false;
+    const halo = new this.pixi.Graphics();
+    this.paintHalo(halo, d.path);
+    this.lines.addChildAt(halo, 0);
+    const box = this.labelBox(hold.label);
+    const mid = pointOnPath(d.path, 0.5);
+    box.position.set(mid.x, mid.y - 14);
+    this.spot = { holdId, halo, box };
+    return true;
+  }
+
+  /** The tether set apart now, if any (for the tests). */
+  spotlit(): string | null {
+    return this.spot?.holdId ?? null;
+  }
+
+  private paintHalo(g: PIXI.Graphics, path: TetherPath): void {
+    g.clear();
+    line(g, samplePath(path, 20), { width: 26, color: 0xfff4c2, alpha: 0.4 });
+  }
+
+  private clearSpot(): void {
+    if (!this.spot) return;
+    this.spot.halo.destroy();
+    this.spot.box.destroy({ children: true });
+    this.spot = null;
+  }
+
   /** The label shown now, if any (for the tests). */
   labelShown(): { holdId: string; box: PIXI.Container } | null {
     return this.label;
   }
 
   destroy(): void {
+    this.clearSpot();
     this.label?.box.destroy({ children: true });
     this.label = null;
     this.root.destroy({ children: true });
@@ -252,6 +291,11 @@ export class TetherBoard {
       gfx.visible = true;
       paintTether(gfx, path, h.look, this.options.text, this.options.heightText);
       this.drawn.set(id, { gfx, path, key });
+      if (this.spot?.holdId === id) {
+        this.paintHalo(this.spot.halo, path);
+        const mid = pointOnPath(path, 0.5);
+        this.spot.box.position.set(mid.x, mid.y - 14);
+      }
       this.redraws++;
     }
   }
@@ -262,6 +306,7 @@ export class TetherBoard {
     d.gfx.destroy({ children: true });
     this.drawn.delete(id);
     if (this.label?.holdId === id) this.hover(null);
+    if (this.spot?.holdId === id) this.clearSpot();
   }
 
   private labelBox(text: string): PIXI.Container {
