@@ -81,7 +81,8 @@ function viewedScene(): Scene.Implementation | null {
 export function holdsOnScene(scene: Scene.Implementation | null = viewedScene()): Kept[] {
   if (!scene) return [];
   const variant = activeVariantId();
-  return ledgerEntries().filter((k) => k.hold.variant === variant && stands(k) && tokenByUuid(k.hold.record.heldId)?.parent?.id === scene.id && tokenByUuid(k.hold.record.holderId)?.parent?.id === scene.id);
+  const memo = new Map();
+  return ledgerEntries().filter((k) => k.hold.variant === variant && stands(k, memo) && tokenByUuid(k.hold.record.heldId)?.parent?.id === scene.id && tokenByUuid(k.hold.record.holderId)?.parent?.id === scene.id);
 }
 
 /** Where this user's canvas draws each token of the scene, by token id (none when the canvas shows another scene). */
