@@ -1,5 +1,5 @@
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 import { playwright } from "@vitest/browser-playwright";
@@ -46,6 +46,18 @@ const RUN_OUTPUT = join(tmpdir(), "weaponless-combat-vitest");
  */
 const browser: TestProjectInlineConfiguration = {
   extends: true,
+  // The fake Foundry in a page (test/browser/keyboard.test.ts): its rooms' host file is Node's;
+  // in the browser they get the one-tab twin (test/browser/one-tab-host.ts).
+  plugins: [
+    {
+      name: "weaponless-browser-host",
+      enforce: "pre",
+      resolveId(source: string, importer: string | undefined) {
+        if (source === "./host.ts" && importer?.replace(/\\/g, "/").includes("/test/fake-foundry/")) return resolve(import.meta.dirname, "test/browser/one-tab-host.ts");
+        return null;
+      },
+    },
+  ],
   test: {
     name: "browser",
     // Chromium's start and the page's first load fall inside the first test on a loaded machine.

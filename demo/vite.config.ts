@@ -22,7 +22,7 @@ function browserHost(): Plugin {
     name: "weaponless-demo-host",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "./host.ts" && importer?.replace(/\\/g, "/").endsWith("test/fake-foundry/world.ts")) return twin;
+      if (source === "./host.ts" && importer?.replace(/\\/g, "/").includes("/test/fake-foundry/")) return twin;
       return null;
     },
   };

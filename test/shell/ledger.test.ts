@@ -206,6 +206,23 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     expect(whole()).toBe(true);
   });
 
+  it("the tracker's notes read the ledger: the own half deleted and a forged one made while no GM is connected change no row", async () => {
+    await ogreHoldsFighter();
+    t.world.disconnect(t.gm);
+    await t.player.run(() => t.fighter.deleteEmbeddedDocuments("ActiveEffect", [mine().id]));
+    // A made-up half: the fighter holding the goblin by the body.
+    const record = { id: "forged", holderId: t.fighterToken.uuid, heldId: t.goblinToken.uuid, label: "WC.Part.body", data: {} };
+    await t.player.run(() =>
+      t.fighter.createEmbeddedDocuments("ActiveEffect", [{ name: "Holding Goblin (body)", statuses: [`${M}.holding`], duration: {}, flags: { [M]: { hold: { record, role: "holder", twinUuid: `${t.goblinToken.actor.uuid}.ActiveEffect.${stableId("forged")}`, variant: "d12-holds" } } } }] as never),
+    );
+    const rows = t.player.ui.combat.render();
+    const row = (token: Table["fighterToken"]) => `[data-combatant-id="${[...combat.combatants].find((c) => c.tokenId === token.id)?.id}"]`;
+    expect(rows.querySelector(`${row(t.fighterToken)} .wc-tracker__held`)?.textContent).toBe("held by Ogre");
+    expect(rows.querySelector(`${row(t.fighterToken)} .wc-tracker__holder`)).toBeNull();
+    expect(rows.querySelector(`${row(t.ogreToken)} .wc-tracker__holder`)?.textContent).toBe("holds Fighter");
+    expect(rows.querySelector(`${row(t.goblinToken)} .wc-tracker__held`)).toBeNull();
+  });
+
   it("finding 5: two halves made in one request on the own creature (a hold on itself) are no pair: removed, the creature acts, and the round end runs", async () => {
     const rec = (id: string) => ({ id, holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid, label: "WC.Part.body", data: { id, part: "body", result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1, holderId: t.fighterToken.uuid, heldId: t.fighterToken.uuid } });
     const half = (role: string, own: string, twin: string) => ({

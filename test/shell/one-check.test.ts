@@ -8,6 +8,7 @@
 // hidden token is visible to GMs only; ContextMenuEntry has no disabled state), not from our code.
 import { beforeEach, describe, expect, it } from "vitest";
 import { addButtons } from "../../src/foundry/hooks/token-hud.ts";
+import { answerStrike } from "../../src/foundry/cards/request-card.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
@@ -174,6 +175,30 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
       const box = document.createElement("div");
       box.innerHTML = card.content;
       expect(box.querySelector(".wc-card__gm-call")?.textContent).toMatch(/GM's call.*Fighter is out of reach/);
+    });
+
+    it("a question between the GM's call and the roll: the card made from the answer still names the GM's call", async () => {
+      // The ogre is out cold (the host's unconscious status): the one check refuses its charge,
+      // a refusal the GM may set aside. A charge on the player's fighter asks the fighter's
+      // player first (000: a first strike against a charger), so a question card comes between.
+      await t.gm.run(() => t.ogreToken.actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Out cold", statuses: ["unconscious"], duration: {} }] as never));
+      place(t.fighterToken, 5, 5);
+      place(t.ogreToken, 7, 5);
+      const charge = { ...grapple, action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid };
+      expect(await t.gm.run(() => api(t.gm).act(charge))).toMatchObject({ kind: "refused", key: "WC.Refuse.unconscious", overridable: true });
+      const asked = await t.gm.run(() => api(t.gm).act({ ...charge, gmCall: true }));
+      await settle();
+      expect(asked.kind).toBe("waiting");
+      expect(cards()).toHaveLength(0);
+      const question = t.world.messages.contents.find((m) => m.getFlag(M, "strike" as never)) as FakeChatMessage;
+      const out = await t.player.run(() => answerStrike(question as never, "none"));
+      await settle();
+      expect(out.kind).toBe("done");
+      const card = cards()[0] as FakeChatMessage;
+      expect(card.getFlag(M, "card" as never)).toMatchObject({ gmCall: { key: "WC.Refuse.unconscious" } });
+      const box = document.createElement("div");
+      box.innerHTML = card.content;
+      expect(box.querySelector(".wc-card__gm-call")?.textContent).toMatch(/GM's call.*Ogre/);
     });
 
     it("from the GM's palette: the greyed entry asks, and the answer 'leave it' carries nothing out", async () => {

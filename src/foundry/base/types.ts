@@ -100,6 +100,8 @@ export interface StoredStrike {
   readonly round?: number;
   /** The request it asks for (exactly one question per request). */
   readonly requestId?: string;
+  /** The GM's call the asker made over the one check's refusal: the answered card names it too. */
+  readonly gmCall?: StoredCard["gmCall"];
 }
 
 /** One side of a hold, as stored on an ActiveEffect. */

@@ -19,7 +19,7 @@ import { tabState } from "../base/tab.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import { localizeParams } from "../base/text.ts";
 import { requestId as newRequestId } from "../base/ids.ts";
-import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredRequest, TemporaryCorrection } from "../base/types.ts";
+import type { Intent, MoveJob, MoveOutcome, PerformOutcome, Refused, RequestAsk, StoredCard, StoredRequest, TemporaryCorrection } from "../base/types.ts";
 import { correctTemporary, validCorrections } from "../gm/apply.ts";
 import { cardActionNow, handleCardAction } from "./kinds.ts";
 import { Refusal, resolveCast } from "../documents/cast.ts";
@@ -362,7 +362,9 @@ export async function performAnswer(strikeMessage: ChatMessage.Implementation | 
   } catch (e) {
     return refusalOf(e);
   }
-  const out = await perform({ ...intent, declared: { ...intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", { asker, ...(closing ? { closing } : {}) });
+  // The GM's call made when the question was asked goes on to the card that answers it.
+  const gmCall = asker.isGM ? gmCallOf(strike.gmCall) : undefined;
+  const out = await perform({ ...intent, declared: { ...intent.declared, [strike.key]: choice } }, responder, strikeMessage.id ?? "", { asker, ...(closing ? { closing } : {}), ...(gmCall ? { gmCall } : {}) });
   if (out.kind === "done") {
     try {
       await strikeMessage.delete();
@@ -371,6 +373,14 @@ export async function performAnswer(strikeMessage: ChatMessage.Implementation | 
     }
   }
   return out;
+}
+
+/** A GM's call as a question card keeps it: a text key and plain parameters, or none. */
+function gmCallOf(raw: unknown): StoredCard["gmCall"] {
+  const c = raw as { key?: unknown; params?: unknown } | null | undefined;
+  if (!c || typeof c !== "object" || typeof c.key !== "string" || typeof c.params !== "object" || c.params === null) return undefined;
+  const params = Object.fromEntries(Object.entries(c.params as Record<string, unknown>).filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number"));
+  return { key: c.key, params };
 }
 
 /**

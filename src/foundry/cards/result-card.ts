@@ -163,6 +163,8 @@ export interface PerformOptions {
   readonly asker?: User.Implementation;
   /** A request card this answers: removed in the same request where one request carries it all. */
   readonly closing?: string;
+  /** The GM's call made when the question was asked (an answered question is not checked again). */
+  readonly gmCall?: StoredCard["gmCall"];
 }
 
 /**
@@ -183,7 +185,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     // The one check, as the user who asked: reach, sight, the fight, consciousness, this round's
     // count. An answered question was checked (and counted) when it was asked. The GM may set an
     // overridable refusal aside, named on the card; a player's request never can.
-    let gmCall: StoredCard["gmCall"];
+    let gmCall: StoredCard["gmCall"] = opts.asker?.isGM ? opts.gmCall : undefined;
     if (!opts.asker) {
       const verdict = actionVerdict(intent, asker);
       if (!verdict.ok) {
@@ -194,7 +196,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     // A question for a player's defender goes on a card first; the GM's creatures answer "roll".
     const question = variant.situational(intent.action).find((s) => s.by === "defender" && intent.declared[s.key] === undefined);
     if (question && question.kind === "choice" && playerOwners(defender.actor).length > 0) {
-      return askDefender({ intent, key: question.key, choices: question.choices, attackerName: attacker.name, defenderName: defender.name, requesterId: asker.id ?? "", ...(combat ? { combatId: combat.id ?? "", round } : {}) }, requestId);
+      return askDefender({ intent, key: question.key, choices: question.choices, attackerName: attacker.name, defenderName: defender.name, requesterId: asker.id ?? "", ...(combat ? { combatId: combat.id ?? "", round } : {}), ...(gmCall ? { gmCall } : {}) }, requestId);
     }
 
     const circle = circleOf(intent, attacker, defender);

@@ -33,11 +33,22 @@ import { liftWrites, markTokenWrites } from "../map/aloft.ts";
  * itself (on the combat) and gives the effect no core duration, so v14's own expiry never fights
  * it and no stored effect relies on one version's duration shape.
  */
-export function conditionEffect(key: StatusKey, id: string): Record<string, unknown> {
+export function conditionEffect(key: StatusKey, id: string, origin?: string): Record<string, unknown> {
   const host = hostEffectData(key) ?? {};
   const statuses = [...new Set([...((host.statuses as string[] | undefined) ?? []), statusFor(key)])];
   const flags = { ...((host.flags as Record<string, unknown> | undefined) ?? {}), [MODULE_ID]: { condition: key } };
-  return { name: statusName(key), img: statusIcon(key), ...host, ...untimedDuration(), _id: id, statuses, transfer: false, flags };
+  return { name: statusName(key), img: statusIcon(key), ...host, ...untimedDuration(), _id: id, statuses, transfer: false, flags, ...(origin ? { origin } : {}) };
+}
+
+/**
+ * Who a grappled creature is grappled by, for the effect's `origin` (the core field naming where
+ * an effect comes from; dnd5e reads it back as the effect's source, and modules applying the 2024
+ * grappled rule look there for the grappler): the creature holding it, else (a holder the rules
+ * also call grappled) the one it holds, from the holds standing after this result. None when it
+ * is in no hold.
+ */
+export function grapplerOf(id: string, holds: readonly HoldRecord[]): string | undefined {
+  return holds.find((h) => h.heldId === id && h.holderId !== id)?.holderId ?? holds.find((h) => h.holderId === id && h.heldId !== id)?.heldId;
 }
 
 /** Marks deletions that already take both halves of a hold, for the clean-up hook. */
@@ -145,11 +156,17 @@ export function planConsequences(
     }
   }
 
+  // The holds as they stand after this result: a grappled creature's effect names its grappler.
+  const standing = [...holdsKnown.filter((h) => !removed.has(h.id)).map((h) => changed.get(h.id) ?? h), ...holdsAdded.filter((h) => !holdsKnown.some((k) => k.id === h.id))];
+  const originOf = (id: string): string | undefined => {
+    const other = grapplerOf(id, standing);
+    return other ? (byId.get(other) ?? (tokenByUuid(other)?.actor as Actor.Implementation | null | undefined))?.uuid : undefined;
+  };
   for (const x of conditions) {
     const actor = actorOf(x.targetId);
     const has = effectsMeaning(actor, x.condition);
     const timed = x.rounds !== undefined || x.segments !== undefined;
-    const effect = conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`));
+    const effect = conditionEffect(x.condition, stableId(`${requestId}|${x.condition}|${x.targetId}`), x.condition === "grappled" && x.active ? originOf(x.targetId) : undefined);
     if (x.active && timed && combatId && !clockStillRuns(combatId, actor.uuid)) continue;
     if (x.active && has.length === 0) w(actor).creates.push(timed ? stamped(effect, "clock") : effect);
     // The module's own effect of that condition, made earlier, is now timed by this combat too.
@@ -371,7 +388,8 @@ export function sanitizeUndo(r: UndoRecord, actor: Actor.Implementation | null):
  * A removed effect of the module's as the module makes it again on Undo: from its own flags
  * alone (a hold half from its hold record, a condition from its condition), at the same id.
  * Nothing else the effect carried when it was removed (another module's flags, a name or changes
- * a player gave their creature's effect) comes back with it.
+ * a player gave their creature's effect) comes back with it, but a grappled condition's grappler
+ * (its `origin`, an actor still there).
  */
 function madeAgain(d: Record<string, unknown>): Record<string, unknown> | null {
   const ours = ourFlagsOf(d);
@@ -387,7 +405,9 @@ function madeAgain(d: Record<string, unknown>): Record<string, unknown> | null {
   }
   const condition = ours?.condition;
   if (typeof condition !== "string" || !(condition in STATUS)) return null;
-  const data = conditionEffect(condition as StatusKey, id);
+  // A grappled creature's grappler comes back with it, while that creature is still there.
+  const origin = condition === "grappled" && typeof d.origin === "string" ? (fromUuidSync(d.origin as never) as { documentName?: string } | null) : null;
+  const data = conditionEffect(condition as StatusKey, id, origin?.documentName === "Actor" ? (d.origin as string) : undefined);
   if (typeof ours?.clock !== "string") return data;
   const flags = (data.flags ?? {}) as Record<string, Record<string, unknown>>;
   return { ...data, flags: { ...flags, [MODULE_ID]: { ...(flags[MODULE_ID] ?? {}), clock: ours.clock } } };

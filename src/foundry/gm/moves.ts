@@ -14,7 +14,8 @@ import type { Side } from "../documents/cast.ts";
 import { participant, Refusal, tokenByUuid } from "../documents/cast.ts";
 import { paceUpdate } from "../documents/combat-state.ts";
 import type { TokenWrite } from "../map/aloft.ts";
-import { besideAfterMove } from "../map/geometry.ts";
+import { placeGroup } from "../map/placement.ts";
+import { movementWalls, standing } from "../map/ground.ts";
 import type { Situation } from "../map/check.ts";
 import { aloftOf, draggedThisRound, moveFeet, namesOf, refusalText, situationOf, spotOf, tooFar, tooFarText } from "../map/check.ts";
 import { activeOptions, activeVariant } from "../world/settings.ts";
@@ -58,11 +59,27 @@ function choiceOf(job: MoveJob, s: Situation, requester: User.Implementation, fe
   return { brings: c.brings, ends: c.ends, ...(c.roll ? { roll: c.roll } : {}), paced: c.brings.length > 0 };
 }
 
-/** Where the mover and those it brings stand after the move, and which of them come down to the ground they left. */
+/**
+ * Where the mover and those it brings stand after the move, and which of them come down to the
+ * ground they left. Each one brought takes the free place beside the mover nearest to where the
+ * mover's own step would put it (map/placement.ts): never on the mover, on another of the group,
+ * on a token that stays, or behind a wall. Throws a Refusal naming one that finds no room.
+ */
 function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): StoredTokenMove[] {
   const token = s.mover.token;
   const from = spotOf(token);
   const dest = { ...from, x: to.x, y: to.y };
+  const scene = token.parent;
+  const group = new Set([token.uuid, ...brings.map((b) => b.token.uuid)]);
+  const brought = brings.map((b) => {
+    const at = spotOf(b.token);
+    return { id: b.id, wish: { ...at, x: at.x + (dest.x - from.x), y: at.y + (dest.y - from.y) } };
+  });
+  const placed = placeGroup({ mover: dest, brought, occupied: standing(scene, group), walls: movementWalls(scene) }, s.grid);
+  if (!placed.ok) {
+    const who = brings.find((b) => b.id === placed.id);
+    throw new Refusal("WC.Move.noRoom", { name: who?.name ?? "", mover: s.mover.name });
+  }
   const dz = to.elevation - (token.elevation ?? 0);
   const landed = (t: TokenDocument.Implementation, z: number) => {
     const a = aloftOf(t);
@@ -70,7 +87,7 @@ function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): St
   };
   const out: StoredTokenMove[] = [{ uuid: token.uuid, x: to.x, y: to.y, elevation: to.elevation, ...(landed(token, to.elevation) ? { landed: true } : {}) }];
   for (const b of brings) {
-    const p = besideAfterMove(from, dest, spotOf(b.token), s.grid);
+    const p = placed.places.get(b.id) ?? spotOf(b.token);
     const z = (b.token.elevation ?? 0) + dz;
     out.push({ uuid: b.token.uuid, x: p.x, y: p.y, elevation: z, ...(landed(b.token, z) ? { landed: true } : {}) });
   }

@@ -7,6 +7,7 @@ import * as holdsPanel from "./holds-panel.ts";
 import * as combatRound from "./combat-round.ts";
 import * as combatTracker from "./combat-tracker.ts";
 import * as init from "./init.ts";
+import * as keys from "./keys.ts";
 import * as movement from "./movement.ts";
 import * as profileEntry from "./profile-entry.ts";
 import * as requests from "./requests.ts";
@@ -15,7 +16,7 @@ import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [chatLog, init, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, holdsPanel] as const;
+export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, holdsPanel] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();

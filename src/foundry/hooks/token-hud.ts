@@ -14,6 +14,7 @@ import type { HoldRecord, ShellAction } from "../../rules/index.ts";
 import { participant, Refusal, tokenByUuid } from "../documents/cast.ts";
 import { ICONS, MODULE_ID, TEMPLATES } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
+import { tabState } from "../base/tab.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { i18n, notify } from "../base/i18n.ts";
 import type { I18n } from "../base/text.ts";
@@ -242,6 +243,57 @@ export function placePalette(palette: HTMLElement, anchorTop?: number): void {
   if (top !== rect.top) palette.style.top = `${top - rect.top}px`;
 }
 
+/** The token whose palette is to open as soon as its HUD is drawn (a key asked for it). */
+function wanted(): { uuid: string } {
+  return tabState("palette-wanted", () => ({ uuid: "" }));
+}
+
+/**
+ * Opens this token's palette from the keyboard: its HUD bound to it (drawn anew, as a right-click
+ * draws it: `canvas.tokens.hud.bind`), the palette open and its first entry focused. False when
+ * the canvas has no HUD to show (the key then does nothing, and says so).
+ */
+export function openPaletteFor(token: TokenDocument.Implementation): boolean {
+  const hud = (canvas?.tokens as unknown as { hud?: { bind?(object: unknown): unknown } } | undefined)?.hud;
+  const object = (token as unknown as { object?: unknown }).object;
+  if (typeof hud?.bind !== "function" || !object) {
+    notify("warn", "WC.Keys.noHud", { name: token.name ?? "" });
+    return false;
+  }
+  // The HUD draws itself for the token (renderTokenHUD), and its button opens the palette then.
+  wanted().uuid = token.uuid;
+  hud.bind(object);
+  return true;
+}
+
+/**
+ * The palette from the keyboard (WAI-ARIA's menu pattern): arrow keys move between its entries
+ * (wrapping), Home and End go to the first and last; Enter or Space choose (they are buttons);
+ * Escape closes it and returns to its button.
+ */
+export function paletteKeys(palette: HTMLElement, event: KeyboardEvent): boolean {
+  const items = [...palette.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].filter((b) => !b.hidden);
+  if (items.length === 0) return false;
+  const at = items.indexOf(document.activeElement as HTMLButtonElement);
+  const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+  switch (event.key) {
+    case "ArrowDown":
+      go(at + 1);
+      return true;
+    case "ArrowUp":
+      go(at < 0 ? -1 : at - 1);
+      return true;
+    case "Home":
+      go(0);
+      return true;
+    case "End":
+      go(-1);
+      return true;
+    default:
+      return false;
+  }
+}
+
 export function addButtons(app: { document?: TokenDocument.Implementation }, html: HTMLElement): void {
   const token = app.document;
   if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER")) return;
@@ -273,6 +325,11 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
   };
   const show = (made: HTMLElement) => {
     made.addEventListener("keydown", (event) => {
+      if (paletteKeys(made, event)) {
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
       if (event.key !== "Escape") return;
       event.stopPropagation();
       close();
@@ -285,6 +342,8 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
     group.classList.toggle("wc-hud--local", getComputedStyle(html).position === "static");
     toggle.setAttribute("aria-expanded", "true");
     placePalette(made, html.getBoundingClientRect().top);
+    // Into the menu, as a menu button does: the first entry has the focus.
+    made.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
   };
   toggle.addEventListener("click", (event) => {
     event.preventDefault();
@@ -300,4 +359,9 @@ export function addButtons(app: { document?: TokenDocument.Implementation }, htm
   });
   group.append(toggle);
   column.append(group);
+  // A key asked for this token's palette: open it now that its HUD is drawn.
+  if (wanted().uuid === token.uuid) {
+    wanted().uuid = "";
+    toggle.click();
+  }
 }

@@ -77,7 +77,8 @@ export function squaresApart(a: Spot, b: Spot, g: GridInfo): number {
   return Math.max(dx, dy);
 }
 
-function overlaps(a: Spot, b: Spot, g: GridInfo): boolean {
+/** Two footprints share ground (hex: their centres closer than their sizes allow). */
+export function overlaps(a: Spot, b: Spot, g: GridInfo): boolean {
   if (isHex(g)) return hexSteps(centre(a, g), centre(b, g), g) < (a.width + b.width) / 2 - 0.49;
   const ax2 = a.x + a.width * g.sizeX;
   const ay2 = a.y + a.height * g.sizeY;

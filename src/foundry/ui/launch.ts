@@ -8,6 +8,7 @@ import { actionVerdict } from "../cards/result-card.ts";
 import type { Verdict } from "../gm/verdict.ts";
 import type { PerformOutcome } from "../base/types.ts";
 import { act } from "../cards/request-card.ts";
+import { tabState } from "../base/tab.ts";
 import { askDeclared } from "./action-dialog.ts";
 import { chooseTarget } from "./targets.ts";
 
@@ -65,6 +66,7 @@ export async function launchAt(token: TokenDocument.Implementation, target: Toke
     return null;
   }
   if (asked === null) return null;
+  lastAction().action = action;
   return act({ ...base, declared: asked.declared, ...(asked.typed.length > 0 ? { typed: asked.typed } : {}), ...(gmCall ? { gmCall: true } : {}) });
 }
 
@@ -94,4 +96,20 @@ export function controlledToken(): TokenDocument.Implementation | null {
     return null;
   }
   return (controlled[0]?.document as TokenDocument.Implementation | undefined) ?? null;
+}
+
+/** The action this tab last asked for (from the palette, a card, a macro or a key): what "repeat" does again. */
+function lastAction(): { action: ShellAction | null } {
+  return tabState("last-action", () => ({ action: null as ShellAction | null }));
+}
+
+/** The controlled token does again the action this tab last asked for, at the user's current target (the same way in: the one check, the dialog, the request). */
+export async function repeatLast(): Promise<PerformOutcome | null> {
+  const action = lastAction().action;
+  if (!action) {
+    notify("warn", "WC.Keys.nothingToRepeat");
+    return null;
+  }
+  const token = controlledToken();
+  return token ? launch(token, action) : null;
 }

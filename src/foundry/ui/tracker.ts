@@ -1,20 +1,22 @@
 /**
  * What the combat tracker shows on each row: the holds a creature is in, told apart by side
  * (holding someone, held by someone, each with the other's name), the clocks running on it, and
- * what the last round end did to it. Read from the effects, the combat's flags and the last
- * round card; nothing is stored for the tracker alone.
+ * what the last round end did to it. Read from the ledger (documents/ledger.ts: the holds as
+ * only a GM writes them, never the effects, which a player may edit on their own creature), the
+ * combat's flags and the last round card; nothing is stored for the tracker alone.
  */
-import { storedHold } from "../documents/holds.ts";
+import { holdsAround } from "../documents/holds.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import { i18n } from "../base/i18n.ts";
+import { activeVariantId } from "../world/settings.ts";
 import { combatTimers } from "../documents/combat-state.ts";
 import { lastRoundCard, roundLineText } from "../cards/round-card.ts";
 
 /** One side of the holds a creature is in: whom it holds, or who holds it. */
 export interface TrackerSide {
-  /** The other creatures' names, in the order the effects list them. */
+  /** The other creatures' names, in the order the ledger lists the holds. */
   readonly partners: string[];
-  /** The hold effects' own names ("Holding Goblin (arm hold)"), for the tooltip. */
+  /** Each hold as its effect is named ("Holding Goblin (arm hold)"), for the tooltip. */
   readonly details: string[];
 }
 
@@ -38,14 +40,13 @@ export function trackerNotes(combat: Combat.Implementation): Map<string, Tracker
     if (!token || !actor) continue;
     const holding: TrackerSide = { partners: [], details: [] };
     const heldBy: TrackerSide = { partners: [], details: [] };
-    for (const e of actor.effects) {
-      const h = storedHold(e);
-      if (!h) continue;
-      const side = h.role === "held" ? heldBy : holding;
-      const other = h.role === "held" ? h.record.holderId : h.record.heldId;
-      const name = tokenByUuid(other)?.name ?? "?";
+    for (const record of holdsAround([actor], activeVariantId())) {
+      const role = record.heldId === token.uuid ? "held" : record.holderId === token.uuid ? "holder" : null;
+      if (!role) continue;
+      const side = role === "held" ? heldBy : holding;
+      const name = tokenByUuid(role === "held" ? record.holderId : record.heldId)?.name ?? "?";
       if (!side.partners.includes(name)) side.partners.push(name);
-      side.details.push(e.name ?? "");
+      side.details.push(i18n.format(role === "held" ? "WC.Effect.heldBy" : "WC.Effect.holding", { part: i18n.localize(record.label), name }));
     }
     const clocks = timers
       .filter((x) => x.id === token.uuid)
