@@ -6,7 +6,6 @@
  */
 import type { FakeActor, FakeClient, FakeCombat, FakeToken } from "./world.ts";
 import { world } from "./world.ts";
-import { trackerHeader } from "./controls.ts";
 
 type Data = Record<string, unknown>;
 type Handler = (this: FakeApplicationV2, event: Event, target: HTMLElement) => unknown;
@@ -148,6 +147,29 @@ export interface MenuEntry {
   callback?: (li: HTMLElement) => unknown;
   visible?: (li: HTMLElement) => boolean;
   onClick?: (event: Event, li: HTMLElement) => unknown;
+}
+
+/**
+ * [C-111] The combat tracker's header (v13 and v14): `header.combat-tracker-header` holding, when
+ * there is a combat, `.encounter-controls.combat` with `.control-buttons.left` and `.right`.
+ */
+export function trackerHeader(document: Document, hasCombat: boolean): HTMLElement {
+  const header = document.createElement("header");
+  header.className = "combat-tracker-header";
+  const nav = document.createElement("nav");
+  nav.className = "encounters";
+  header.append(nav);
+  if (hasCombat) {
+    const controls = document.createElement("div");
+    controls.className = "encounter-controls combat";
+    for (const side of ["left", "right"]) {
+      const buttons = document.createElement("div");
+      buttons.className = `control-buttons ${side}`;
+      controls.append(buttons);
+    }
+    header.append(controls);
+  }
+  return header;
 }
 
 /**

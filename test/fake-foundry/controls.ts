@@ -1,7 +1,7 @@
 /**
- * The holds panel's ways in, as the fake offers them (kept apart from world.ts while it is split
- * into rooms): the scene controls' hook, the combat tracker's header, and the canvas's pan. Each
- * draws or records only what the module reads (see docs/foundry-contract.md for each [C-nn]).
+ * The scene controls (the toolbar at the canvas's edge): the record of control sets a tab hands
+ * `getSceneControlButtons`, and a click on a tool. Only what the module reads is drawn (see
+ * docs/foundry-contract.md for the tag).
  */
 import type { FakeClient } from "./world.ts";
 
@@ -51,37 +51,4 @@ export function sceneControls(client: FakeClient, generation: number): { control
       client.run(() => tool.onChange?.(new Event("click"), true));
     },
   };
-}
-
-/**
- * [C-111] The combat tracker's header (v13 and v14): `header.combat-tracker-header` holding, when
- * there is a combat, `.encounter-controls.combat` with `.control-buttons.left` and `.right`.
- */
-export function trackerHeader(document: Document, hasCombat: boolean): HTMLElement {
-  const header = document.createElement("header");
-  header.className = "combat-tracker-header";
-  const nav = document.createElement("nav");
-  nav.className = "encounters";
-  header.append(nav);
-  if (hasCombat) {
-    const controls = document.createElement("div");
-    controls.className = "encounter-controls combat";
-    for (const side of ["left", "right"]) {
-      const buttons = document.createElement("div");
-      buttons.className = `control-buttons ${side}`;
-      controls.append(buttons);
-    }
-    header.append(controls);
-  }
-  return header;
-}
-
-/** [C-112] `canvas.animatePan({x, y, scale?, duration?})`: the fake records where it was asked to pan. */
-export function recordPans(canvas: object): Array<{ x: number; y: number; duration?: number }> {
-  const pans: Array<{ x: number; y: number; duration?: number }> = [];
-  (canvas as { animatePan?: unknown }).animatePan = async (view: { x: number; y: number; duration?: number }) => {
-    pans.push(view);
-    return true;
-  };
-  return pans;
 }

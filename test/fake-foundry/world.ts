@@ -54,6 +54,8 @@ export { FakeChatMessage } from "./chat.ts";
 export { FakeDialog } from "./dialogs.ts";
 export type { StatusEntry } from "./clients.ts";
 export { FakeClient, FakeLockManager } from "./clients.ts";
+export type { FakeTool } from "./controls.ts";
+export { sceneControls } from "./controls.ts";
 
 const lang = JSON.parse(moduleFile("lang/en.json")) as Data;
 const templates = new Map<string, Handlebars.TemplateDelegate>();

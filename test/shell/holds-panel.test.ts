@@ -13,9 +13,9 @@ import { tetherBoard } from "../../src/foundry/map/tether-scene.ts";
 import { HOLDS_PANEL, panelView, REFRESH_MS, releaseHold, showHold, undoHold } from "../../src/foundry/ui/holds-panel.ts";
 import type { HoldRecord } from "../../src/rules/index.ts";
 import { enableCanvas } from "../fake-foundry/canvas.ts";
-import { recordPans, sceneControls } from "../fake-foundry/controls.ts";
 import type { FakeApplicationV2 } from "../fake-foundry/apps.ts";
 import type { FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
+import { sceneControls } from "../fake-foundry/world.ts";
 import { d12Hold, place, putHold, settleMoves } from "./movement-setup.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, tableFor } from "./setup.ts";
@@ -247,10 +247,9 @@ describe("the holds panel", () => {
     await holdIn(t, combat, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("h1", "arm", "L", 1));
     await t.gm.canvas.draw(t.fighterToken.parent);
     await settle(t);
-    const pans = recordPans(t.gm.canvas);
     expect(await t.gm.run(() => showHold("h1"))).toBe(true);
     // Ogre at column 4, fighter at 5, row 5, 100-pixel squares: centres (450, 550) and (550, 550).
-    expect(pans).toEqual([{ x: 500, y: 550, duration: 250 }]);
+    expect(t.gm.canvas.pans).toEqual([{ x: 500, y: 550, duration: 250 }]);
     expect(t.gm.run(() => tetherBoard()?.spotlit())).toBe("h1");
   });
 
