@@ -169,7 +169,7 @@ describe("the holds panel", () => {
     await settle(t);
     const [row] = rowsOf(t.gm);
     expect(row?.cells.slice(0, 3)).toEqual(["Ogre", "Fighter", "Body"]);
-    expect(row?.buttons).toEqual(["release", "undo", "show"]);
+    expect(row?.buttons).toEqual(["release", "show", "undo"]);
     const cards = t.world.messages.size;
     await panelOf(t.gm)?.click("release");
     await settle(t);

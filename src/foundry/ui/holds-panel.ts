@@ -47,7 +47,7 @@ export interface PanelRow {
   readonly partLabel: string;
   readonly kind: string;
   readonly kindLabel: string;
-  /** A stranglehold or a pin says so beside the part. */
+  /** A pin says so beside the part. */
   readonly showKind: boolean;
   readonly since: string;
   /** The chance as the user's language writes it ("25%"), or a dash. */
@@ -199,7 +199,8 @@ export function panelView(): PanelView {
       partLabel: i18n.localize(record.label),
       kind: look.kind,
       kindLabel: i18n.localize(`WC.Panel.kind.${look.kind}`),
-      showKind: look.kind !== "hold",
+      // A pin says so beside the part; a stranglehold's part already says it (and its swatch is red).
+      showKind: look.kind === "pin",
       since: k.store.documentName === "Combat" ? i18n.format("WC.Panel.round", { round: k.hold.since }) : i18n.localize("WC.Panel.outside"),
       chance: c.p === null ? "—" : pct(c.p),
       p: c.p,
@@ -225,9 +226,6 @@ export function panelView(): PanelView {
       since: i18n.localize("WC.Panel.since"),
       chance: i18n.localize(byRoundEnd ? "WC.Panel.chanceRoundEnd" : "WC.Panel.chanceOwnTry"),
       actions: i18n.localize("WC.Panel.actions"),
-      release: i18n.localize("WC.Panel.release"),
-      undo: i18n.localize("WC.Panel.undo"),
-      show: i18n.localize("WC.Panel.show"),
     },
   };
 }
