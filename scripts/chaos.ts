@@ -28,7 +28,7 @@ Plays randomised whole evenings through the fake Foundry (GM and player tabs, re
 requests, undos, round ends) and checks every invariant after every step (docs/chaos.md).
 Prints, per rule set, the steps, requests and invariant checks made and broken; a break is cut
 down to its shortest reproduction and written to a file for --replay. Exit code 1 when anything
-broke, 2 for a bad argument. The defaults take a few minutes: npm test runs 300 steps a rule set.
+broke, 2 for a bad argument. The defaults take a few minutes: npm test runs 250 steps a rule set.
 
   --steps N      steps per rule set (default 1000)
   --seed S       the seed every evening's world and steps come from (default 14)

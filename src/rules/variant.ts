@@ -140,6 +140,16 @@ export interface NextLine extends Headline {
   readonly numbersFrom?: { readonly roller: string; readonly opponent: string; readonly keys: readonly string[] };
 }
 
+/**
+ * Who stands how once an action's writes are in, for its "what happens next": the creatures
+ * marked unconscious then (a status already on them or one the action sets), and their damage
+ * ledgers with the action's damage added. Absent: everyone as the context has them (awake).
+ */
+export interface AfterAction {
+  readonly unconscious: readonly string[];
+  readonly ledgers: Readonly<Record<string, Ledger>>;
+}
+
 /** An action a hold opens to one side of it, as a card button; `label` replaces WC.Action.<action>. */
 export interface HoldAction {
   readonly action: ShellAction;
@@ -276,9 +286,11 @@ export interface RulesVariant {
   readonly holdActions?: { readonly held: readonly HoldAction[]; readonly holder: readonly HoldAction[] };
   /**
    * What happens next after a resolution, and to whom (the card's closing lines): pure, from the
-   * context the action was resolved in and its resolution. Empty when nothing follows.
+   * context the action was resolved in and its resolution, and who stands how once its writes are
+   * in (`after`: who is out then; the round end's awake rule, core/awake.ts, reads the same).
+   * Empty when nothing follows.
    */
-  next?(ctx: ActionContext, resolution: Resolution, options: unknown): readonly NextLine[];
+  next?(ctx: ActionContext, resolution: Resolution, options: unknown, after?: AfterAction): readonly NextLine[];
   /**
    * What the holds let a creature do when it is moved on the map: stay put (and what would free
    * it), or its choices (drag, let go, roll) with their pace. Optional: a variant without it has

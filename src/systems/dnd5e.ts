@@ -14,7 +14,7 @@ import { SHEET_RANGE, completeFacts, nameOf, readCommon, reject, sizeFromToken, 
 import { intelligenceFromScore, multiattackCount, parseDamage, parseHitDice, plainDescription } from "./parse.ts";
 import type { ItemData } from "./read.ts";
 import { actorType, at, clamp, flag, int, intIn, isPrepared, itemsOf, num, outOfRange, present, sheet, text, unreadText } from "./read.ts";
-import type { ActorData, ArmorKind, CreatureFacts, Reason, SystemDescriptor, SystemSettings } from "./types.ts";
+import type { ActorData, ArmorKind, CreatureFacts, Fact, Reason, SystemDescriptor, SystemSettings } from "./types.ts";
 import { deriveDnd5e, enchanted, magicAvailable, protectionOf } from "./dnd5e-effects.ts";
 
 export const DND5E_PATHS = {
@@ -49,6 +49,9 @@ export const DND5E_PATHS = {
   weaponType: "system.type.value",
   raceWalk: "system.movement.walk",
   itemDescription: "system.description.value",
+  weaponProperties: "system.properties",
+  weaponReach: "system.range.reach",
+  weaponRangeUnits: "system.range.units",
   wisdom: "system.abilities.wis.value",
   constitution: "system.abilities.con.value",
 } as const;
@@ -250,7 +253,37 @@ function readDnd5e(actor: ActorData, settings: SystemSettings): CreatureFacts {
     }
     if (text(actor, P.creatureType) === "beast" && intel === undefined) f.intelligence = sheet("animal");
   }
+  f.holdReach = holdReachOf(items ?? []);
   return completeFacts(nameOf(actor), actor, f, "dnd5e");
+}
+
+/**
+ * The farthest reach of an attack that may take hold: a melee weapon with the reach property
+ * ("rch") that is equipped, or a natural weapon, each reaching as far as its range's `reach`
+ * says, a reach weapon without one 10 ft (dnd5e 5.3.3 `module/data/item/weapon.mjs`
+ * `prepareDerivedData`: a melee weapon's missing reach is 10 ft with "rch", else 5 ft). Ranged
+ * weapons (simpleR, martialR) reach nothing; a reach in another unit than feet is not read.
+ * Nothing past 5 ft: 0 (holds are taken beside).
+ */
+function holdReachOf(items: readonly ItemData[]): Fact<number> {
+  const P = DND5E_PATHS;
+  let best: { ft: number; item: string } | null = null;
+  for (const i of items) {
+    if (i.type !== "weapon") continue;
+    const kind = text(i, P.weaponType) ?? "";
+    if (kind.endsWith("R")) continue;
+    const props = at(i, P.weaponProperties);
+    // An export keeps the properties as a list, a live item as a Set.
+    const rch = (Array.isArray(props) && props.includes("rch")) || (props instanceof Set && props.has("rch"));
+    const natural = kind === "natural";
+    if (!natural && (!rch || flag(i, P.itemEquipped) !== true)) continue;
+    const units = text(i, P.weaponRangeUnits) ?? "ft";
+    if (units !== "ft" && units !== "") continue;
+    const given = num(i, P.weaponReach);
+    const ft = given !== undefined && given > 0 ? given : rch ? 10 : 5;
+    if (ft > 5 && ft <= 100 && (!best || ft > best.ft)) best = { ft, item: i.name };
+  }
+  return best ? sheet(best.ft, { key: "WC.Fill.reachFrom", params: { item: best.item, ft: best.ft } }) : sheet(0, { key: "WC.Fill.noReachAttack" });
 }
 
 export const dnd5e: SystemDescriptor = {

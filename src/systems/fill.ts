@@ -238,6 +238,8 @@ export function completeFacts(name: string, actor: ActorData, found: Found, syst
     saveVsBreath: or("saveVsBreath", () => fill(O.saveVsBreath, "noSaves")),
     arms: or("arms", () => (isChar ? fill(O.arms, "notOnSheets") : fill(O.arms, "limbsAssumed"))),
     legs: or("legs", () => (isChar ? fill(O.legs, "notOnSheets") : fill(O.legs, "limbsAssumed"))),
+    // Only a reader that knows where its system keeps reach sets it (dnd5e); elsewhere none.
+    holdReach: or("holdReach", () => fill(O.holdReach, "noReach", { system: systemLabel })),
   };
 }
 

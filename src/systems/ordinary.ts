@@ -48,6 +48,7 @@ export const ORDINARY_FACTS = {
   magicProtection: D12_ORDINARY.magicProtection,
   helmet: PERCENTILE_ORDINARY.helmet,
   movement: D12_ORDINARY.movement,
+  holdReach: given(D12_ORDINARY.holdReach, "hold reach"),
   flight: D12_ORDINARY.flight,
   level: given(PERCENTILE_ORDINARY.level, "level"),
   classGroup: given(PERCENTILE_ORDINARY.classGroup, "class group"),

@@ -56,6 +56,9 @@ function strengthValue(s: Strength): Strength {
 
 const ac = (n: number) => clamp(Math.round(n), -20, 10);
 
+/** Feet an attack that takes hold reaches, whole, 0 to 100 (every variant's `holdReach`). */
+const holdReach = (f: CreatureFacts) => clamp(Math.round(f.holdReach.value), 0, 100);
+
 export function d12Profile(id: string, f: CreatureFacts): ReadProfile {
   const b = new Builder(D12_ORDINARY);
   b.put("id", sheet(id));
@@ -90,6 +93,7 @@ export function d12Profile(id: string, f: CreatureFacts): ReadProfile {
   b.plain("pummelingWeapon");
   b.plain("conditions");
   b.put("toHit", f.thac0, { kind: "thac0", thac0: clamp(f.thac0.value, -10, 30) });
+  b.put("holdReach", f.holdReach, holdReach(f));
   return b.done();
 }
 
@@ -130,6 +134,7 @@ export function grappleDieProfile(id: string, f: CreatureFacts): ReadProfile {
   if (isChar) b.put("nonProficiencyPenalty", f.classGroup, NON_PROFICIENCY_PENALTY[f.classGroup.value]);
   else b.put("nonProficiencyPenalty", sheet(0, { key: "WC.Fill.monsterClassless" }));
   b.plain("conditions");
+  b.put("holdReach", f.holdReach, holdReach(f));
   return b.done();
 }
 
@@ -174,6 +179,7 @@ export function percentileProfile(id: string, f: CreatureFacts): ReadProfile {
   b.plain("abilities");
   b.plain("maxMeleeAttackers");
   b.plain("conditions");
+  b.put("holdReach", f.holdReach, holdReach(f));
   return b.done();
 }
 

@@ -112,6 +112,11 @@ export interface CreatureFacts {
   readonly saveVsBreath: Fact<number>;
   readonly arms: Fact<number>;
   readonly legs: Fact<number>;
+  /**
+   * The farthest, in feet, an attack of this creature that may take hold reaches (a reach
+   * weapon, a natural attack with reach); 0 where it has none, and holds are taken beside it.
+   */
+  readonly holdReach: Fact<number>;
 }
 
 /** Where a system keeps hit points (dotted paths from the actor), and temporary damage if it has a place for it. */

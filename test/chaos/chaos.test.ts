@@ -12,7 +12,8 @@ const load = async (): Promise<ShellCopy> => {
   return import("./shell.ts");
 };
 
-const STEPS = Number(process.env.CHAOS_STEPS ?? 300);
+// 250 a rule set: an evening does more since issue 33 (holds sought, two GM users), in the time 300 took.
+const STEPS = Number(process.env.CHAOS_STEPS ?? 250);
 const SEED = Number(process.env.CHAOS_SEED ?? 14);
 
 describe("chaos: whole evenings, nothing lost, nothing doubled", () => {

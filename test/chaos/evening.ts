@@ -11,7 +11,7 @@ import type { RulesVariant } from "../../src/rules/index.ts";
 import type { FakeSystem } from "../fake-foundry/systems.ts";
 import { ADND2E_LIKE, dnd5eLike, GENERIC, OSE_LIKE } from "../fake-foundry/systems.ts";
 import type { FakeClient, FakeCombat, FakeToken, FakeUser } from "../fake-foundry/world.ts";
-import { FakeWorld, getProperty } from "../fake-foundry/world.ts";
+import { FakeWorld, getProperty, ROLES } from "../fake-foundry/world.ts";
 import { Prng, seedFrom } from "./prng.ts";
 import type * as Shell from "./shell.ts";
 
@@ -51,6 +51,11 @@ export interface EveningConfig {
   readonly duplicate: number;
   readonly players: number;
   readonly creatures: readonly CreatureSpec[];
+  /**
+   * Issue 33 (finding 17): a second GM user, an assistant, in a browser of their own (no Web Lock
+   * shared with the GM's two tabs), acting while the GM does. Absent in reproductions saved before.
+   */
+  readonly assistant?: boolean;
 }
 
 const NAMES = ["Aldric", "Brenna", "Corwin", "Dagny", "Eamon", "Fenna", "Gorm", "Hilde", "Ivo", "Jorun", "Kesh", "Liska"];
@@ -117,7 +122,7 @@ export function eveningConfig(seed: number, variant: VariantId): EveningConfig {
     });
   }
   const faulty = rng.chance(0.4);
-  return {
+  const config: EveningConfig = {
     seed,
     variant,
     generation,
@@ -131,6 +136,8 @@ export function eveningConfig(seed: number, variant: VariantId): EveningConfig {
     players,
     creatures,
   };
+  // Drawn last, so the worlds of seeds run before the assistant came keep their other draws.
+  return { ...config, assistant: rng.chance(0.5) };
 }
 
 function fakeSystem(kind: SystemKind): FakeSystem {
@@ -154,16 +161,21 @@ export interface Tab {
   readonly client: FakeClient;
   readonly user: FakeUser;
   readonly shell: ShellCopy;
-  /** "gmA", "gmB", or "p<n>" for player n. */
+  /** "gmA", "gmB" (the GM's two tabs), "gmC" (the assistant GM's), or "p<n>" for player n. */
   readonly label: string;
 }
 
 /** A place a tab can stand in: the GM's two, and one per player. */
-export type TabSlot = "gmA" | "gmB" | `p${number}`;
+export type TabSlot = "gmA" | "gmB" | "gmC" | `p${number}`;
+
+/** Every GM's tab slot: the GM's two, the assistant's. */
+export const GM_SLOTS = ["gmA", "gmB", "gmC"] as const;
 
 export class Evening {
   readonly world: FakeWorld;
   readonly gm: FakeUser;
+  /** The assistant GM (issue 33, finding 17), when the evening has one. */
+  readonly assistant: FakeUser | null;
   readonly players: FakeUser[] = [];
   readonly tokens: FakeToken[] = [];
   readonly combats: FakeCombat[] = [];
@@ -222,6 +234,7 @@ export class Evening {
     this.world.fallbackFace = (sides) => this.dice.int(1, sides);
     this.gm = this.world.addUser("Gamemaster", true);
     for (let i = 0; i < config.players; i++) this.players.push(this.world.addUser(`Player ${i + 1}`, false));
+    this.assistant = config.assistant === true ? this.world.addUser("Assistant", true, ROLES.ASSISTANT) : null;
     const ose = config.system === "ose";
     this.hpPath = ose ? "system.hp.value" : "system.attributes.hp.value";
     this.hpMaxPath = ose ? "system.hp.max" : "system.attributes.hp.max";
@@ -231,7 +244,7 @@ export class Evening {
   /** Builds the evening's world and opens its tabs; the GM has set the module up. */
   static async open(config: EveningConfig, load: ShellLoader): Promise<Evening> {
     const ev = new Evening(config, load);
-    await ev.prepare(2 + config.players);
+    await ev.prepare(2 + config.players + (config.assistant === true ? 1 : 0));
     const gmA = ev.openTab("gmA");
     const set = (key: string, value: unknown) => gmA.client.run(() => game.settings.set(M, key as never, value as never));
     await set("variant", config.variant);
@@ -253,6 +266,7 @@ export class Evening {
     const fighting = ev.tokens.filter((_, i) => config.creatures[i]?.inCombat);
     if (fighting.length >= 2) ev.combats.push(w.addCombat(fighting, 1));
     ev.openTab("gmB");
+    if (ev.assistant) ev.openTab("gmC");
     for (let i = 0; i < config.players; i++) ev.openTab(`p${i}`);
     ev.opened = true;
     await ev.quiesce();
@@ -261,15 +275,16 @@ export class Evening {
 
   userOf(slot: TabSlot): FakeUser {
     if (slot === "gmA" || slot === "gmB") return this.gm;
+    if (slot === "gmC") return this.assistant ?? this.gm;
     return this.players[Number(slot.slice(1))] as FakeUser;
   }
 
   /**
    * Loads copies of the module ahead, while the world is idle: loading takes real time, and a
    * tab that opened after a load in the middle of a step would open at a moment the seed does
-   * not decide. Every step starts with two ready.
+   * not decide. Every step starts with three ready (the GM coming back opens up to three).
    */
-  async prepare(n = 2): Promise<void> {
+  async prepare(n = 3): Promise<void> {
     while (this.spare.length < n) this.spare.push(await this.load(this.slots++));
   }
 
@@ -280,7 +295,7 @@ export class Evening {
     const user = this.userOf(slot);
     const client = this.world.connect(user, () => shell.registerHooks());
     const tab = { client, user, shell, label: slot };
-    if (this.tabs.size >= 2 + this.config.players || this.opened) this.reopened++;
+    if (this.tabs.size >= 2 + this.config.players + (this.assistant ? 1 : 0) || this.opened) this.reopened++;
     this.tabs.set(slot, tab);
     return tab;
   }
@@ -293,9 +308,14 @@ export class Evening {
     this.world.disconnect(tab.client, inFlight);
   }
 
-  /** The tabs the GM has open. */
+  /** The tabs the GMs have open (the assistant's too). */
   gmTabs(): Tab[] {
-    return (["gmA", "gmB"] as const).map((s) => this.tabs.get(s)).filter((t): t is Tab => t !== undefined);
+    return GM_SLOTS.map((s) => this.tabs.get(s)).filter((t): t is Tab => t !== undefined);
+  }
+
+  /** Every GM user's id: whom a request card is whispered to (the active GM may be the assistant). */
+  gmIds(): string[] {
+    return [this.gm.id, ...(this.assistant ? [this.assistant.id] : [])];
   }
 
   slotOf(client: FakeClient): TabSlot | undefined {

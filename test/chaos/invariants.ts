@@ -13,7 +13,13 @@
  * - outlive: no hold outlives its token, and none survives the removal of its combatant or combat
  *   (or of its other half);
  * - forged: a forged or stale request changes nothing: no card comes of it, and the world is as
- *   it was;
+ *   it was; a player's change to a hold half, or their creature taken out of its fight, leaves
+ *   the holds as they were (unless the GM, asked, let it leave); nothing the one check refuses
+ *   (out of reach, a hidden target) is carried out, whatever way it came in;
+ * - doubled: one GM's card and one question at most answer a request (a request card made again
+ *   at its id is the same request), and one applied card ends a combat's round;
+ * - count: a player's creature makes one attack routine a round, and of a flood of request cards
+ *   a player posts at once no more are answered than one player may have waiting (three);
  * - ownership: nothing a player's tab wrote is a document that player does not own, and the
  *   server refused it nothing for want of permission;
  * - errors: no exception escaped (to the console, as a rejected promise, or out of a hook);
@@ -25,10 +31,13 @@ import { getProperty } from "../fake-foundry/world.ts";
 import type { Evening } from "./evening.ts";
 import { M } from "./evening.ts";
 import type { StepLog } from "./steps.ts";
-import { cardsOf, gmCardIn, holdHalves } from "./steps.ts";
+import { cardsOf, gmCardIn, holdHalves, WAITING_CAP } from "./steps.ts";
+
+/** The actions that are a creature's one attack routine of a round in all three source texts. */
+const ROUTINE: ReadonlySet<string> = new Set(["grapple", "pummel", "overbear", "chargingOverbear", "subdue"]);
 
 export interface Breach {
-  readonly invariant: "pairs" | "ledger" | "rounds" | "outlive" | "forged" | "ownership" | "errors" | "overlaps";
+  readonly invariant: "pairs" | "ledger" | "rounds" | "outlive" | "forged" | "ownership" | "errors" | "overlaps" | "doubled" | "count";
   readonly detail: string;
 }
 
@@ -136,6 +145,13 @@ export class Watcher {
   private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
   private readonly forged = new Set<string>();
   private readonly forgedCards = new Set<string>();
+  /** What was found done twice already (each reported once). */
+  private readonly doubled = new Set<string>();
+  /** Who made each chat message (the server's record of the request), and how many writes were read for it. */
+  private readonly creators = new Map<string, string>();
+  private creatorsSeen = 0;
+  /** Every flood of request cards posted so far. */
+  private readonly floods: Array<{ by: string; ids: string[]; reported?: boolean }> = [];
   /** Cards seen at an earlier check. */
   private readonly seenCards = new Set<string>();
   private writesSeen = 0;
@@ -363,6 +379,63 @@ export class Watcher {
       for (const m of made) {
         const card = m.getFlag(M, "card") as { intent?: { attackerUuid?: string; defenderUuid?: string }; gmCall?: unknown };
         if (card.intent?.attackerUuid === u.attackerUuid && card.intent.defenderUuid === u.defenderUuid && card.gmCall === undefined) out.push({ invariant: "forged", detail: `an action the one check refuses (${u.how}) was carried out as ${m.id}` });
+      }
+    }
+    // Issue 33: nothing done twice. One GM's result card and one question at most answer a request
+    // (a request card made again at its id, by the player's own hook, is the same request), and a
+    // round of a combat ends with one applied card.
+    for (const [flag, keyOf] of [
+      ["card", (c: Record<string, unknown>) => (typeof c.requestId === "string" ? c.requestId : null)],
+      ["strike", (c: Record<string, unknown>) => (typeof c.requestId === "string" ? c.requestId : null)],
+      ["roundCard", (c: Record<string, unknown>) => (c.state === "applied" ? `${String(c.combatId)} round ${String(c.round)}` : null)],
+    ] as const) {
+      const by = new Map<string, string[]>();
+      for (const m of cardsOf(ev, flag)) {
+        if (!m.author.isGM) continue;
+        const key = keyOf(m.getFlag(M, flag) as Record<string, unknown>);
+        if (key !== null) by.set(key, [...(by.get(key) ?? []), m.id]);
+      }
+      this.checks++;
+      for (const [key, ids] of by) if (ids.length > 1 && !this.doubled.has(`${flag}|${key}`)) {
+        this.doubled.add(`${flag}|${key}`);
+        out.push({ invariant: "doubled", detail: `${ids.length} of the GM's ${flag} cards answer ${key}: ${ids.join(", ")}` });
+      }
+    }
+    // Issue 33: a player's creature makes one attack routine a round (000, 002 and 004 alike: a
+    // grapple, pummel, overbear or subdue is the round's one weaponless attack); the GM, who
+    // referees, is not held to it. Counted from the GM's cards of player's requests (whoever made
+    // the request card is the server's record), undone ones left out.
+    for (const w of ev.world.writes.slice(this.creatorsSeen)) if (w.documentName === "ChatMessage" && w.op === "create" && w.id !== undefined && !this.creators.has(w.id)) this.creators.set(w.id, w.user);
+    this.creatorsSeen = ev.world.writes.length;
+    const routines = new Map<string, string[]>();
+    for (const m of cardsOf(ev, "card")) {
+      if (!m.author.isGM) continue;
+      const c = m.getFlag(M, "card") as { requestId?: string; intent?: { action?: string; attackerUuid?: string }; combatId?: string; round?: number; state?: string };
+      if (!c.combatId || c.state === "undone" || c.state === "cancelled" || !ROUTINE.has(c.intent?.action ?? "")) continue;
+      const creator = ev.world.usersCollection.get(this.creators.get(c.requestId ?? "") ?? "");
+      if (!creator || creator.isGM) continue;
+      const key = `${c.intent?.attackerUuid ?? "?"} in round ${c.round ?? "?"} of ${c.combatId}`;
+      routines.set(key, [...(routines.get(key) ?? []), m.id]);
+    }
+    this.checks++;
+    for (const [key, ids] of routines) if (ids.length > 1 && !this.doubled.has(`count|${key}`)) {
+      this.doubled.add(`count|${key}`);
+      out.push({ invariant: "count", detail: `${ids.length} attack routines at a player's request for ${key}: ${ids.join(", ")}` });
+    }
+    // Issue 33 (finding 8): of a flood of request cards a player posted at once (backdated), no
+    // more are answered (a GM's card or question made of it, or the GM's refusal) than one player
+    // may have waiting.
+    for (const f of log.floods) this.floods.push(f);
+    for (const f of this.floods) {
+      this.checks++;
+      const answered = f.ids.filter((id) => {
+        if (gmCardIn(ev, "card", (c) => c.requestId === id) || gmCardIn(ev, "strike", (c) => c.requestId === id)) return true;
+        const m = ev.world.messages.get(id) ?? ev.world.removedMessages.get(id);
+        return (m?.flags[M] as { request?: { state?: string } } | undefined)?.request?.state === "refused";
+      });
+      if (answered.length > WAITING_CAP && !f.reported) {
+        f.reported = true;
+        out.push({ invariant: "count", detail: `${answered.length} of a flood of ${f.ids.length} backdated requests were answered; a player may have ${WAITING_CAP} waiting` });
       }
     }
     // Nothing comes of a player's own card: no GM's card answers it, no GM's write follows.

@@ -12,7 +12,7 @@ import type { Breach, Seen } from "./invariants.ts";
 import { holdsView, snapshot, Watcher } from "./invariants.ts";
 import { Prng, seedFrom } from "./prng.ts";
 import type { Step } from "./steps.ts";
-import { CHANGES_NOTHING, HALF_CHEATS, cardsOf, emptyLog, nextStep, start } from "./steps.ts";
+import { CHANGES_NOTHING, HALF_CHEATS, LEAVE_CHEATS, cardsOf, emptyLog, nextStep, start } from "./steps.ts";
 
 export interface EveningResult {
   readonly config: EveningConfig;
@@ -81,11 +81,12 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       ev.missed.clear();
       ev.droppedHooks.clear();
       // A forged request or card made when nothing else is waiting must leave the world as it was;
-      // a player's tampering with a hold half, the holds as they were (the GM's tab puts them back).
+      // a player's tampering with a hold half, the holds as they were (the GM's tab puts them back);
+      // a player taking their creature out of its fight, the same unless the GM, asked, let it go.
       const quiet = ev.gmTabs().length > 0 && cardsOf(ev, "request").every((m) => (m.getFlag("weaponless-combat", "request") as { state?: string }).state !== "pending");
       const alone = quiet && (step.kind === "forge" || (step.kind === "cheat" && CHANGES_NOTHING.has(step.how)));
       const before = alone ? snapshot(ev) : null;
-      const holdsBefore = quiet && step.kind === "cheat" && HALF_CHEATS.has(step.how) ? holdsView(ev) : null;
+      const holdsBefore = quiet && step.kind === "cheat" && (HALF_CHEATS.has(step.how) || LEAVE_CHEATS.has(step.how)) ? holdsView(ev) : null;
       const log = emptyLog();
       log.writesAtStart = ev.world.writes.length;
       await ev.prepare();
@@ -108,7 +109,7 @@ export async function runEvening(config: EveningConfig, load: ShellLoader, plan:
       forged += log.forged.length;
       for (const c of log.cheats) cheats[c] = (cheats[c] ?? 0) + 1;
       // A step that closed every GM tab (or reloaded one) leaves nothing to put the holds back yet.
-      const found = watcher.check(log, before, [...escaped.splice(0), ...log.errors], ev.gmTabs().length > 0 ? holdsBefore : null);
+      const found = watcher.check(log, before, [...escaped.splice(0), ...log.errors], ev.gmTabs().length > 0 && !log.gmLetGo ? holdsBefore : null);
       trace?.(i, ev, found);
       for (const breach of found) breaches.push({ step: i, breach });
       if (found.length > 0 && stopAtBreak) break;

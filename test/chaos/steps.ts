@@ -15,7 +15,7 @@ import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { Situational } from "../../src/rules/index.ts";
 import type { FakeChatMessage, FakeCombat, FakeEffect, FakeToken } from "../fake-foundry/world.ts";
 import type { Evening, Tab, TabSlot } from "./evening.ts";
-import { M } from "./evening.ts";
+import { GM_SLOTS, M } from "./evening.ts";
 import type { Prng } from "./prng.ts";
 import { stableId } from "../../src/foundry/base/ids.ts";
 import { roundCardId } from "../../src/foundry/gm/round-end.ts";
@@ -73,14 +73,28 @@ export type Cheat =
   | "halfDeleteLeave"
   | "halfResquat"
   | "halfFields"
-  | "holdOnItself";
+  | "holdOnItself"
+  // The hold flag taken off the own half instead of deleting it, then (or at once) the own
+  // combatant removed; the player's own deleteChatMessage hook making each of their messages the
+  // GM's tab removes again at its id (the request it answered, the round card's old id); a flood of
+  // request cards backdated before everything waiting.
+  | "halfStripLeave"
+  | "chatResquat"
+  | "flood";
 
-export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "poisonProfile", "leaveCombat", "halfDeleteLeave", "halfResquat", "halfFields", "holdOnItself"];
+export const CHEATS: readonly Cheat[] = ["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "squatCard", "halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "poisonProfile", "leaveCombat", "halfDeleteLeave", "halfResquat", "halfFields", "holdOnItself", "halfStripLeave", "chatResquat", "flood"];
 
 /** Cheats that must leave the world as it was (when nothing else is under way): every card forged, every id taken. */
 export const CHANGES_NOTHING: ReadonlySet<Cheat> = new Set<Cheat>(["cardApplying", "cardUndoing", "cardPending", "roundApplying", "massApplying", "mapApplying", "strikeAnswered", "editIntoCard", "squatRound", "halfForge", "holdOnItself"]);
 /** Cheats on a hold half: the holds must be as they were once the GM's tab has seen them. */
 export const HALF_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["halfDelete", "halfDeletePaired", "halfDisable", "halfRecord", "halfTwin", "halfStrip", "halfRemake", "halfCombat", "halfForge", "halfResquat", "halfFields", "holdOnItself"]);
+/**
+ * Cheats that take the player's creature out of its fight: the holds must be as they were once the
+ * GM's tab has seen it, unless the GM, asked, let it leave (the step's log says so).
+ */
+export const LEAVE_CHEATS: ReadonlySet<Cheat> = new Set<Cheat>(["leaveCombat", "halfDeleteLeave", "halfStripLeave"]);
+/** How many request cards one player may have waiting at once (issue 33, finding 8: "the three-waiting cap"; docs/security.md). */
+export const WAITING_CAP = 3;
 
 export type Step =
   /** Someone acts: a player with a creature (their own, or, forged at the door, another's), or the GM. */
@@ -143,12 +157,16 @@ export interface StepLog {
   tasks: Array<Promise<unknown>>;
   /** How many server requests had been made when the step began. */
   writesAtStart: number;
+  /** The GM, asked about a combatant a player removed, let it leave (its holds may end). */
+  gmLetGo: boolean;
+  /** Floods of request cards a player posted at once: no more than WAITING_CAP of each may be answered. */
+  floods: Array<{ by: string; ids: string[] }>;
   /** Attempts the one check must refuse (out of reach, a hidden target): no GM's card may name the pair after them. */
   unreached: Array<{ attackerUuid: string; defenderUuid: string; cardsBefore: ReadonlySet<string>; how: string }>;
 }
 
 export function emptyLog(): StepLog {
-  return { forged: [], forgedCards: [], cheats: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0, unreached: [] };
+  return { forged: [], forgedCards: [], cheats: [], corrections: [], removals: [], advances: [], requestsPosted: 0, errors: [], tasks: [], writesAtStart: 0, unreached: [], gmLetGo: false, floods: [] };
 }
 
 /** Watches a call a step made: a rejection is an exception that escaped. */
@@ -190,7 +208,7 @@ export function holdHalves(ev: Evening): Array<{ token: FakeToken | null; effect
 }
 
 function owned(ev: Evening, slot: TabSlot): number[] {
-  if (slot === "gmA" || slot === "gmB") return ev.tokens.map((_, i) => i);
+  if (slot.startsWith("gm")) return ev.tokens.map((_, i) => i);
   const user = ev.userOf(slot);
   return ev.tokens.map((t, i) => [t, i] as const).filter(([t]) => t.baseActor.testUserPermission(user, "OWNER")).map(([, i]) => i);
 }
@@ -209,6 +227,11 @@ function declaredFor(list: readonly Situational[], rng: Prng): Record<string, bo
     else out[s.key] = rng.pick(s.choices);
   }
   return out;
+}
+
+/** A GM's tab slot: the GM's two, and the assistant's when the evening has one. */
+function gmSlot(ev: Evening, rng: Prng): TabSlot {
+  return rng.pick(ev.assistant ? GM_SLOTS : (["gmA", "gmB"] as const));
 }
 
 function someSlot(ev: Evening, rng: Prng, gmShare = 0.4): TabSlot {
@@ -232,7 +255,7 @@ function actionFor(ev: Evening, attacker: number, rng: Prng): ShellAction {
   return rng.chance(0.7) && openers.length > 0 ? rng.pick(openers) : rng.pick(actions);
 }
 
-function actStep(ev: Evening, rng: Prng, by = someSlot(ev, rng)): Step {
+function actStep(ev: Evening, rng: Prng, by = someSlot(ev, rng)): Extract<Step, { kind: "act" }> {
   const mine = owned(ev, by);
   const attacker = mine.length > 0 ? rng.pick(mine) : rng.int(0, ev.tokens.length - 1);
   // Mostly the creature it holds or is held by, or one near it; now and then any.
@@ -245,7 +268,9 @@ function actStep(ev: Evening, rng: Prng, by = someSlot(ev, rng)): Step {
     })
     .map((uuid) => ev.tokens.findIndex((t) => t.uuid === uuid))
     .filter((i) => i >= 0 && i !== attacker);
-  let defender = partners.length > 0 && rng.chance(0.6) ? rng.pick(partners) : rng.int(0, ev.tokens.length - 1);
+  // Issue 33: an action reaches only a creature beside its own, so most aim at one there.
+  const beside = token && token.exists ? ev.tokens.map((t, i) => [t, i] as const).filter(([t, i]) => i !== attacker && t.exists && t.parent === token.parent && squaresApart(token, t) === 0).map(([, i]) => i) : [];
+  let defender = partners.length > 0 && rng.chance(0.6) ? rng.pick(partners) : beside.length > 0 && rng.chance(0.6) ? rng.pick(beside) : rng.int(0, ev.tokens.length - 1);
   if (defender === attacker && rng.chance(0.9)) defender = (attacker + 1) % ev.tokens.length;
   const action = actionFor(ev, attacker, rng);
   const variant = RULES_VARIANTS[ev.config.variant];
@@ -257,9 +282,35 @@ function actStep(ev: Evening, rng: Prng, by = someSlot(ev, rng)): Step {
 function quickStep(ev: Evening, rng: Prng): Step {
   const r = rng.next();
   if (r < 0.55) return actStep(ev, rng);
-  if (r < 0.75) return { kind: "round", by: rng.pick(["gmA", "gmB"] as const), combat: rng.int(0, 9), delta: rng.chance(0.85) ? 1 : -1 };
+  if (r < 0.75) return { kind: "round", by: gmSlot(ev, rng), combat: rng.int(0, 9), delta: rng.chance(0.85) ? 1 : -1 };
   if (r < 0.9) return { kind: "button", by: someSlot(ev, rng, 0.6), card: rng.int(0, 999), button: rng.pick(["apply", "undo", "breakFree", "release", "overbear"] as const), stale: rng.chance(0.3) };
   return { kind: "delete", by: "gmA", what: rng.weighted([["token", 2], ["combatant", 2], ["combat", 1], ["half", 2]] as const), index: rng.int(0, 999) };
+}
+
+/** Whether a player's creature is in a hold now. */
+function playersInHold(ev: Evening): boolean {
+  return holdHalves(ev).some((h) => h.token !== null && Object.keys(h.token.baseActor.ownership).length > 0);
+}
+
+/**
+ * Issue 33 (finding 17): the GM and the assistant GM act at once, each from their own browser,
+ * while a player's request waits: one advances a round, the other grapples (or acts) from the
+ * combat tracker's menu; now and then both act from the menu, or both advance.
+ */
+function twoGMs(ev: Evening, rng: Prng): Step {
+  const gm: TabSlot = ev.tabs.has("gmA") && (!ev.tabs.has("gmB") || rng.chance(0.5)) ? "gmA" : "gmB";
+  const [first, second] = rng.chance(0.5) ? ([gm, "gmC"] as const) : (["gmC", gm] as const);
+  const players = [...ev.tabs.keys()].filter((x) => x.startsWith("p"));
+  const waiting: Step[] = players.length > 0 ? [actStep(ev, rng, rng.pick(players))] : [];
+  const menu = (by: TabSlot): Step => {
+    const a = actStep(ev, rng, by);
+    const variant = RULES_VARIANTS[ev.config.variant];
+    return { ...a, via: "menu", action: variant?.actions.includes("grapple") && rng.chance(0.6) ? "grapple" : a.action };
+  };
+  const round = (by: TabSlot): Step => ({ kind: "round", by, combat: rng.int(0, 9), delta: 1 });
+  const shape = rng.weighted([["roundAndMenu", 6], ["bothMenu", 2], ["bothRound", 1]] as const);
+  const pair = shape === "roundAndMenu" ? [round(first), menu(second)] : shape === "bothMenu" ? [menu(first), menu(second)] : [round(first), round(second)];
+  return { kind: "together", steps: [...waiting, ...pair] };
 }
 
 /** The next step of an evening, chosen with an eye on what is in play. */
@@ -276,7 +327,8 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     ["act", 30],
     ["forge", 7],
     ["reach", 5],
-    ["cheat", 7],
+    // A player whose creature is in a hold cheats more often (the half cheats need one).
+    ["cheat", playersInHold(ev) ? 16 : 7],
     ["answer", strikes > 0 ? 10 : 0],
     ["button", cards > 0 ? 10 : 0],
     ["correct", cards > 0 ? 2 : 0],
@@ -287,6 +339,7 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     ["reload", tabMoves ? 7 : 0],
     ["gmAway", gmHere && tabMoves ? 1 : 0],
     ["together", 8],
+    ["twoGMs", ev.assistant && ev.tabs.has("gmC") && (ev.tabs.has("gmA") || ev.tabs.has("gmB")) ? 6 : 0],
     ["automation", 1],
     ["ruleOption", 1],
     ["profile", 1],
@@ -319,9 +372,9 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     case "button":
       return { kind: "button", by: someSlot(ev, rng, 0.6), card: rng.int(0, 999), button: rng.pick(["apply", "undo", "breakFree", "release", "overbear", "cancel", "ledger"] as const), stale: rng.chance(0.3) };
     case "correct":
-      return { kind: "correct", by: rng.pick(["gmA", "gmB"] as const), card: rng.int(0, 999), row: rng.int(0, 9), value: rng.int(0, 12) };
+      return { kind: "correct", by: gmSlot(ev, rng), card: rng.int(0, 999), row: rng.int(0, 9), value: rng.int(0, 12) };
     case "round":
-      return { kind: "round", by: rng.pick(["gmA", "gmB"] as const), combat: rng.int(0, 9), delta: rng.chance(0.85) ? 1 : -1 };
+      return { kind: "round", by: gmSlot(ev, rng), combat: rng.int(0, 9), delta: rng.chance(0.85) ? 1 : -1 };
     case "delete":
       return { kind: "delete", by: rng.chance(0.7) ? "gmA" : someSlot(ev, rng, 0.5), what: rng.weighted([["token", 2], ["combatant", 2], ["combat", 1], ["half", 3]] as const), index: rng.int(0, 999) };
     case "newCombat": {
@@ -331,7 +384,7 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
     case "spawn":
       return { kind: "spawn", creature: rng.int(0, ev.config.creatures.length - 1), x: rng.int(0, 4) * 100 };
     case "reload": {
-      const slot: TabSlot = rng.chance(0.75) ? rng.pick(["gmA", "gmB"] as const) : someSlot(ev, rng, 0);
+      const slot: TabSlot = rng.chance(0.75) ? gmSlot(ev, rng) : someSlot(ev, rng, 0);
       // Mostly one quick thing under way; now and then several, or any step the evening might take.
       const during = rng.weighted<() => Step | null>([
         [() => quickStep(ev, rng), 6],
@@ -349,6 +402,8 @@ function nextStepOf(ev: Evening, rng: Prng, tabMoves: boolean): Step {
       for (let i = 0; i < n; i++) steps.push(quickStep(ev, rng));
       return { kind: "together", steps };
     }
+    case "twoGMs":
+      return twoGMs(ev, rng);
     case "automation":
       return { kind: "automation", value: rng.weighted([["automatic", 3], ["confirm", 2], ["manual", 1]] as const) };
     case "ruleOption":
@@ -522,7 +577,7 @@ function forge(ev: Evening, step: Extract<Step, { kind: "forge" }>, log: StepLog
   }
   log.requestsPosted++;
   onTab(ev, step.by, log, async () => {
-    const m = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request } } } as never)) as unknown as FakeChatMessage;
+    const m = (await ChatMessage.create({ content: "", whisper: [...ev.gmIds(), tab.user.id], flags: { [M]: { request } } } as never)) as unknown as FakeChatMessage;
     log.forged.push(m.id);
   });
 }
@@ -563,7 +618,7 @@ function reach(ev: Evening, step: Extract<Step, { kind: "reach" }>, log: StepLog
   const attempt = async (): Promise<void> => {
     if (step.via === "request") {
       log.requestsPosted++;
-      const m = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never)) as unknown as FakeChatMessage;
+      const m = (await ChatMessage.create({ content: "", whisper: [...ev.gmIds(), tab.user.id], flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never)) as unknown as FakeChatMessage;
       log.forged.push(m.id);
       return;
     }
@@ -666,7 +721,7 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       go(async () => {
         const q = (await ChatMessage.create({ content: "", flags: { [M]: { strike: { intent: asked, key: "firstStrike", choices: ["roll", "none"], attackerName: "?", defenderName: "?" } } } } as never)) as unknown as FakeChatMessage;
         log.forgedCards.push(q.id);
-        const r = (await ChatMessage.create({ content: "", whisper: [ev.gm.id, tab.user.id], flags: { [M]: { request: { state: "pending", ask: { kind: "answer", strikeId: q.id, choice: "none" } } } } } as never)) as unknown as FakeChatMessage;
+        const r = (await ChatMessage.create({ content: "", whisper: [...ev.gmIds(), tab.user.id], flags: { [M]: { request: { state: "pending", ask: { kind: "answer", strikeId: q.id, choice: "none" } } } } } as never)) as unknown as FakeChatMessage;
         log.forged.push(r.id);
       });
       log.requestsPosted++;
@@ -763,20 +818,29 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       }
       return;
     case "halfFields":
-      if (half)
+      // One field of the own half rewritten (each on its own: the rule set, the part, the holder's
+      // id, the flags...), or now and then all of them one after the other.
+      if (half) {
+        const edits: Array<Record<string, unknown>> = [
+          { [`flags.${M}.hold.variant`]: at(["d12-holds", "grapple-die", "percentile"].filter((v) => v !== ev.config.variant), step.pick) },
+          { [`flags.${M}.hold.record.label`]: "WC.Part.leg" },
+          { [`flags.${M}.hold.record.holderId`]: target.uuid },
+          { [`flags.${M}.hold.record.heldId`]: target.uuid },
+          { [`flags.${M}.hold.record.id`]: `MOVED>${target.uuid}` },
+          { [`flags.${M}.hold.record.data`]: { forged: true } },
+          { [`flags.${M}.hold.role`]: "holder" },
+          { [`flags.${M}.hold.twinUuid`]: target.uuid },
+          { [`flags.${M}.combat`]: "NOSUCHCOMBAT0001" },
+          { [`flags.-=${M}`]: null },
+          { name: "Nothing here" },
+          { statuses: [] },
+          { disabled: true },
+        ];
+        const one = step.pick % (edits.length + 1);
         go(async () => {
-          const edits: Array<Record<string, unknown>> = [
-            { name: "Nothing here" },
-            { statuses: [] },
-            { disabled: true },
-            { [`flags.${M}.hold.record.label`]: "WC.Part.leg" },
-            { [`flags.${M}.hold.role`]: "holder" },
-            { [`flags.${M}.hold.variant`]: "percentile" },
-            { [`flags.${M}.hold.twinUuid`]: target.uuid },
-            { [`flags.${M}.combat`]: "NOSUCHCOMBAT0001" },
-          ];
-          for (const edit of edits) await half.effect.update(edit).catch(() => undefined);
+          for (const edit of one < edits.length ? [edits[one] as Record<string, unknown>] : edits) await half.effect.update(edit).catch(() => undefined);
         });
+      }
       return;
     case "holdOnItself": {
       const record = { id: `SELF>${own.uuid}@${step.pick}`, holderId: own.uuid, heldId: own.uuid, label: "WC.Part.body", data: { forged: true } };
@@ -785,17 +849,75 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
       return;
     }
     case "halfDeleteLeave":
+    case "halfStripLeave":
     case "leaveCombat": {
       const combatant = ev.combats.filter((x) => ev.world.combats.has(x.id)).flatMap((x) => x.combatants.contents).find((x) => x.token === own);
       if (!combatant?.token) return;
       const uuid = combatant.token.uuid;
       // The GM is asked: put it back (most often), or end its holds.
       const endHolds = step.pick % 3 === 0;
-      ev.world.onDialog = async (d) => d.press(d.config.buttons.some((b) => b.action === "back") ? (endHolds ? "end" : "back") : "cancel");
+      ev.world.onDialog = async (d) => {
+        const asked = d.config.buttons.some((b) => b.action === "back");
+        if (asked && endHolds) log.gmLetGo = true;
+        return d.press(asked ? (endHolds ? "end" : "back") : "cancel");
+      };
       log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
-      // Delete-then-leave: the own half removed and the combatant taken out in the same breath.
-      if (step.how === "halfDeleteLeave" && half) go(() => Promise.allSettled([half.effect.delete(), combatant.delete()]), true);
-      else go(() => combatant.delete(), true);
+      // Delete-then-leave: the own half removed (or its hold flag taken off), then the combatant
+      // taken out: in the same breath, or one after the other.
+      const first = step.how === "halfDeleteLeave" && half ? () => half.effect.delete() : step.how === "halfStripLeave" && half ? () => half.effect.update({ [`flags.${M}.-=hold`]: null }) : null;
+      if (!first) go(() => combatant.delete(), true);
+      else if (step.pick % 2 === 0) go(() => Promise.allSettled([first(), combatant.delete()]), true);
+      else
+        go(async () => {
+          await first().catch(() => undefined);
+          await combatant.delete();
+        }, true);
+      return;
+    }
+    case "chatResquat": {
+      // From now on the player's tab makes each of their messages the GM's tab removes again at
+      // its id, as it was (their request after it was carried out, a squat at the round card's old
+      // id), a few times; then posts a request of their creature's, and squats that old id.
+      const user = tab.user;
+      let budget = 6;
+      go((t) => {
+        t.client.run(() =>
+          Hooks.on("deleteChatMessage", (message: unknown) => {
+            const m = message as FakeChatMessage;
+            if (m.author !== user || budget <= 0) return;
+            budget--;
+            void t.client.run(() => ChatMessage.create({ _id: m.id, content: m.content, whisper: m.whisper, flags: structuredClone(m.flags) } as never, { keepId: true })).catch(() => undefined);
+          }),
+        );
+        const foe = liveTokens(ev).find((x) => x !== own && x.parent === own.parent && squaresApart(own, x) === 0 && !x.baseActor.testUserPermission(user, "OWNER")) ?? target;
+        const action = at((RULES_VARIANTS[ev.config.variant]?.actions ?? []).filter((a) => ["grapple", "pummel", "overbear", "subdue"].includes(a)), step.pick) ?? "grapple";
+        const posted = apiOf().act({ action, attackerUuid: own.uuid, defenderUuid: foe.uuid, declared: {} });
+        const squat = combat ? ChatMessage.create({ _id: roundCardId(combat.id, combat.round), content: "squat" } as never, { keepId: true }).catch(() => null) : null;
+        return Promise.allSettled([posted, squat]);
+      });
+      log.requestsPosted++;
+      return;
+    }
+    case "flood": {
+      // Many request cards at once, each dated before everything waiting (the client sets a
+      // message's timestamp): mostly the own creature on one beside it, the rest on anyone.
+      const n = 5 + (step.pick % 36);
+      const actions = (RULES_VARIANTS[ev.config.variant]?.actions ?? []).filter((a) => REACHING.includes(a));
+      const beside = liveTokens(ev).filter((x) => x !== own && x.parent === own.parent && squaresApart(own, x) === 0);
+      const flood = { by: tab.user.id, ids: [] as string[] };
+      log.floods.push(flood);
+      log.requestsPosted += n;
+      go(() =>
+        Promise.all(
+          Array.from({ length: n }, (_, i) => {
+            const foe = at(beside, i) ?? target;
+            const intent = { action: at(actions, step.pick + i) ?? "grapple", attackerUuid: own.uuid, defenderUuid: foe.uuid, declared: {} };
+            return ChatMessage.create({ content: "", timestamp: 1_000_000_000_000 - i * 60_000, whisper: [...ev.gmIds(), tab.user.id], flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never).then((m) => {
+              flood.ids.push((m as unknown as FakeChatMessage).id);
+            });
+          }),
+        ),
+      );
       return;
     }
   }
@@ -900,7 +1022,12 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     const half = at(halves, step.index);
     if (!half) return;
     const record = (half.effect.getFlag(M, "hold") as { record: { id: string } }).record;
-    log.removals.push({ what: "half", tokens: [], holds: [record.id], happened: () => !half.effect.parent.effects.has(half.effect.id) });
+    // A GM's removal by hand ends the hold, once a GM's tab has heard of it: one that was open
+    // when the step began and still is (a removal whose only listener closed in the same moment
+    // is rebuilt from the ledger by the next tab, which cannot tell it from a player's). A
+    // player's removal is a cheat: the hold stays (the pairs invariant).
+    const listeners = new Set(ev.gmTabs().map((x) => x.client));
+    if (tab.user.isGM) log.removals.push({ what: "half", tokens: [], holds: [record.id], happened: () => !half.effect.parent.effects.has(half.effect.id) && ev.gmTabs().some((x) => listeners.has(x.client)) });
     onTab(ev, step.by, log, () => half.effect.delete(), true);
     return;
   }
@@ -1013,11 +1140,13 @@ export function start(ev: Evening, step: Step, log: StepLog): void {
       }
       return;
     case "gmAway":
-      for (const slot of ["gmA", "gmB"] as const) ev.closeTab(slot, step.inFlight);
+      for (const slot of GM_SLOTS) ev.closeTab(slot, step.inFlight);
       return;
     case "gmBack":
       if (!ev.tabs.has("gmA")) ev.openTab("gmA");
       if (step.tabs === 2 && !ev.tabs.has("gmB")) ev.openTab("gmB");
+      // The assistant comes back with the GM's second tab.
+      if (step.tabs === 2 && ev.assistant && !ev.tabs.has("gmC")) ev.openTab("gmC");
       return;
     case "together":
       for (const s of step.steps) start(ev, s, log);

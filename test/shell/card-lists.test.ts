@@ -28,6 +28,27 @@ describe("a card lists the knock-out its damage causes", () => {
   });
 });
 
+describe("a knock-out card promises what the round end will do (core/awake.ts)", () => {
+  it("d12-holds: the goblin knocked out by the body hold's 2d4 = 8 is promised no break roll at the round's end, only that it tries nothing until it comes to", async () => {
+    const t: Table = makeTable();
+    // As above: body hold, immediate break d12 1 fails, 2d4 = 8 on 5 hp: out (000 §Damage). 000's round end skips the break of a defender who is out.
+    t.world.script([[20, 20], [12, 12], [12, 1], [4, 4], [4, 4]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("Goblin is out cold and tries nothing against Fighter's hold until they come to");
+    expect(shown).not.toContain("tries to break");
+  });
+
+  it("d12-holds: the same body hold dealing 2d4 = 2 (1 + 1 of 5 hp) leaves the goblin awake, and it is promised its break at each round's end", async () => {
+    const t: Table = makeTable();
+    t.world.script([[20, 20], [12, 12], [12, 1], [4, 1], [4, 1]]);
+    await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("Goblin tries to break Fighter's hold at the end of each round");
+    expect(shown).not.toContain("out cold");
+  });
+});
+
 describe("a to-hit line says where its number comes from", () => {
   it("d12-holds: the fighter (THAC0 15) grapples the ogre behind a shield: AC 5 less 3 for the shield = 2, needs 13", async () => {
     const t: Table = makeTable();

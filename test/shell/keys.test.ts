@@ -12,6 +12,7 @@ import { keysOf } from "../fake-foundry/keybindings.ts";
 import type { FakeChatMessage, FakeClient, FakeToken } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
+import { place } from "./movement-setup.ts";
 
 const en = JSON.parse(readFileSync("lang/en.json", "utf8")) as { WC: { Keys: Record<string, { name: string; hint: string } | string>; Refuse: Record<string, string>; Error: Record<string, string> } };
 let t: Table;
@@ -181,5 +182,81 @@ describe("Repeat: the last action asked for, at the current target", () => {
     await settle();
     await press(t.player, "repeat");
     expect(cardActions().map((i) => i.action)).toEqual(["pummel", "pummel"]);
+  });
+});
+
+describe("a key meets the same refusals as every other way in (issue 33's one check)", () => {
+  const goblinFar = () => {
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 8, 5);
+    place(t.ogreToken, 20, 20);
+  };
+  const goblinHidden = () => {
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 20, 20);
+    t.goblinToken.hidden = true;
+  };
+  it.each([
+    ["out of reach (000: a grapple only on a creature beside one)", goblinFar, "Goblin is out of reach"],
+    ["hidden by the GM", goblinHidden, "Your side cannot see that creature."],
+  ] as const)("Repeat of a grapple at a goblin %s: refused with the palette's reason, nothing done", async (_what, setUp, reason) => {
+    t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    t.world.fallbackFace = (s) => s;
+    control(t.player, t.fighterToken);
+    // A grapple on the ogre first (beside it), so that Repeat has a grapple to do again.
+    place(t.fighterToken, 5, 5);
+    place(t.ogreToken, 6, 5);
+    target(t.player, t.ogreToken);
+    await t.player.run(() => (t.player.game.modules.get(M) as unknown as { api: { use(a: string): Promise<unknown> } }).api.use("grapple"));
+    await settle();
+    const before = cards().length;
+    expect(before).toBe(1);
+    // Next round, at the goblin.
+    const combat = t.world.combats.contents[0];
+    await t.gm.run(() => combat?.update({ round: 2 }, { direction: 1 }));
+    await settle();
+    setUp();
+    target(t.player, t.goblinToken);
+    t.player.notifications.length = 0;
+    await press(t.player, "repeat");
+    expect(cards().length).toBe(before);
+    expect([...t.goblinToken.actor.effects].filter((e) => e.getFlag(M, "hold" as never))).toHaveLength(0);
+    expect(said(t.player)).toContain(reason);
+  });
+});
+
+describe("the GM's tab asks the one check again for a key's request", () => {
+  it("the goblin hidden as the player's request arrives: the GM's tab refuses it, and nothing is done", async () => {
+    t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+    t.world.fallbackFace = (s) => s;
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 20, 20);
+    control(t.player, t.fighterToken);
+    target(t.player, t.goblinToken);
+    // The last action: a pummel at the goblin last round, so that Repeat does it again now.
+    await t.player.run(() => (t.player.game.modules.get(M) as unknown as { api: { use(a: string): Promise<unknown> } }).api.use("pummel"));
+    await settle();
+    expect(cardActions().map((i) => i.action)).toEqual(["pummel"]);
+    const combat = t.world.combats.contents[0];
+    await t.gm.run(() => combat?.update({ round: 2 }, { direction: 1 }));
+    await settle();
+    // The player's tab checked and sent its request; as it arrives, before the GM's tab carries
+    // it out (its work is queued), the GM hides the goblin.
+    const goblinHp = () => (t.goblinToken.actor.system as { attributes: { hp: { value: number } } }).attributes.hp.value;
+    const hpBefore = goblinHp();
+    const requests: string[] = [];
+    t.gm.Hooks.on("createChatMessage", (m: { getFlag(s: string, k: string): unknown; id: string }) => {
+      if (!m.getFlag(M, "request")) return;
+      requests.push(m.id);
+      t.goblinToken.hidden = true;
+    });
+    await press(t.player, "repeat");
+    expect(requests).toHaveLength(1);
+    // Refused on the GM's side: no second card, the goblin untouched, and the player told why.
+    expect(cardActions()).toHaveLength(1);
+    expect(goblinHp()).toBe(hpBefore);
+    expect(said(t.player)).toContain("Your side cannot see that creature.");
   });
 });

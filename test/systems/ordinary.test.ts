@@ -46,9 +46,9 @@ const BARE: ReadonlyArray<{ type: string; kind: Kind }> = [
 
 /** Fields each variant's profile takes filled in from a bare sheet (so the check cannot pass by checking nothing). */
 const FILLED: Record<VariantKey, readonly string[]> = {
-  "d12-holds": ["size", "dexAcAdjustment", "magicProtection", "specialAcBonus", "movement", "heavilyEncumbered", "arms", "legs", "hasWindpipe", "intelligence", "attacksPerRound", "monkLevel", "flight", "levelDrain", "freeAction", "aquatic", "pummelingWeapon", "conditions", "toHit"],
-  "grapple-die": ["size", "legs", "hitDice", "hitDicePlus", "intelligence", "dexAcAdjustment", "saveVsBreath", "dexSaveAdjustment", "toHit", "grappleAbility", "pummelProficient", "conditions"],
-  percentile: ["classGroup", "level", "hitDice", "size", "dexterity", "strength", "helmet", "dexAcBonus", "magicProtection", "speed", "foreLimbs", "abilities", "maxMeleeAttackers", "conditions"],
+  "d12-holds": ["size", "dexAcAdjustment", "magicProtection", "specialAcBonus", "movement", "heavilyEncumbered", "arms", "legs", "hasWindpipe", "intelligence", "attacksPerRound", "monkLevel", "flight", "levelDrain", "freeAction", "aquatic", "pummelingWeapon", "conditions", "toHit", "holdReach"],
+  "grapple-die": ["size", "legs", "hitDice", "hitDicePlus", "intelligence", "dexAcAdjustment", "saveVsBreath", "dexSaveAdjustment", "toHit", "grappleAbility", "pummelProficient", "conditions", "holdReach"],
+  percentile: ["classGroup", "level", "hitDice", "size", "dexterity", "strength", "helmet", "dexAcBonus", "magicProtection", "speed", "foreLimbs", "abilities", "maxMeleeAttackers", "conditions", "holdReach"],
 };
 
 describe("ordinary values come from each variant's default profile", () => {

@@ -10,13 +10,14 @@ import { TEMPLATES } from "../base/constants.ts";
 import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { roundAllowance } from "../../rules/index.ts";
-import type { ConditionChange, Consequences, RulesVariant, Situational } from "../../rules/index.ts";
+import type { AfterAction, ConditionChange, Consequences, Ledger, RulesVariant, Situational } from "../../rules/index.ts";
 import { plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { readLedger } from "../documents/actors.ts";
+import { conditionsOn } from "../documents/statuses.ts";
 import { addDamage } from "../../rules/index.ts";
 import { combatState } from "../documents/combat-state.ts";
 import { among, planConsequences } from "../gm/apply.ts";
@@ -104,6 +105,32 @@ export function damageConditions(c: Consequences, variant: RulesVariant, sides: 
     }
   }
   return caused;
+}
+
+/**
+ * Who stands how once the action's writes are in, for the rules' "what happens next": the
+ * creatures marked unconscious then (already, or by this action's conditions and the knock-outs
+ * its damage causes, less any it wakes), and their ledgers with its damage added.
+ */
+export function afterAction(c: Consequences, caused: readonly ConditionChange[], sides: readonly Side[]): AfterAction {
+  const unconscious: string[] = [];
+  const ledgers: Record<string, Ledger> = {};
+  for (const s of sides) {
+    const changes = [...c.conditions, ...caused].filter((x) => x.targetId === s.id && x.condition === "unconscious");
+    let marked = false;
+    try {
+      marked = conditionsOn(s.actor).has("unconscious");
+    } catch {
+      marked = false;
+    }
+    if (changes.length > 0) marked = changes.some((x) => x.active);
+    if (marked && !unconscious.includes(s.id)) unconscious.push(s.id);
+    const ledger = readLedger(s.actor);
+    if (!ledger) continue;
+    const d = c.damage.filter((x) => x.targetId === s.id).reduce((sum, x) => ({ actual: sum.actual + x.actual, temporary: sum.temporary + x.temporary }), { actual: 0, temporary: 0 });
+    ledgers[s.id] = addDamage(ledger, d);
+  }
+  return { unconscious, ledgers };
 }
 
 /** Players who own a creature (the GM's own creatures have none). */
@@ -226,7 +253,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       state: "pending",
       projectTables: variant.projectTables(intent.action, options),
       ...(circle.others.length > 0 ? { otherNames: Object.fromEntries(circle.others.map((s) => [s.id, s.name])) } : {}),
-      next: [...(figures.length > 0 ? [{ key: "WC.Next.figuresToConfirm", params: { who: attacker.id, player: plainText(asker.name ?? "?"), figures: figures.map((f) => i18n.localize(f.label)).join(", ") } }] : []), ...(variant.next?.(ctx, resolution, options) ?? [])],
+      next: [...(figures.length > 0 ? [{ key: "WC.Next.figuresToConfirm", params: { who: attacker.id, player: plainText(asker.name ?? "?"), figures: figures.map((f) => i18n.localize(f.label)).join(", ") } }] : []), ...(variant.next?.(ctx, resolution, options, afterAction(resolution.consequences, caused, [attacker, defender, ...circle.others])) ?? [])],
       ...(inCombat ? { combatId: inCombat.id ?? "", round: ctx.round } : {}),
       ...(gmCall ? { gmCall } : {}),
     };

@@ -40,6 +40,11 @@ export interface LedgerHold {
   readonly since: number;
   /** The card (its request) that made it. */
   readonly card: string;
+  /**
+   * A hold made at a distance (an attack with reach): that distance in feet, which the held
+   * creature may not go beyond (map/leash.ts). Absent: made beside.
+   */
+  readonly leash?: number;
 }
 
 export type LedgerStore = Combat.Implementation | Scene.Implementation;
@@ -59,6 +64,11 @@ function parseEntry(raw: unknown): LedgerHold | undefined {
   if (!h || typeof h !== "object" || !r || typeof r !== "object") return undefined;
   if (!isStr(r.id) || !isStr(r.heldId) || !isStr(r.holderId) || typeof r.label !== "string") return undefined;
   if (!isStr(h.variant) || !isStr(h.heldActor) || !isStr(h.holderActor) || !isStr(h.heldEffect) || !isStr(h.holderEffect)) return undefined;
+  if (h.leash !== undefined && !(typeof h.leash === "number" && Number.isFinite(h.leash) && h.leash > 0)) {
+    const rest = { ...h };
+    delete rest.leash;
+    return rest as LedgerHold;
+  }
   return h as LedgerHold;
 }
 
@@ -101,6 +111,11 @@ export function keptHold(holdId: string): Kept | undefined {
     if (hold && hold.record.id === holdId) return { store, key, hold };
   }
   return undefined;
+}
+
+/** The leash of a hold (feet), as the ledger keeps it; null for a hold made beside, or none kept. */
+export function leashOf(holdId: string): number | null {
+  return keptHold(holdId)?.hold.leash ?? null;
 }
 
 /** The tokens in a combat, by UUID; `memo` keeps them for a pass over many holds. */

@@ -16,6 +16,9 @@ import type { LedgerHold, LedgerStore } from "../documents/ledger.ts";
 import { dropData, keepData, keptHold, ledgerEntries, liftData, storeFor } from "../documents/ledger.ts";
 import type { LiftMark } from "../documents/ledger.ts";
 import type { TokenChange } from "../map/aloft.ts";
+import { adjacent } from "../map/geometry.ts";
+import { gridOf, spotOf } from "../map/check.ts";
+import { holdReachOf, reachBetween } from "../map/reach.ts";
 import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
 
 /** Deletions that take a pair's halves together (the hold guard stands aside; gm/apply.ts PAIR_HANDLED). */
@@ -42,6 +45,25 @@ function liftChanges(tokens: readonly TokenChange[], add: (store: LedgerStore | 
     const mark = v && typeof v === "object" && typeof v.ground === "number" ? { ground: v.ground, ...(typeof v.by === "string" ? { by: v.by } : {}) } : null;
     add(t.token.parent as Scene.Implementation | null, liftData(t.token.id ?? "", mark));
   }
+}
+
+/**
+ * A hold made with the two apart by a holder whose attack has reach (its profile's `holdReach`)
+ * keeps that distance as its leash; one made beside has none. A hold the ledger keeps already (rewritten, or brought back by an undo) keeps
+ * the leash it had.
+ */
+function leashFor(record: StoredHold["record"]): { leash?: number } {
+  const kept = keptHold(record.id)?.hold.leash;
+  if (kept !== undefined) return { leash: kept };
+  const holder = tokenByUuid(record.holderId);
+  const held = tokenByUuid(record.heldId);
+  if (!holder || !held || holder.parent !== held.parent) return {};
+  if (adjacent(spotOf(holder), spotOf(held), gridOf(holder.parent))) return {};
+  // Only an attack with reach holds from afar: a hold the GM made between two apart (a GM's call
+  // past reach) is an ordinary hold.
+  const actor = holder.actor as Actor.Implementation | null;
+  if (!actor || holdReachOf({ token: holder, actor, id: holder.uuid, name: holder.name ?? "" }) <= 0) return {};
+  return { leash: reachBetween(holder, held) };
 }
 
 /** The ledger's changes for these actor and token writes, by store; `dropped`: the holds they end, as the ledger kept them. */
@@ -88,6 +110,7 @@ export function ledgerChanges(actors: readonly ActorWrite[], tokens: readonly To
       ...(combat ? { combat: combat.id ?? "" } : {}),
       since: combat?.round ?? 0,
       card: one.hold.card ?? "",
+      ...leashFor(record),
     };
     add(store, keepData(hold));
   }

@@ -16,6 +16,7 @@ import { paceUpdate } from "../documents/combat-state.ts";
 import type { TokenWrite } from "../map/aloft.ts";
 import { placeGroup } from "../map/placement.ts";
 import { movementWalls, standing } from "../map/ground.ts";
+import { leashBetween } from "../map/leash.ts";
 import type { Situation } from "../map/check.ts";
 import { aloftOf, draggedThisRound, moveFeet, namesOf, refusalText, situationOf, spotOf, tooFar, tooFarText } from "../map/check.ts";
 import { activeOptions, activeVariant } from "../world/settings.ts";
@@ -73,7 +74,8 @@ function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): St
   const group = new Set([token.uuid, ...brings.map((b) => b.token.uuid)]);
   const brought = brings.map((b) => {
     const at = spotOf(b.token);
-    return { id: b.id, wish: { ...at, x: at.x + (dest.x - from.x), y: at.y + (dest.y - from.y) } };
+    const within = leashBetween(s, b.id);
+    return { id: b.id, wish: { ...at, x: at.x + (dest.x - from.x), y: at.y + (dest.y - from.y) }, ...(within !== undefined ? { within } : {}) };
   });
   const placed = placeGroup({ mover: dest, brought, occupied: standing(scene, group), walls: movementWalls(scene) }, s.grid);
   if (!placed.ok) {

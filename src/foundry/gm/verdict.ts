@@ -8,7 +8,8 @@
  * In order: the action is in the rules; both creatures are there, on one scene, and two; the user
  * controls the actor; the user can see the target (a player never acts on a token the GM hid, and
  * is not told its name); a player's creature does not step out of a fight to act uncounted; the
- * two stand within reach (each with its size on the grid); the actor is conscious; a player's
+ * two stand within reach (each with its size on the grid; a grapple also at the attacker's hold
+ * reach, map/reach.ts); the actor is conscious; a player's
  * creature has not done this already this round; and the rules themselves allow it for this pair
  * (holds, flight).
  *
@@ -24,6 +25,7 @@ import type { Side } from "../documents/cast.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { conditionsOn } from "../documents/statuses.ts";
 import { withinReach } from "../map/check.ts";
+import { withinHoldReach } from "../map/reach.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { contextFor, refusalOf } from "./resolve.ts";
 
@@ -59,6 +61,9 @@ export interface VerdictOptions {
 
 /** Actions that ask no reach: a charge ends beside its target; standing up and lifting off are the creature's own. */
 export const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp", "liftOff"];
+
+/** Actions that take hold, which an attack with reach may make at that reach (a whip, a tentacle; map/reach.ts). */
+const AT_REACH: readonly ShellAction[] = ["grapple"];
 
 /** Actions aimed at the other side of a hold: reach is the hold's own (the two are in contact). */
 const HOLD_ACTIONS: readonly ShellAction[] = ["breakFree", "release", "counterGrapple", "liftOff"];
@@ -152,7 +157,8 @@ export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, o
 /** Reach, consciousness and a player's count this round: the refusals a GM may set aside. */
 function softRefusal(ask: Ask, action: ShellAction, attacker: Side, defender: Side, user: User.Implementation, combat: Combat.Implementation | undefined, count: RoundCount): Verdict | null {
   const inHold = ask.holdId !== undefined && HOLD_ACTIONS.includes(action) && holdsAround([attacker.actor], activeVariantId()).some((h) => h.id === ask.holdId && [h.heldId, h.holderId].includes(defender.id));
-  if (!NO_REACH.includes(action) && !inHold && !withinReach(attacker.token, defender.token)) return no("WC.Hud.outOfReach", { name: defender.name }, true);
+  const reaches = withinReach(attacker.token, defender.token) || (AT_REACH.includes(action) && withinHoldReach(attacker, defender));
+  if (!NO_REACH.includes(action) && !inHold && !reaches) return no("WC.Hud.outOfReach", { name: defender.name }, true);
   if (unconscious(attacker)) return no("WC.Refuse.unconscious", { name: attacker.name }, true);
   // What the creature did this round holds a player's creature to the rules' count; the GM, who
   // referees, is not held to it (rules/core/allowance.ts: iterative attacks are the GM's call).

@@ -452,10 +452,22 @@ function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[])
   for (const d of data)
     for (const m of d.members) {
       if (!stillThere(m.write.actor)) continue;
+      // An update that carries nothing readable back but hit points (which a host may hold) is
+      // not believed: the module's mark list goes with every result's update, and is read back
+      // as a whole; without one, the update is sent again (its values are absolute).
+      let checked = false;
       for (const [k, v] of Object.entries(m.data)) {
-        if (k === m.write.hpPath || !["number", "string", "boolean"].includes(typeof v)) continue;
-        if (foundry.utils.getProperty(m.write.actor, k) !== v) return false;
+        if (k === m.write.hpPath) continue;
+        const now: unknown = foundry.utils.getProperty(m.write.actor, k);
+        if (["number", "string", "boolean"].includes(typeof v)) {
+          if (now !== v) return false;
+          checked = true;
+        } else if (Array.isArray(v)) {
+          if (JSON.stringify(now) !== JSON.stringify(v)) return false;
+          checked = true;
+        }
       }
+      if (!checked && Object.keys(m.data).length > 0) return false;
     }
   return true;
 }

@@ -20,6 +20,7 @@ import { activeOptions, activeVariant, activeVariantId } from "../world/settings
 import { idsMeaning } from "../documents/statuses.ts";
 import { combatWith, paceUsed } from "../documents/combat-state.ts";
 import type { Destination } from "../base/types.ts";
+import { leashVerdict } from "./leash.ts";
 
 export type { Destination };
 
@@ -257,6 +258,10 @@ export function checkMove(ask: MoveAsk, user: User.Implementation = game.user, t
   }
   const a = s.answer;
   if (a.kind === "cannot") return { kind: "refuse", message: refusalText(s, a) };
+  // A hold made at a distance keeps the held creature within it (map/leash.ts).
+  const leash = leashVerdict(s, ask.to);
+  if (leash.kind === "beyond") return { kind: "refuse", message: leash.message };
+  if (leash.kind === "slack") return { kind: "allow" };
   const [only, ...rest] = a.choices;
   if (!only) return { kind: "allow" };
   if (rest.length === 0 && only.kind === "drag" && only.brings.length === 0) return { kind: "allow" };

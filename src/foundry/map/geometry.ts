@@ -156,3 +156,24 @@ export function distanceBetween(from: Point, to: Point, g: GridInfo): number {
   if (g.type === 0) return (Math.hypot(dx, dy) / g.size) * g.distance;
   return Math.max(Math.abs(Math.round(dx / g.sizeX)), Math.abs(Math.round(dy / g.sizeY))) * g.distance;
 }
+
+/**
+ * The reach, in feet, an attack needs to touch `b` from `a`: one grid space for creatures side
+ * by side (5 ft on a 5-ft grid), one more for each whole space between their footprints (square:
+ * the larger of the two axes' gaps; hex: the steps between centres less the two sizes; gridless:
+ * the straight gap between the two, in spaces, not rounded).
+ */
+export function reachFeet(a: Spot, b: Spot, g: GridInfo): number {
+  const space = g.distance * feetPerUnit(g.units);
+  if (isHex(g)) {
+    const gap = hexSteps(centre(a, g), centre(b, g), g) - (a.width + b.width) / 2;
+    return (Math.max(0, Math.round(gap)) + 1) * space;
+  }
+  if (g.type === 0) {
+    const ca = centre(a, g);
+    const cb = centre(b, g);
+    const gap = Math.max(0, Math.hypot(cb.x - ca.x, cb.y - ca.y) - ((a.width + b.width) / 2) * g.size);
+    return Math.round((1 + gap / g.size) * space * 10) / 10;
+  }
+  return (Math.round(squaresApart(a, b, g)) + 1) * space;
+}

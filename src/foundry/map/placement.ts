@@ -6,7 +6,8 @@
  * tested with numbers worked by hand (square grids, both hex orientations, gridless).
  *
  * - Beside: touching the mover's footprint (a diagonal counts on a square grid), as
- *   `adjacent` in geometry.ts says; never overlapping it.
+ *   `adjacent` in geometry.ts says; never overlapping it. A creature held at a distance (a
+ *   leash, map/leash.ts) may also stand as far off as the leash, so it keeps its distance.
  * - Free: overlapping no other token there (those that stay behind, and those already placed),
  *   and with no wall between the mover's centre and the place's centre.
  * - Nearest: the least straight distance from the place the step would give; ties go to the
@@ -17,7 +18,7 @@
  *   around it.
  */
 import type { GridInfo, Point, Spot } from "./geometry.ts";
-import { adjacent, centre, isHex, overlaps } from "./geometry.ts";
+import { adjacent, centre, isHex, overlaps, reachFeet } from "./geometry.ts";
 
 /** A wall that stops movement, as two end points in pixels. */
 export interface Segment {
@@ -29,6 +30,8 @@ export interface Brought {
   readonly id: string;
   /** Where the mover's own step puts it (its size in grid spaces). */
   readonly wish: Spot;
+  /** A hold between the two made at a distance: it may stand that far off (feet), not only beside. */
+  readonly within?: number;
 }
 
 export interface PlaceAsk {
@@ -120,15 +123,16 @@ function walled(from: Point, to: Point, walls: readonly Segment[]): boolean {
   return walls.some((w) => segmentsMeet(from, to, w.a, w.b));
 }
 
-/** The free place beside the mover nearest the wish, or null when there is none. */
-export function nearestFree(mover: Spot, wish: Spot, taken: readonly Spot[], walls: readonly Segment[], g: GridInfo): Point | null {
+/** The free place beside the mover (or within `within` feet of it) nearest the wish, or null when there is none. */
+export function nearestFree(mover: Spot, wish: Spot, taken: readonly Spot[], walls: readonly Segment[], g: GridInfo, within?: number): Point | null {
   const b = basis(g);
   const candidates = b ? latticePlaces(mover, wish, g, b) : ringPlaces(mover, wish, g);
   const m = centre(mover, g);
   const w = centre(wish, g);
   let best: { spot: Spot; d: number; c: Point } | null = null;
   for (const spot of candidates) {
-    if (!adjacent(mover, spot, g) || clash(mover, spot, g)) continue;
+    const near = adjacent(mover, spot, g) || (within !== undefined && reachFeet(mover, spot, g) <= within + 0.01);
+    if (!near || clash(mover, spot, g)) continue;
     if (taken.some((t) => clash(t, spot, g))) continue;
     const c = centre(spot, g);
     if (walled(m, c, walls)) continue;
@@ -145,7 +149,7 @@ export function placeGroup(ask: PlaceAsk, g: GridInfo): Placement {
   const taken: Spot[] = [...ask.occupied];
   const places = new Map<string, Point>();
   for (const { b } of order) {
-    const p = nearestFree(ask.mover, b.wish, taken, ask.walls, g);
+    const p = nearestFree(ask.mover, b.wish, taken, ask.walls, g, b.within);
     if (!p) return { ok: false, id: b.id };
     places.set(b.id, p);
     taken.push({ ...b.wish, x: p.x, y: p.y });

@@ -24,6 +24,16 @@ export function awakeByLedger(ledger: Ledger | undefined): boolean {
   return ledger === undefined || vitality(ledger).kind === "conscious";
 }
 
+/**
+ * Who will be out when the round end asks, by what an action leaves behind (`after`: the
+ * unconscious marked then, and the ledgers with its damage): by the unconscious mark, and by the
+ * ledger where the variant's round end reads one (000, 004; 002 asks the mark and its clock only).
+ */
+export function outAfterAction(after: { readonly unconscious: readonly string[]; readonly ledgers: Readonly<Record<string, Ledger>> } | undefined, id: string, byLedger: boolean): boolean {
+  if (!after) return false;
+  return after.unconscious.includes(id) || (byLedger && !awakeByLedger(after.ledgers[id]));
+}
+
 /** The holds split by their holders: those an awake holder keeps, and those let go. */
 export function letGoByTheOut<H extends HoldBetween>(holds: readonly H[], awake: (id: string) => boolean): { kept: H[]; released: H[] } {
   const kept: H[] = [];

@@ -30,6 +30,29 @@ export function breakChance(ctx: ActionContext, r: Resolution, h: HoldRecord, br
   }
 }
 
+/** Who is out tries nothing (core/awake.ts): no break against `holder`'s hold until it comes to. */
+export function outNoBreakLine(who: string, holder: string): NextLine {
+  return { key: "WC.Next.outNoBreak", params: { who, holder } };
+}
+
+/** A holder that is out keeps nothing (core/awake.ts): its hold on `who` ends when the round does. */
+export function holderOutLine(who: string, holder: string): NextLine {
+  return { key: "WC.Next.holderOutLetsGo", params: { who, holder } };
+}
+
+/**
+ * The holds kept from before whose holder this action left out (the creature it struck): each
+ * ends when the round does, and the card says so.
+ */
+export function holdersKnockedOut(ctx: ActionContext, r: Resolution, out: (id: string) => boolean, already: readonly NextLine[]): NextLine[] {
+  const removed = new Set(r.consequences.holdsRemoved);
+  const said = (l: NextLine) => already.some((x) => x.key === l.key && x.params?.who === l.params?.who && x.params?.holder === l.params?.holder);
+  return ctx.holds
+    .filter((h) => !removed.has(h.id) && h.holderId === ctx.defender.id && out(h.holderId))
+    .map((h) => holderOutLine(h.heldId, h.holderId))
+    .filter((l, i, all) => !said(l) && all.findIndex((x) => x.params?.who === l.params?.who) === i);
+}
+
 /** The line for the held creature's chances against `h`: a try and its numbers, or why it cannot try now. */
 export function breakLine(who: string, holder: string, chance: ReturnType<typeof breakChance>, numbers: (pct: number | null) => { key: string; params: Record<string, string | number> }): NextLine {
   if (chance && "refused" in chance) return { key: "WC.Next.cannotBreakNow", params: { who, holder, reason: chance.refused } };

@@ -146,6 +146,8 @@ export function beginProfile(v: unknown, path: string): { issues: IssueList; c: 
   const c = v as Obj;
   issues.str(`${path}.id`, c.id);
   if (c.name !== undefined && typeof c.name !== "string") issues.add(`${path}.name`, "notText");
+  // Every variant's: how far, in feet, an attack that takes hold reaches (0 or absent: beside only).
+  if (c.holdReach !== undefined) issues.int(`${path}.holdReach`, c.holdReach, 0, 100);
   return { issues, c, p: (field) => `${path}.${field}` };
 }
 

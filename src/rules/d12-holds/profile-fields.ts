@@ -40,6 +40,7 @@ export const D12_PROFILE_FIELDS: readonly ProfileField[] = [
   { path: "pummelingWeapon", kind: "bool" },
   { path: "conditions", kind: "multi", choices: CONDITIONS },
   { path: "toHit.thac0", kind: "int", min: -10, max: 30 },
+  { path: "holdReach", kind: "int", min: 0, max: 100 },
 ];
 
 export function combatant(id: string, profile: unknown, path: string): D12Combatant {

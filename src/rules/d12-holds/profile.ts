@@ -46,6 +46,8 @@ export { neededToHit, strengthMods };
 export interface D12Combatant {
   readonly id: string;
   readonly name?: string;
+  /** Feet an attack of it that takes hold reaches (a reach weapon, a long limb); absent or 0: holds are taken beside it (the map's reach, not the rules'). */
+  readonly holdReach?: number;
   /** Characters and NPCs use class rules and Strength; monsters use HD, limbs and size. */
   readonly kind: "character" | "monster";
   readonly size: Size;
@@ -246,6 +248,7 @@ export function defaultCombatant(id: string, over: Partial<D12Combatant> = {}): 
     pummelingWeapon: false,
     conditions: [],
     toHit: { kind: "thac0", thac0: 20 },
+    holdReach: 0,
     ...over,
   };
 }

@@ -48,7 +48,7 @@ export const d12Variant: RulesVariant = {
   // 000 §Overbearing: the attempt is rolled at the end of the round; in a fight the action declares it.
   declarations: ["overbear"],
   holdActions: { held: [{ action: "breakFree" }, { action: "liftOff" }], holder: [{ action: "release" }, { action: "overbear", label: "WC.Card.declareOverbear" }] },
-  next: (ctx, r, o) => d12Next(ctx, r, o as D12Options),
+  next: (ctx, r, o, after) => d12Next(ctx, r, o as D12Options, after),
 
   resolve: resolveAction,
 

@@ -47,6 +47,7 @@ export const GRAPPLE_DIE_PROFILE_FIELDS: readonly ProfileField[] = [
   { path: "pummelProficient", kind: "bool" },
   { path: "nonProficiencyPenalty", kind: "int", min: -10, max: 0 },
   { path: "conditions", kind: "multi", choices: CONDITIONS },
+  { path: "holdReach", kind: "int", min: 0, max: 100 },
 ];
 
 export function combatant(id: string, profile: unknown, path: string): GdCombatant {

@@ -49,6 +49,8 @@ export interface ReadiedAttack {
 export interface GdCombatant {
   readonly id: string;
   readonly name?: string;
+  /** Feet an attack of it that takes hold reaches (a reach weapon, a long limb); absent or 0: holds are taken beside it (the map's reach, not the rules'). */
+  readonly holdReach?: number;
   /** Characters have a class (and its non-proficiency penalty); monsters are classless. */
   readonly kind: "character" | "monster";
   /** 002 §Striking to Subdue: subdual never applies to player characters. */
@@ -225,6 +227,7 @@ export function defaultCombatant(id: string, over: Partial<GdCombatant> = {}): G
     pummelProficient: false,
     nonProficiencyPenalty: -2,
     conditions: [],
+    holdReach: 0,
     ...over,
   };
 }

@@ -56,8 +56,8 @@ export const grappleDieVariant: RulesVariant = {
 
   // 002: the held may break free or counter-grapple on its turn; the holder may let go.
   holdActions: { held: [{ action: "breakFree" }, { action: "counterGrapple" }], holder: [{ action: "release" }] },
-  next(ctx, r, o) {
-    return grappleDieNext(ctx, r, (c) => this.odds(c, o));
+  next(ctx, r, o, after) {
+    return grappleDieNext(ctx, r, (c) => this.odds(c, o), resolveOptions(o).unconsciousHolderLetsGo, after);
   },
 
   resolve: resolveAction,

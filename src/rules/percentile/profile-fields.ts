@@ -43,6 +43,7 @@ export const PERCENTILE_PROFILE_FIELDS: readonly ProfileField[] = [
   { path: "abilities", kind: "multi", choices: SPECIAL_ABILITIES },
   { path: "maxMeleeAttackers", kind: "int", min: 1, max: 100 },
   { path: "conditions", kind: "multi", choices: CONDITIONS },
+  { path: "holdReach", kind: "int", min: 0, max: 100 },
 ];
 
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

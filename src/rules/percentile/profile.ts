@@ -58,6 +58,8 @@ export function classesOf(c: PercentileCombatant): ClassLevel[] {
 export interface PercentileCombatant {
   readonly id: string;
   readonly name?: string;
+  /** Feet an attack of it that takes hold reaches (a reach weapon, a long limb); absent or 0: holds are taken beside it (the map's reach, not the rules'). */
+  readonly holdReach?: number;
   /** Characters use their class group and level; monsters their hit dice. */
   readonly kind: "character" | "monster";
   /** Characters: the class group whose column they use (monks are clerics; a multi-class takes its best). */
@@ -204,6 +206,7 @@ export function defaultCombatant(id: string, over: Partial<PercentileCombatant> 
     abilities: [],
     maxMeleeAttackers: 6,
     conditions: [],
+    holdReach: 0,
   };
   const merged = { ...base, ...over };
   // A monster profile carries hit dice instead of a class.

@@ -58,9 +58,9 @@ export const percentileVariant: RulesVariant = {
 
   // 004: the held may break free or counter-grapple on its turn; the holder may let go.
   holdActions: { held: [{ action: "breakFree" }, { action: "counterGrapple" }], holder: [{ action: "release" }] },
-  next(ctx, r, rawOptions) {
+  next(ctx, r, rawOptions, after) {
     const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
-    return percentileNext(ctx, r, (c) => this.odds(c, o), o.maintainedHoldDamage === "eachLaterRound");
+    return percentileNext(ctx, r, (c) => this.odds(c, o), o.maintainedHoldDamage === "eachLaterRound", after);
   },
 
   resolve: resolveAction,

@@ -19,8 +19,9 @@ export const DND5E: readonly FixtureExpectation[] = [
     // first, Bite, 2d10. No height or weight: VL 180 in, 4000 lb.
     file: "adult-red-dragon.json",
     "d12-holds": {
-      profile: { kind: "monster", size: "VL", strength: { score: 25 }, naturalAc: { ac: 1, basis: "toughness" }, normalAc: 1, movement: 16, flight: "wings", intelligence: "exceptional", attacksPerRound: 3, toHit: { kind: "thac0", thac0: 14 } },
-      sources: { size: "sheet", strength: "sheet", attacksPerRound: "sheet", movement: "sheet" },
+      // Natural weapons: Bite reach 10, Claw none (5), Tail 15, Wing Attack 10: holds at 15 ft.
+      profile: { kind: "monster", size: "VL", strength: { score: 25 }, naturalAc: { ac: 1, basis: "toughness" }, normalAc: 1, movement: 16, flight: "wings", intelligence: "exceptional", attacksPerRound: 3, toHit: { kind: "thac0", thac0: 14 }, holdReach: 15 },
+      sources: { size: "sheet", strength: "sheet", attacksPerRound: "sheet", movement: "sheet", holdReach: "sheet" },
     },
     "grapple-die": { profile: { hitDice: 19, hitDicePlus: 0, ac: 1, readiedAttack: { kind: "natural", lengthFt: 0, damage: { count: 2, sides: 10 }, damageBonus: 0, toHitBonus: 0 }, heightFt: 15, weightLb: 4000, saveVsBreath: 17 }, sources: { saveVsBreath: "default" } },
     percentile: { profile: { hitDice: { dice: 19, adjustment: 0 }, strength: { score: 25 }, speed: 160, height: 180, weight: 4000 } },
@@ -106,11 +107,21 @@ export const DND5E: readonly FixtureExpectation[] = [
     // proficiency 2 at level 1: THAC0 18. Characters' attacks are not read: one a round, filled in.
     file: "randal-human-fighter.json",
     "d12-holds": {
-      profile: { kind: "character", armor: { type: "chain", plus: 0 }, shield: { plus: 0 }, normalAc: 1, movement: 12, toHit: { kind: "thac0", thac0: 18 }, monkLevel: 0, strength: { score: 16 }, attacksPerRound: 1 },
-      sources: { movement: "sheet", toHit: "sheet", attacksPerRound: "default" },
+      profile: { kind: "character", armor: { type: "chain", plus: 0 }, shield: { plus: 0 }, normalAc: 1, movement: 12, toHit: { kind: "thac0", thac0: 18 }, monkLevel: 0, strength: { score: 16 }, attacksPerRound: 1, holdReach: 0 },
+      sources: { movement: "sheet", toHit: "sheet", attacksPerRound: "default", holdReach: "sheet" },
     },
     "grapple-die": { profile: { playerCharacter: true, hitDice: 1, ac: 1, shieldAc: 1, nonProficiencyPenalty: -2, heightFt: 5.83, weightLb: 170 }, sources: { heightFt: "default", hitDice: "sheet" } },
     percentile: { profile: { classGroup: "fighter", level: 1, armor: { ad: 5, magic: 0 }, shield: { plus: 0 }, speed: 120 }, sources: { level: "sheet" } },
+  },
+  {
+    // Randal with the items pack's Whip (items/weapon/whip.yml), equipped: a martial melee weapon
+    // with the reach property "rch" and no reach of its own (range.reach null), so 10 ft
+    // (dnd5e's weapon.mjs prepareDerivedData). His longsword (5 ft), longbow (ranged) and
+    // handaxe (thrown, melee 5 ft) reach no farther. Every variant reads the same 10.
+    file: "randal-whip.json",
+    "d12-holds": { profile: { holdReach: 10 }, sources: { holdReach: "sheet" } },
+    "grapple-die": { profile: { holdReach: 10 } },
+    percentile: { profile: { holdReach: 10 } },
   },
   {
     // Perrin: monk 1 (a cleric for percentile), unarmoured 10 + Dex 16 (+3) + Wis 15 (+2) = 15:
@@ -191,24 +202,27 @@ export const DND5E: readonly FixtureExpectation[] = [
   {
     // Troll (SRD 5.2, actors24): lg (L), natural AC 15 (descending 5), 30 ft = 12", Multiattack
     // "makes three Rend attacks": 3; hit points 9d10 + 45: 9 HD.
+    // Rend, a natural weapon with range.reach 10: holds at 10 ft.
     file: "troll-2024.json",
-    "d12-holds": { profile: { size: "L", normalAc: 5, movement: 12, attacksPerRound: 3 }, sources: { attacksPerRound: "sheet", size: "sheet" } },
+    "d12-holds": { profile: { size: "L", normalAc: 5, movement: 12, attacksPerRound: 3, holdReach: 10 }, sources: { attacksPerRound: "sheet", size: "sheet" } },
     "grapple-die": { profile: { ac: 5, hitDice: 9 } },
     percentile: { profile: { hitDice: { dice: 9, adjustment: 0 }, speed: 120 } },
   },
   {
     // Ancient red dragon (SRD 5.2): gargantuan (grg) is VL; natural AC 22 (descending -2);
     // Multiattack "makes three Rend attacks": 3; walk 40 ft = 16", flies.
+    // Rend reaches 15 ft (range.reach 15).
     file: "ancient-red-dragon-2024.json",
-    "d12-holds": { profile: { size: "VL", normalAc: -2, movement: 16, attacksPerRound: 3, flight: "wings" }, sources: { size: "sheet" } },
+    "d12-holds": { profile: { size: "VL", normalAc: -2, movement: 16, attacksPerRound: 3, flight: "wings", holdReach: 15 }, sources: { size: "sheet" } },
     "grapple-die": { profile: { ac: -2 } },
     percentile: { profile: { size: "VL" } },
   },
   {
     // Cat (SRD 5.2): tiny is S; no armour, AC 10 + Dex 15 (+2) = 12 by dnd5e's default formula,
     // descending 8; walk 40 ft = 16"; no Multiattack: 1.
+    // Scratch reaches 5 ft (range.reach 5): no hold at reach, 0.
     file: "cat-2024.json",
-    "d12-holds": { profile: { size: "S", normalAc: 8, movement: 16, attacksPerRound: 1 }, sources: { size: "sheet" } },
+    "d12-holds": { profile: { size: "S", normalAc: 8, movement: 16, attacksPerRound: 1, holdReach: 0 }, sources: { size: "sheet" } },
     "grapple-die": { profile: { ac: 8 } },
     percentile: { profile: { size: "S" } },
   },

@@ -63,8 +63,9 @@ export const OSE: readonly FixtureExpectation[] = [
     // 60' = 6", THAC0 19, saves as a normal human (B17).
     file: "goblin.json",
     "d12-holds": {
-      profile: { size: "M", armor: { type: "none", plus: 0 }, naturalAc: { ac: 6, basis: "toughness" }, normalAc: 6, movement: 6, attacksPerRound: 1, intelligence: "average", toHit: { kind: "thac0", thac0: 19 } },
-      sources: { size: "default", attacksPerRound: "sheet", intelligence: "default" },
+      // OSE's weapon model (tags, range short/medium/long, melee) keeps no reach: 0, filled in.
+      profile: { size: "M", armor: { type: "none", plus: 0 }, naturalAc: { ac: 6, basis: "toughness" }, normalAc: 6, movement: 6, attacksPerRound: 1, intelligence: "average", toHit: { kind: "thac0", thac0: 19 }, holdReach: 0 },
+      sources: { size: "default", attacksPerRound: "sheet", intelligence: "default", holdReach: "default" },
       absent: ["strength"],
     },
     "grapple-die": {
