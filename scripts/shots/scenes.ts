@@ -9,6 +9,7 @@ import { ACTION_ICONS } from "../../src/foundry/ui/icons.ts";
 import { openMassCharge } from "../../src/foundry/ui/mass-charge-dialog.ts";
 import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
 import { act, renderRequest } from "../../src/foundry/cards/request-card.ts";
+import { shownTo } from "../../src/foundry/cards/visibility.ts";
 import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
@@ -352,6 +353,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   // Last, on a table of their own (the fake has one world at a time: a new table replaces this
   // one): the GM's tab closes there, and a closed tab does nothing more.
   if (variant === "d12-holds") await requestCards(out, await table(variant, out.lang));
+  // Secrets the GM keeps (issue 30): a blind card and a GM-only one, as each user's chat log holds them.
+  if (variant === "d12-holds") await secretCards(out, await table(variant, out.lang));
   // The one check's greyed palette and the tracker's menu, on a table of their own.
   if (variant === "d12-holds") await oneCheckScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await mapScenes(out, await table(variant, out.lang));
@@ -448,6 +451,40 @@ async function d12Cards(out: Collected, t: Table): Promise<void> {
   }
   // Mass charge: the GM's dialog and card.
   await massCharge(out, t);
+}
+
+/**
+ * Cards the chat's mode keeps from a player (issue 30), as each user's chat log holds them: a
+ * message is in a log only when it is that user's to see (cards/visibility.ts `shownTo`), with the
+ * header Foundry gives a whisper ("To: …", blind). A log with nothing of it says so in grey.
+ */
+async function secretCards(out: Collected, t: Table): Promise<void> {
+  const V = "d12-holds";
+  const header = (m: FakeChatMessage) => {
+    if (m.whisper.length === 0) return "";
+    const to = m.whisper.map((id) => t.world.usersCollection.get(id)?.name ?? "?").join(", ");
+    return `<header class="message-header"><span class="whisper-to">To: ${escape(to)}</span>${m.blind ? ` <span class="blind">(blind)</span>` : ""}</header>`;
+  };
+  const log = (name: string, title: string, made: readonly FakeChatMessage[]) => {
+    for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
+      const mine = made.filter((m) => shownTo(m as never, client.user as never));
+      const html = mine.length > 0 ? mine.map((m) => `<li class="chat-message message whisper${m.blind ? " blind" : ""}">${header(m)}${cardAs(client, m)}</li>`).join("") : `<li class="chat-message message" style="opacity:.7"><em>(${escape(client.user.name)}'s chat log: nothing of it)</em></li>`;
+      out.scenes.push({ id: `${V}--${name}`, variant: V, kind: "card", role, title, html });
+    }
+  };
+  // Alice grapples the goblin in the chat's blind mode: the card is the GM's, the note hers.
+  await t.player.run(() => game.settings.set("core" as never, "rollMode" as never, "blindroll" as never));
+  let mark = ids(t);
+  t.world.script([[20, 12], [12, 8], [12, 3], [3, 2]]);
+  await t.player.run(() => act(intent("grapple", t.fighterToken, t.goblinToken)));
+  await t.world.settle();
+  log("card-blind", "A player's blind grapple", newest(t, mark));
+  // The ogre grapples the goblin in public: no player has a creature in it, so it is the GM's alone.
+  mark = ids(t);
+  t.world.script([[20, 19], [12, 8], [12, 4], [2, 2]]);
+  await t.gm.run(() => act(intent("grapple", t.ogreToken, t.goblinToken)));
+  await t.world.settle();
+  log("card-gm-only", "The GM's creatures fight: GM only", newest(t, mark));
 }
 
 /** A player's request card as it waits for the GM, waits for a GM to connect, and when refused. */

@@ -25,6 +25,10 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat.tethers": boolean;
     "weaponless-combat.tethersForPlayers": boolean;
     "weaponless-combat.ledgerVersion": number;
+    "weaponless-combat.npcFightsGmOnly": boolean;
+    "weaponless-combat.roundDiceLimit": number;
+    "weaponless-combat.diceInOrder": boolean;
+    "weaponless-combat.diceOrderDone": boolean;
   }
 
   interface FlagConfig {
@@ -57,6 +61,8 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       "weaponless-combat": {
         card?: StoredCard;
+        /** A blind card's note to the player who asked (cards/visibility.ts): the request it answers, nothing more. */
+        blindNote?: { requestId: string };
         request?: StoredRequest;
         undo?: UndoRecord[];
         roundCard?: StoredRoundCard;

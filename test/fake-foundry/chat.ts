@@ -17,8 +17,11 @@ let messageClock = 1_700_000_000_000;
 export class FakeChatMessage extends FakeDocument {
   readonly documentName = "ChatMessage";
   content = "";
-  rolls: FakeRoll[] = [];
+  /** [C-127] The rolls as every tab receives them: what each roll's JSON kept. */
+  rolls: Data[] = [];
   whisper: string[] = [];
+  /** [C-128] Blind: its content hidden from its author unless the whisper names them (the fake renders nothing: kept for who reads it). */
+  blind = false;
   speaker: Data = {};
   readonly timestamp: number;
   constructor(
@@ -29,8 +32,9 @@ export class FakeChatMessage extends FakeDocument {
   ) {
     super(world, id);
     this.content = String(data.content ?? "");
-    this.rolls = (data.rolls as FakeRoll[] | undefined) ?? [];
+    this.rolls = ((data.rolls as Array<FakeRoll | string> | undefined) ?? []).map((r) => JSON.parse(typeof r === "string" ? r : JSON.stringify(r)) as Data);
     this.whisper = (data.whisper as string[] | undefined) ?? [];
+    this.blind = data.blind === true;
     this.speaker = (data.speaker as Data | undefined) ?? {};
     this.flags = structuredClone((data.flags as Data | undefined) ?? {});
     // [C-84] The creating client stamps the time; one it sends is kept (a player may backdate theirs).
@@ -67,7 +71,10 @@ export class FakeChatMessage extends FakeDocument {
       documentName: "ChatMessage",
       count: 1,
       commit: () => {
-        const m = new FakeChatMessage(w, id, user, data);
+        // [C-32] Stamped as the creating user; where the switch says a v13 server keeps a
+        // player-set author, the author named in the data.
+        const given = w.authorOnCreate === "asGiven" && typeof data.author === "string" ? w.usersCollection.get(data.author) : undefined;
+        const m = new FakeChatMessage(w, id, given ?? user, data);
         w.messages.set(id, m);
         return () => m.broadcastVisible("createChatMessage", [m, options, user.id]);
       },

@@ -25,7 +25,7 @@ export interface StatusEntry {
 export class FakeClient {
   readonly Hooks = new FakeHooks();
   /** [C-22] v13 keeps the statuses in an array; v14 in an object keyed by id (arrays still work). */
-  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data } };
+  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data }; ChatMessage?: { modes: Data } };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
@@ -54,14 +54,20 @@ export class FakeClient {
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
       // [C-85] Canvas layers a package adds, by name: {group, layerClass}.
       Canvas: { layers: {} },
+      // [C-130] v14's message modes, by key (v13 has no CONFIG.ChatMessage.modes).
+      ...(w.generation >= 14 ? { ChatMessage: { modes: { public: { label: "CHAT.ModePublic" }, ic: { label: "CHAT.ModeIC" }, gm: { label: "CHAT.ModeGM" }, blind: { label: "CHAT.ModeBlind" }, self: { label: "CHAT.ModeSelf" } } } } : {}),
     };
     const release = { generation: w.generation, build: w.build };
+    const settings = new FakeSettings(w);
+    // [C-129] The chat's mode is a client setting of core's: v13 `core.rollMode`, v14 `core.messageMode`.
+    if (w.generation >= 14) settings.register("core", "messageMode", { scope: "client", config: false, type: String, default: "public" });
+    else settings.register("core", "rollMode", { scope: "client", config: false, type: String, default: "publicroll" });
     this.game = {
       get user() {
         return user;
       },
       users: w.usersCollection,
-      settings: new FakeSettings(w),
+      settings,
       i18n,
       messages: w.messages,
       combats: w.combats,
@@ -78,10 +84,10 @@ export class FakeClient {
       get time() {
         return { worldTime: w.time };
       },
-      // [C-101] Configure Controls: what packages register at init, and what the user binds.
+      // [C-121] Configure Controls: what packages register at init, and what the user binds.
       keybindings: new FakeKeybindings(this),
     };
-    // [C-103] The token HUD a key can bind to a token.
+    // [C-123] The token HUD a key can bind to a token.
     (this.canvas.tokens as unknown as { hud: FakeTokenHud }).hud = new FakeTokenHud(this);
     // [C-93] ui.notifications: info, warn and error, each with its message.
     const push = (level: string) => (message: string) => {

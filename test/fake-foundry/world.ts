@@ -54,6 +54,8 @@ export { FakeChatMessage } from "./chat.ts";
 export { FakeDialog } from "./dialogs.ts";
 export type { StatusEntry } from "./clients.ts";
 export { FakeClient, FakeLockManager } from "./clients.ts";
+export type { DsnOptions, FakeDice3D, Throw } from "./dice-so-nice.ts";
+export { DSN, withDiceSoNice } from "./dice-so-nice.ts";
 export type { FakeTool } from "./controls.ts";
 export { sceneControls } from "./controls.ts";
 
@@ -79,6 +81,13 @@ export interface FakeWorldOptions {
    * removed) in the same v14 batch as the rest. The module falls back to steps when it does not.
    */
   readonly batchChatMessages?: boolean;
+  /**
+   * [C-32] Unknown on v13: whether the server refuses a player's chat message *create* that sets
+   * `author` to another user ("stamped": the creating user, whatever the data says), or keeps it
+   * ("asGiven"). foundryvtt#14252 calls v14's refusal of such player-set fields "a regression from
+   * v13". Edits are stamped either way (C-34).
+   */
+  readonly authorOnCreate?: "stamped" | "asGiven";
   /** Unknown: whether an update's own (custom) options reach the `operation` movement hooks receive. */
   readonly movementOptionsReachHooks?: boolean;
   /** Unknown: whether starting a planned movement (v14) passes through preMoveToken. */
@@ -140,6 +149,7 @@ export class FakeWorld {
   readonly build: number;
   readonly batchSyntheticParents: boolean;
   readonly batchChatMessages: boolean;
+  readonly authorOnCreate: "stamped" | "asGiven";
   readonly movementOptionsReachHooks: boolean;
   readonly plannedStartFiresPreMove: boolean;
   readonly latency: "documents" | "all";
@@ -185,6 +195,7 @@ export class FakeWorld {
     this.systemId = this.system.id;
     this.batchSyntheticParents = options.batchSyntheticParents ?? true;
     this.batchChatMessages = options.batchChatMessages ?? true;
+    this.authorOnCreate = options.authorOnCreate ?? "stamped";
     this.movementOptionsReachHooks = options.movementOptionsReachHooks ?? true;
     this.plannedStartFiresPreMove = options.plannedStartFiresPreMove ?? true;
     this.latency = options.latency ?? "documents";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/cards/request-card.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable } from "./setup.ts";
+import { M, makeTable, tableFor } from "./setup.ts";
 
 const lastCard = (t: Table) => t.world.messages.contents.filter((m) => m.getFlag(M, "card")).at(-1);
 const text = (html: string | undefined) => {
@@ -25,6 +25,30 @@ describe("a card lists the knock-out its damage causes", () => {
     const shown = text(lastCard(t)?.content);
     expect(shown).toContain("Goblin: Unconscious");
     expect([...t.goblinToken.actor.statuses]).toContain("unconscious");
+  });
+});
+
+describe("percentile: a gouge that knocks the goblin out lists it on its own card (issue 34's first Cards point)", () => {
+  it("the fighter's gouge deals 8 (2 real, 6 temporary) to the 5-hp goblin: the card lists the damage, Grappled, Stunned and Unconscious, and promises the goblin no try while out", async () => {
+    const t: Table = await tableFor("percentile");
+    // Variable d6 6 and d4 1; chance d100 1 (in); result d100 100: the top row of the grappling
+    // table (the module's own, labelled as such; 004 prints none): a gouge, 8 damage and a stun.
+    // 004 §Grapple Damage: 75% non-lethal, 25% normal: 8 -> 2 real, 6 temporary. 2 + 6 = 8 reaches
+    // the goblin's 5 hp: out cold (the shared ledger, 000 §Damage: for 8 - 5 + 1 = 4 rounds).
+    t.world.script([[6, 6], [4, 1], [100, 1], [100, 100]]);
+    const out = await t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    const shown = text(lastCard(t)?.content);
+    expect(shown).toContain("Goblin takes 8 damage (2 real, 6 temporary)");
+    expect(shown).toContain("Goblin: Grappled");
+    expect(shown).toContain("Goblin: Stunned");
+    expect(shown).toContain("Goblin: Unconscious");
+    expect(shown).toContain("Goblin is out cold and tries nothing against Fighter's hold until they come to");
+    expect(shown).not.toContain("Goblin may try to break free");
+    // What the card lists is what was written.
+    expect([...t.goblinToken.actor.statuses]).toEqual(expect.arrayContaining(["unconscious"]));
+    expect(t.goblinToken.actor.system).toMatchObject({ attributes: { hp: { value: 3 } } });
   });
 });
 

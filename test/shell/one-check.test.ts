@@ -133,13 +133,34 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
       expect(said(t.player).join(" ")).toContain(reason);
     });
 
-    it("the combat tracker's menu: the action is not offered, and a pick made before says why", async () => {
+    it("the combat tracker's menu: the action is not offered; shown refused (its own icon), its click says why and carries nothing out", async () => {
       target(t.player, t.goblinToken);
       const id = combat.combatants.find((c) => c.token === t.fighterToken)?.id ?? "";
       const menu = t.player.ui.combat.contextMenu(id);
       expect(menu.labels).not.toContain("WC.Action.grapple");
       expect(menu.labels).not.toContain("WC.Action.pummel");
+      expect(menu.labels).toContain("Grapple: refused (click for the reason)");
+      expect(menu.labels).toContain("Pummel: refused (click for the reason)");
+      menu.pick("Grapple: refused (click for the reason)");
+      await settle();
+      expect(said(t.player).join(" ")).toContain(reason);
       nothingDone();
+      if (reason.startsWith("Your side")) goblinNotNamed();
+    });
+
+    it("the combat tracker's menu opened while the goblin stood beside: a pick after it is refused, and the GM's tab carries nothing out", async () => {
+      const setUp = { far: goblinFar, hidden: goblinHidden }[reason.startsWith("Your side") ? "hidden" : "far"];
+      place(t.goblinToken, 6, 5);
+      t.goblinToken.hidden = false;
+      target(t.player, t.goblinToken);
+      const id = combat.combatants.find((c) => c.token === t.fighterToken)?.id ?? "";
+      const menu = t.player.ui.combat.contextMenu(id);
+      expect(menu.labels).toContain("WC.Action.grapple");
+      setUp();
+      menu.pick("WC.Action.grapple");
+      await settle();
+      nothingDone();
+      expect(said(t.player).join(" ")).toContain(reason);
     });
 
     it("the token HUD's palette: greyed with the reason, and a click carries nothing out", async () => {

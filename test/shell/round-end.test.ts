@@ -200,4 +200,28 @@ describe("end of round", () => {
     expect(cards()).toBe(before);
     expect(t.world.scriptedLeft).toBe(0);
   });
+
+  it("a declared card shows that it was declared and offers no Declare overbear button; the goblin's other hold buttons stay (issue 34)", async () => {
+    await goblinHoldsFighter();
+    await t.gm.run(() => act({ action: "overbear", attackerUuid: t.goblinToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const card = t.world.messages.contents.filter((m) => m.getFlag(M, "card")).at(-1) as FakeChatMessage;
+    const el = document.createElement("div");
+    el.innerHTML = card.content;
+    const follows = [...el.querySelectorAll<HTMLElement>("[data-wc-follow]")].map((b) => `${b.dataset.wcFollow}:${b.textContent}`);
+    expect(follows).not.toContain("overbear:Declare overbear");
+    expect(follows).toContain("release:Release hold");
+    expect([...el.querySelectorAll(".wc-tag--declared")].map((x) => x.textContent)).toEqual(["Overbear declared"]);
+    // Undone, the declaration no longer stands: no tag.
+    await t.gm.run(async () => {
+      const html = document.createElement("li");
+      html.innerHTML = card.content;
+      bindCard(card as never, html);
+      html.querySelector<HTMLButtonElement>('[data-wc-action="undo"]')?.click();
+      await t.world.settle();
+    });
+    expect((t.world.messages.get(card.id) as FakeChatMessage).getFlag(M, "card")).toMatchObject({ state: "undone" });
+    const again = document.createElement("div");
+    again.innerHTML = (t.world.messages.get(card.id) as FakeChatMessage).content;
+    expect(again.querySelectorAll(".wc-tag--declared")).toHaveLength(0);
+  });
 });

@@ -32,12 +32,15 @@ export function d12Profile(over: Record<string, unknown> = {}): Record<string, u
   };
 }
 
-export function makeTable(options: { goblinLinked?: boolean; world?: FakeWorldOptions } = {}): Table {
+export function makeTable(options: { goblinLinked?: boolean; world?: FakeWorldOptions; before?: (world: FakeWorld) => () => void } = {}): Table {
   const world = new FakeWorld(options.world);
   const gmUser = world.addUser("Gamemaster", true);
   const alice = world.addUser("Alice", false);
-  const gm = world.connect(gmUser, registerHooks);
-  const player = world.connect(alice, registerHooks);
+  // Other modules' code, loaded before this one's on each tab (Dice So Nice's stand-in).
+  const first = options.before?.(world);
+  const register = first ? () => (first(), registerHooks()) : registerHooks;
+  const gm = world.connect(gmUser, register);
+  const player = world.connect(alice, register);
   const scene = world.addScene();
   const fighter = world.addActor("Fighter", hp(30), { [alice.id]: 3 });
   const goblin = world.addActor("Goblin", hp(5));

@@ -18,6 +18,9 @@ export type OddsAudience = "everyone" | "gm";
 export type CardState = "pending" | "manual" | "applying" | "applied" | "undoing" | "undone" | "cancelled";
 
 /** What a player (or the GM) asks for: never dice or results, only the choice and the targets. */
+/** Who may see a card and its dice, as the chat's mode says it (v13's roll modes, v14's message modes, in one vocabulary: world/compat.ts). */
+export type ChatMode = "public" | "gm" | "blind" | "self";
+
 export interface Intent {
   readonly action: ShellAction;
   /** Token document UUIDs. */
@@ -29,6 +32,8 @@ export interface Intent {
   readonly holdId?: string;
   /** The GM carries it out over the one check's refusal (gm/verdict.ts), named on the card. Never a player's. */
   readonly gmCall?: true;
+  /** Who may see its card and dice: the chat's mode as the asker chose it when asking (absent: public). */
+  readonly mode?: ChatMode;
 }
 
 /** A move the pre-move check took over: one of the rules' choices (by kind, and hold for a roll), or the GM's own call. */
@@ -227,7 +232,7 @@ export interface WeaponlessApi {
 /** What carrying out an intent came to, for the one who asked. */
 export type PerformOutcome =
   /** `closed`: the request card it answers went in the same request. */
-  | { readonly kind: "done"; readonly messageId: string; readonly state: CardState; readonly closed?: boolean }
+  | { readonly kind: "done"; readonly messageId: string; readonly state: CardState; readonly closed?: boolean; readonly hidden?: true }
   /** The defender's owner is asked first (first strike, free attack); the card waits for them. */
   | { readonly kind: "waiting"; readonly messageId: string }
   /** No GM is connected: the request waits on its card until one connects. */

@@ -14,6 +14,9 @@ import { activeVariant, automation } from "../world/settings.ts";
 import type { WritingKind } from "./pipeline.ts";
 import { post } from "./pipeline.ts";
 import { gmButtons } from "./views.ts";
+import { chatModeNow } from "../world/compat.ts";
+import { dressDice } from "./dice-so-nice.ts";
+import { cardVisibility } from "./visibility.ts";
 
 export function renderMassCharge(card: StoredMassCharge): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.massCharge, massChargeView(card));
@@ -43,7 +46,9 @@ export async function runMassCharge(attackers: readonly ChargeUnitView[], defend
       notify("warn", "WC.Refuse.byRules", { action: i18n.localize("WC.Action.massCharge"), reason: "WC.Result.impossible" });
       return null;
     }
-    const out = await post({ kind: MASS_CHARGE_KIND, id: stableId(`massCharge|${id}`), stored: resolved.card, level: automation(), plan: resolved.plan, rolls: resolved.rolls, undoable: true });
+    // Dice in the order rolled, the GM's appearance (a charge's dice are both sides'); the GM's chat mode.
+    const dice = dressDice(resolved.rolls, resolved.purposes, () => null);
+    const out = await post({ kind: MASS_CHARGE_KIND, id: stableId(`massCharge|${id}`), stored: resolved.card, level: automation(), plan: resolved.plan, rolls: dice.rolls, undoable: true, visibility: cardVisibility(chatModeNow(), game.user, resolved.actors) });
     return out.kind === "posted" ? out.message : null;
   });
 }

@@ -28,6 +28,8 @@ import type { Plan } from "../gm/apply.ts";
 import { markedBefore, reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
 import type { CombatWrite } from "../gm/writes.ts";
 import { writeAsOne, writeAll } from "../gm/writes.ts";
+import type { CardVisibility } from "./visibility.ts";
+import { visibilityData } from "./visibility.ts";
 
 /** What each of the module's card flags holds. A request is a player's: its content is checked before use. */
 interface FlagTypes {
@@ -148,6 +150,15 @@ export interface Posting<S extends { readonly state?: CardState }> {
   readonly undoable: boolean;
   /** A round end whose combat was deleted meanwhile stops. */
   readonly stillValid?: () => boolean;
+  /** Who sees the card and its dice (cards/visibility.ts); absent: everyone. */
+  readonly visibility?: CardVisibility;
+  /**
+   * Messages that go with the card, made once after it (a blind card's note to the player who
+   * asked): each with the id it is made at, so a card finished in steps does not make it twice.
+   */
+  readonly notes?: ReadonlyArray<{ readonly id: string; readonly data: Record<string, unknown> }>;
+  /** More data for the card's message (Dice So Nice's flags: base/dice-so-nice.ts), beside the module's own. */
+  readonly extra?: { readonly flags?: Record<string, unknown> };
 }
 
 export type Posted = { readonly kind: "posted"; readonly message: ChatMessage.Implementation; readonly state: CardState; readonly closed: boolean } | { readonly kind: "duplicate" };
@@ -181,8 +192,14 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
     content: await p.kind.render({ ...p.stored, state } as S),
     rolls: rollData(p.rolls ?? [], asJson),
     ...(p.speaker ? { speaker: p.speaker } : {}),
-    flags: { [MODULE_ID]: { [p.kind.flag]: { ...p.stored, state }, ...(p.undoable ? { undo } : {}) } },
+    ...(p.visibility ? visibilityData(p.visibility) : {}),
+    flags: { ...(p.extra?.flags ?? {}), [MODULE_ID]: { [p.kind.flag]: { ...p.stored, state }, ...(p.undoable ? { undo } : {}) } },
   });
+  const notes = p.notes ?? [];
+  // The notes once each: made where they are not there yet (a batch may have made them already).
+  const makeNotes = async () => {
+    for (const n of notes) if (!game.messages.get(n.id)) await create({ ...n.data, _id: n.id });
+  };
   busyHere().add(p.id);
   try {
     // One request: its writes, its combat notes, the card in its final state, and the request card it answers.
@@ -190,10 +207,12 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
     const w = writes && p.plan ? writesOf(p.plan) : null;
     const closing = final === "applied" && p.closing ? [{ action: "delete" as const, id: p.closing }] : [];
     const landed = () => stateOfMessage(p.kind, game.messages.get(p.id)) === final;
-    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...closing] }, landed).finally(() => w?.done());
+    const noteOps = notes.map((n) => ({ action: "create" as const, data: { ...n.data, _id: n.id } }));
+    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...noteOps, ...closing] }, landed).finally(() => w?.done());
     const made = game.messages.get(p.id);
     if (one.sent && made) {
       reportProblems(one.problems);
+      await makeNotes();
       const written = writes && p.undoable ? undoAsWritten(undo) : null;
       if (written) await made.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
       // The request card's removal goes last: should it alone have failed, the caller removes it.
@@ -208,6 +227,7 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
     if (!message) return { kind: "duplicate" };
     if (first === "applying") await finishSteps(p.kind, message, { ...p.stored, state: "applying" } as S, writes ? p.plan : null, combats, one.tried, p.stillValid, unbelieved);
     else if (combats.length > 0) await writeAll({ actors: [], combats }, p.stillValid);
+    await makeNotes();
     return { kind: "posted", message, state: stateOfMessage(p.kind, message) ?? first, closed: false };
   } finally {
     busyHere().delete(p.id);

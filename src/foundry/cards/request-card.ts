@@ -32,6 +32,8 @@ import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeFor } from "./question-card.ts";
 import { actionVerdict, perform, resultCardFor } from "./result-card.ts";
 import { allWaiting, waitingOf } from "./log-index.ts";
+import { modeFrom, shownTo } from "./visibility.ts";
+import { chatModeNow } from "../world/compat.ts";
 
 /** How many requests one player may have waiting at once; more are taken away. */
 export const MAX_WAITING = 3;
@@ -68,7 +70,10 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   const typed = (r.typed ?? []) as string[];
   // A GM's call is the GM's alone: on a player's request it is not read at all.
   const gmCall = !fromPlayer && r.gmCall === true;
-  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typed.length > 0 ? { typed } : {}), ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}) };
+  // Who sees the card: one of the chat's modes (cards/visibility.ts), else it is no request.
+  const mode = r.mode === undefined ? null : modeFrom(r.mode);
+  if (r.mode !== undefined && mode === null) throw new Refusal("WC.Refuse.malformed");
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typed.length > 0 ? { typed } : {}), ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}), ...(mode ? { mode } : {}) };
 }
 
 /**
@@ -171,10 +176,13 @@ function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
   const made = [resultCardFor(id), ...(ask?.kind === "answer" ? [resultCardFor(ask.strikeId)] : [])];
   for (const message of made) {
     const card = trustedFlag(message, "card");
-    if (message && card) return { kind: "done", messageId: message.id ?? "", state: card.state };
+    if (message && card && shownTo(message, game.user)) return { kind: "done", messageId: message.id ?? "", state: card.state };
   }
   const strike = strikeFor(id);
   if (strike) return { kind: "waiting", messageId: strike.id ?? "" };
+  // A blind card is the GMs' alone: its asker has only the note that says it was rolled.
+  const note = game.messages.contents.find((m) => byGM(m) && m.getFlag(MODULE_ID, "blindNote")?.requestId === id);
+  if (note) return { kind: "done", messageId: note.id ?? "", state: "pending", hidden: true };
   return { kind: "cancelled" };
 }
 
@@ -269,7 +277,10 @@ export async function answerStrike(message: ChatMessage.Implementation, choice: 
 export async function act(raw: unknown): Promise<PerformOutcome> {
   let intent: Intent;
   try {
-    intent = validateIntent(raw, !game.user.isGM);
+    // The chat's mode as this user has it now, unless the caller (a macro) named one (none: public).
+    const now = chatModeNow();
+    const asked = now !== "public" && typeof raw === "object" && raw !== null && (raw as Record<string, unknown>).mode === undefined ? { ...(raw as Record<string, unknown>), mode: now } : raw;
+    intent = validateIntent(asked, !game.user.isGM);
     // The one check, here first (the GM's tab asks it again, as the author): a player learns at
     // once what the GM would refuse; the GM's own refusals go on to `perform`, which may take
     // them as the GM's call.

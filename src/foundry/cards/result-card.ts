@@ -11,7 +11,7 @@ import { withFoundryDice } from "../base/dice.ts";
 import { i18n } from "../base/i18n.ts";
 import { roundAllowance } from "../../rules/index.ts";
 import type { AfterAction, ConditionChange, Consequences, Ledger, RulesVariant, Situational } from "../../rules/index.ts";
-import { plainText } from "../base/text.ts";
+import { escapeHtml, plainText } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
 import { combatOf, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import { initialDeclared, sheetFiguresOf } from "../documents/figures.ts";
@@ -31,6 +31,8 @@ import { byGM, freshCardId, post, trustedFlag } from "./pipeline.ts";
 import { cardView, refusalOf as rulesRefusal } from "./views.ts";
 import { cardAnswering, roundMessages } from "./log-index.ts";
 import { askDefender } from "./question-card.ts";
+import { blindNoteData, cardVisibility } from "./visibility.ts";
+import { diceSoNice } from "./dice-so-nice.ts";
 
 /** The GM's result card for this request (or answered question), if it was made. */
 export function resultCardFor(requestId: string): ChatMessage.Implementation | undefined {
@@ -229,7 +231,7 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const circle = circleOf(intent, attacker, defender);
     const ctx = contextFor(intent, attacker, defender, variant, circle);
     const options = activeOptions();
-    const { value: resolution, rolls } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
+    const { value: resolution, rolls, purposes } = await withFoundryDice((dice) => variant.resolve(ctx, options, dice));
     // The rules refuse it: the user is told why, and no card is posted (nothing to apply or undo).
     const refused = rulesRefusal(resolution);
     if (refused) return { kind: "refused", key: refused.key, params: { ...refused.params, action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name } };
@@ -260,6 +262,12 @@ export async function perform(intent: Intent, requester: User.Implementation, re
     const level = figures.length > 0 && automation() === "automatic" ? "confirm" : automation();
     // What the round end needs to know of it goes with its writes, once it is applied.
     const notes = inCombat && level === "automatic" ? roundNotes(inCombat, ctx.round, resolution.consequences) : null;
+    // Who sees it: the mode the asker chose in the chat; a blind card leaves its asker a note.
+    const visibility = cardVisibility(intent.mode, asker, [attacker.actor, defender.actor, ...circle.others.map((s) => s.actor)]);
+    const noteContent = `<p class="wc-blind-note">${escapeHtml(i18n.format("WC.Card.blindNote", { action: i18n.localize(`WC.Action.${intent.action}`), attacker: attacker.name, defender: defender.name }))}</p>`;
+    const note = blindNoteData(visibility, noteContent, requestId);
+    // Dice So Nice: the dice land in the order they were rolled, each in its roller's owner's colours.
+    const dice = diceSoNice(rolls, purposes, { attacker: attacker.actor, defender: defender.actor });
     const out = await post({
       kind: RESULT_KIND,
       id: cardId,
@@ -267,9 +275,12 @@ export async function perform(intent: Intent, requester: User.Implementation, re
       level,
       plan,
       combats: notes ? [notes] : [],
-      rolls,
-      speaker: ChatMessage.getSpeaker({ token: attacker.token }) as unknown as Record<string, unknown>,
+      rolls: dice.rolls,
+      speaker: dice.speaker(ChatMessage.getSpeaker({ token: attacker.token }) as unknown as Record<string, unknown>),
       undoable: true,
+      visibility,
+      ...(note ? { notes: [{ id: freshCardId(), data: note }] } : {}),
+      ...(dice.flags ? { extra: { flags: dice.flags } } : {}),
       ...(opts.closing ? { closing: opts.closing } : {}),
     });
     if (out.kind === "duplicate") return out;

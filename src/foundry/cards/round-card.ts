@@ -15,7 +15,10 @@ import type { StoredRoundCard } from "../base/types.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { combatState } from "../documents/combat-state.ts";
 import { resolveRound, roundDone, roundDue, roundPlan, roundSeen, sidesForCard } from "../gm/round-end.ts";
-import { automation } from "../world/settings.ts";
+import { automation, roundDiceLimit } from "../world/settings.ts";
+import { chatModeNow } from "../world/compat.ts";
+import { dressDice } from "./dice-so-nice.ts";
+import { cardVisibility } from "./visibility.ts";
 import type { WritingKind } from "./pipeline.ts";
 import { freshCardId, post, trustedFlag } from "./pipeline.ts";
 import { cardAnswering } from "./log-index.ts";
@@ -46,8 +49,12 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
   if (!roundDue(combat, round)) return null;
   if (roundCardFor(combat.id ?? "", round)) return null;
   const cardId = freshCardId();
-  const { card, plan, rolls } = await resolveRound(combat, round);
+  const { card, plan, rolls, purposes, actors } = await resolveRound(combat, round);
   const level = automation();
+  // The round end goes out in the mode the (active) GM has chosen in the chat; a large battle's
+  // dice are not thrown at all (Dice So Nice's skip, past the world's limit). Its dice are the
+  // round's, not one creature's: the GM's appearance.
+  const dice = dressDice(rolls, purposes, () => null, roundDiceLimit());
   const out = await post({
     kind: ROUND_KIND,
     id: cardId,
@@ -56,8 +63,10 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
     plan,
     // Applied: the round done, its clocks carried on; waiting for the GM: seen, so it is not run again.
     combats: [level === "automatic" ? roundDone(combat, card) : roundSeen(combat, round)],
-    rolls,
+    rolls: dice.rolls,
     undoable: true,
+    visibility: cardVisibility(chatModeNow(), game.user, actors),
+    ...(dice.flags ? { extra: { flags: dice.flags } } : {}),
     stillValid: () => game.combats.has(combat.id ?? ""),
   });
   if (out.kind === "duplicate") return null;

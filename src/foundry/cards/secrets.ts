@@ -50,6 +50,11 @@ const DEFENDER_ROLLS: ReadonlySet<string> = new Set([
   "freeAttackToHit", "freeAttackDamage", "immediateAttackToHit", "immediateAttackDamage", "overbearSave", "firstStrike", "variableTarget",
 ]);
 
+/** Which side of a pair rolls a die of this purpose: the defender its own free attack, save and Variable; the attacker the rest. */
+export function rolledBy(purpose: string): "attacker" | "defender" {
+  return DEFENDER_ROLLS.has(purpose) ? "defender" : "attacker";
+}
+
 /** Rolls whose target number is the rules' own (a break target, an establishing die, a hold-count chance). */
 const PUBLIC_TARGETS: ReadonlySet<string> = new Set(["breakRoll", "immediateBreak", "liftOffBreak", "breakDie", "overbear", "strangleKnockOut", "massCharge"]);
 

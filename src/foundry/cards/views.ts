@@ -89,6 +89,8 @@ export interface CardView {
   /** The name of the GM's own row of buttons (Apply, Undo, the damage's correction). */
   readonly gmLabel: string;
   readonly followUps: FollowUpView[];
+  /** What the card declared for the round end, as its state ("Overbear declared"): said once, no button to declare it again. */
+  readonly declaredTags: string[];
   readonly requestId: string;
   /** Set when a table the module made (the source prints none) decided the result: the mark's tooltip. */
   readonly projectTable: string;
@@ -321,9 +323,23 @@ export function holdPairs(card: StoredCard, variant: RulesVariant | undefined): 
   return pairs;
 }
 
-/** The buttons for what comes next: the variant's hold actions, for each hold the card leaves in place. */
+/** What a card declared for the round end (000's overbear attempt), while it stands. */
+function declarationsOf(card: StoredCard): NonNullable<StoredCard["consequences"]["declarations"]> {
+  return card.state === "undone" ? [] : (card.consequences.declarations ?? []);
+}
+
+/** A declared card's state, in place of the button that declared it: one tag per declaration. */
+export function declaredTags(card: StoredCard, i18n: I18n): string[] {
+  return declarationsOf(card).map((d) => i18n.localize(`WC.Card.declared.${d.kind}`));
+}
+
+/**
+ * The buttons for what comes next: the variant's hold actions, for each hold the card leaves in
+ * place; not the declaration the card itself made (a creature declares it once a round).
+ */
 export function followUps(card: StoredCard, variant: RulesVariant | undefined, i18n: I18n): FollowUpView[] {
   if (!variant?.holdActions) return [];
+  const declared = declarationsOf(card);
   const pairs = holdPairs(card, variant);
   const out: FollowUpView[] = [];
   for (const p of pairs) {
@@ -332,6 +348,8 @@ export function followUps(card: StoredCard, variant: RulesVariant | undefined, i
       for (const x of list) {
         if (!variant.actions.includes(x.action)) continue;
         const actor = side === "held" ? p.held : p.holder;
+        const target = actor === p.held ? p.holder : p.held;
+        if (declared.some((d) => d.kind === x.action && d.holderId === actor && d.targetId === target)) continue;
         out.push({ action: x.action, label: `${i18n.localize(x.label ?? `WC.Action.${x.action}`)}${part}`, actor, target: actor === p.held ? p.holder : p.held, holder: p.holder, held: p.held, hold: p.hold });
       }
     }
@@ -416,6 +434,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
     buttons,
     gmLabel: i18n.localize("WC.Card.gmControls"),
     followUps: followUps(card, RULES_VARIANTS[card.variant], i18n),
+    declaredTags: declaredTags(card, i18n),
     requestId: card.requestId,
     projectTable: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Source.projectDefault") : "",
     projectMark: (card.projectTables ?? []).length > 0 ? i18n.localize("WC.Card.projectMark") : "",

@@ -101,17 +101,17 @@ export function castOf(uuids: readonly string[]): CastMember[] {
 }
 
 /** The charge rolled with Foundry dice, with what it writes; null when the rules forbid it (an obstacle), with the reason. */
-export async function resolveCharge(attackers: readonly ChargeUnitView[], defenders: readonly ChargeUnitView[], choice: MassChargeChoice, id: string): Promise<{ card: StoredMassCharge; plan: Plan; rolls: Roll[] } | null> {
+export async function resolveCharge(attackers: readonly ChargeUnitView[], defenders: readonly ChargeUnitView[], choice: MassChargeChoice, id: string): Promise<{ card: StoredMassCharge; plan: Plan; rolls: Roll[]; purposes: string[]; actors: Actor.Implementation[] } | null> {
   const options = activeOptions() as d12.D12Options;
   const input = chargeInput(attackers, defenders, choice);
-  const { value: result, rolls } = await withFoundryDice((dice) => d12.resolveMassCharge(input, options, dice));
+  const { value: result, rolls, purposes } = await withFoundryDice((dice) => d12.resolveMassCharge(input, options, dice));
   // 000: no mass charge across such an obstacle.
   if (result.kind === "impossible") return null;
   const consequences = d12.massChargeConsequences(result);
   const units = [...attackers, ...defenders];
   const plan = planConsequences(consequences, castOf(units.map((u) => u.unit.id)), [], "d12-holds", id);
   const card: StoredMassCharge = { version: 1, requestId: id, result, consequences, names: Object.fromEntries(units.map((u) => [u.unit.id, u.token.name ?? ""])), state: "pending" };
-  return { card, plan, rolls };
+  return { card, plan, rolls, purposes, actors: castOf(units.map((u) => u.unit.id)).map((m) => m.actor) };
 }
 
 /** What a charge card writes as the world is now (the creatures still on the canvas). */

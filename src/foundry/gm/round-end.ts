@@ -138,10 +138,10 @@ export function roundDue(combat: Combat.Implementation, round: number): boolean 
 }
 
 /** The rules' round end for this combat, rolled with Foundry dice, as the card that will tell it. */
-export async function resolveRound(combat: Combat.Implementation, round: number): Promise<{ card: StoredRoundCard; plan: Plan; rolls: Roll[] }> {
+export async function resolveRound(combat: Combat.Implementation, round: number): Promise<{ card: StoredRoundCard; plan: Plan; rolls: Roll[]; purposes: string[]; actors: Actor.Implementation[] }> {
   const { ctx, holds, sides } = roundContext(combat, round, sidesOf(combat));
   const variant = activeVariant();
-  const { value: resolution, rolls } = await withFoundryDice((dice) => variant.roundEnd(ctx, activeOptions(), dice));
+  const { value: resolution, rolls, purposes } = await withFoundryDice((dice) => variant.roundEnd(ctx, activeOptions(), dice));
   const level = automation();
   const card: StoredRoundCard = {
     version: 1,
@@ -154,7 +154,7 @@ export async function resolveRound(combat: Combat.Implementation, round: number)
     outOfMelee: ctx.outOfMelee,
     state: level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual",
   };
-  return { card, plan: roundPlan(card, sides, holds), rolls };
+  return { card, plan: roundPlan(card, sides, holds), rolls, purposes, actors: sides.map((s) => s.actor) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { SHELL_ACTIONS } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 import { generation } from "../world/compat.ts";
-import { i18n } from "../base/i18n.ts";
+import { i18n, notify } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
 import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
@@ -49,47 +49,93 @@ function tokenOf(li: unknown): TokenDocument.Implementation | null {
   return (combatant?.token as TokenDocument.Implementation | null | undefined) ?? null;
 }
 
+/** What the menu does with an action for a row: offer it, show it refused with the check's reason, or leave it out. */
+export type MenuOffer = { readonly kind: "offer" } | { readonly kind: "refused"; readonly key: string; readonly params: Readonly<Record<string, string | number>> } | { readonly kind: "none" };
+
 /**
- * Whether the action may be offered for this row now: the one check's verdict (gm/verdict.ts) on
- * the creature and the user's target (or the other side of its hold), the rules' answer included.
- * The GM also sees what they may carry out as their call.
+ * The one check's verdict (gm/verdict.ts) on the creature and the user's target (or the other
+ * side of its hold), the rules' answer included, for one row. The GM is offered what they may
+ * carry out as their call. Left out: a creature the user does not own, an action not in the
+ * rules, and one with no target to act on (every action would say so).
  */
-export function menuOffers(token: TokenDocument.Implementation | null, action: ShellAction): boolean {
-  if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER") || !activeVariant().actions.includes(action)) return false;
+export function menuOffer(token: TokenDocument.Implementation | null, action: ShellAction): MenuOffer {
+  if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER") || !activeVariant().actions.includes(action)) return { kind: "none" };
   let target: TokenDocument.Implementation;
   try {
     target = chooseTarget(token, action);
   } catch (e) {
-    if (e instanceof Refusal) return false;
+    if (e instanceof Refusal) return { kind: "none" };
     throw e;
   }
   const verdict = actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: target.uuid }, game.user, { rules: true });
-  return verdict.ok || (verdict.overridable && game.user.isGM);
+  if (verdict.ok || (verdict.overridable && game.user.isGM)) return { kind: "offer" };
+  return { kind: "refused", key: verdict.key, params: verdict.params };
+}
+
+/** Whether the action may be offered for this row now. */
+export function menuOffers(token: TokenDocument.Implementation | null, action: ShellAction): boolean {
+  return menuOffer(token, action).kind === "offer";
+}
+
+/** An icon for an action the one check refuses for the row: the same in every row, apart from the actions' own. */
+export const REFUSED_ICON = "fa-solid fa-ban";
+
+function refusedEntry(action: ShellAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
+  // A label is one text for the whole menu (C-52): the action and that it is refused; the
+  // reason, which differs by row, comes as a notice on the click.
+  const name = i18n.format("WC.Menu.refused", { action: i18n.localize(`WC.Action.${action}`) });
+  if (generation() >= 14) return { label: name, icon: REFUSED_ICON, visible: shown, onClick: (_event, li) => run(li), wcAction: action };
+  return { name, icon: `<i class="${REFUSED_ICON}"></i>`, condition: shown, callback: run, wcAction: action };
 }
 
 /**
  * Menu items are gathered once per menu, so every state check sits in the visibility test.
  * Foundry's context menu entries (v13 `ContextMenuEntry`, v14 the same with `label`/`visible`)
- * have no disabled state and no tooltip, and their `classes` are fixed per menu, not per row: an
- * action the one check refuses is left out for that row, and one that became refused between
- * the opening and the click says why in a notice (the launch asks the check again).
+ * have no disabled state and no tooltip, and their `classes` are fixed per menu, not per row
+ * (C-52). So each action has two entries, each shown for a row by its own test: the action,
+ * where the one check lets it go ahead; and the action marked refused (its own icon), where the
+ * check refuses it, whose click says why in a notice (names made plain) and carries nothing out.
+ * One that became refused between the opening and the click says why too (the launch asks the
+ * check again), and the GM's tab asks it once more whatever a client did.
  */
 export function addMenuEntries(items: MenuEntry[]): void {
   if (items.some((i) => i.wcAction)) return;
   for (const action of SHELL_ACTIONS) {
-    const shown = (li: unknown) => {
+    const fresh = (li: unknown): MenuOffer => {
       try {
-        return menuOffers(tokenOf(li), action);
+        return menuOffer(tokenOf(li), action);
       } catch (e) {
         console.error(`${MODULE_ID} | the combat tracker menu could not check ${action}`, e);
-        return false;
+        return { kind: "none" };
       }
+    };
+    // The menu asks the action's two entries one after the other for the same row: the
+    // refused entry takes the verdict the action's entry just had (once), not a second check.
+    let last: { row: unknown; offer: MenuOffer } | null = null;
+    const offered = (li: unknown): boolean => {
+      const offer = fresh(li);
+      last = { row: rowOf(li) ?? li, offer };
+      return offer.kind === "offer";
+    };
+    const refused = (li: unknown): boolean => {
+      const row = rowOf(li) ?? li;
+      const prev = last as { row: unknown; offer: MenuOffer } | null;
+      const offer = prev !== null && prev.row === row ? prev.offer : fresh(li);
+      last = null;
+      return offer.kind === "refused";
     };
     const run = (li: unknown) => {
       const token = tokenOf(li);
       if (token) void launch(token, action);
     };
-    items.push(menuEntry(action, shown, run));
+    const why = (li: unknown) => {
+      // Asked again at the click: the row may have changed since the menu opened.
+      const now = fresh(li);
+      if (now.kind === "refused") notify("warn", now.key, now.params);
+      else if (now.kind === "offer") run(li);
+    };
+    items.push(menuEntry(action, offered, run));
+    items.push(refusedEntry(action, refused, why));
   }
 }
 

@@ -2,6 +2,7 @@
  * What differs between Foundry v13 and v14 for this module, decided in one place from
  * `game.release.generation` (the idiom dnd5e uses on both lines).
  */
+import type { ChatMode } from "../base/types.ts";
 
 export function generation(): number {
   return (game as unknown as { release?: { generation?: number } }).release?.generation ?? 13;
@@ -56,4 +57,30 @@ export function deletion(path: string, key: string): [string, unknown] {
   const op = (foundry as unknown as { data?: { operators?: { ForcedDeletion?: DeletionOperator } } }).data?.operators?.ForcedDeletion;
   if (typeof op === "function") return [`${path}.${key}`, typeof op.create === "function" ? op.create() : new op()];
   return [`${path}.-=${key}`, null];
+}
+
+export const CHAT_MODES: readonly ChatMode[] = ["public", "gm", "blind", "self"];
+
+/**
+ * v13 keeps the chat's choice in the client setting `core.rollMode` (`publicroll`, `gmroll`,
+ * `blindroll`, `selfroll`; `roll` for "the current one"); v14 renamed roll modes to message modes,
+ * `core.messageMode` (`public`, `gm`, `blind`, `self`, and `ic`, which is public in character),
+ * reading the old setting only with a deprecation warning. Read by version, never both.
+ */
+const V13_MODES: Readonly<Record<string, ChatMode>> = { publicroll: "public", roll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" };
+const V14_MODES: Readonly<Record<string, ChatMode>> = { public: "public", ic: "public", gm: "gm", blind: "blind", self: "self" };
+
+/** A mode as either version names it, in the module's vocabulary; anything else is null. */
+export function chatModeOf(value: unknown): ChatMode | null {
+  if (typeof value !== "string") return null;
+  return (generation() >= 14 ? V14_MODES[value] : V13_MODES[value]) ?? null;
+}
+
+/** The mode this user has chosen in the chat now; public where it cannot be read (no chat: a test world, a macro before setup). */
+export function chatModeNow(): ChatMode {
+  try {
+    return chatModeOf(game.settings.get("core" as never, (generation() >= 14 ? "messageMode" : "rollMode") as never)) ?? "public";
+  } catch {
+    return "public";
+  }
 }

@@ -105,6 +105,43 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     type: Object,
     default: {},
   });
+  // Secrets the GM keeps (cards/visibility.ts): a fight no player has a creature in is the GM's
+  // own business (default on: players learn of it on the map, not its numbers in the chat).
+  s.register(MODULE_ID, "npcFightsGmOnly", {
+    name: "WC.Setting.npcFightsGmOnly.name",
+    hint: "WC.Setting.npcFightsGmOnly.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  // Dice So Nice (an optional module; base/dice-so-nice.ts): a round card's dice are thrown only
+  // up to so many (default 12: a large battle's round end would throw dozens at once).
+  s.register(MODULE_ID, "roundDiceLimit", {
+    name: "WC.Setting.roundDiceLimit.name",
+    hint: "WC.Setting.roundDiceLimit.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    default: 12,
+  });
+  // Dice So Nice throws a message's rolls all at once unless its world setting for that is off;
+  // its documentation asks a package that orders its dice to turn it off once (default on).
+  s.register(MODULE_ID, "diceInOrder", {
+    name: "WC.Setting.diceInOrder.name",
+    hint: "WC.Setting.diceInOrder.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  // Whether this world had Dice So Nice's setting turned off once already (the GM may turn it back).
+  s.register(MODULE_ID, "diceOrderDone", {
+    scope: "world",
+    config: false,
+    type: Boolean,
+    default: false,
+  });
   // The version of the hold ledger the world's holds are kept in (0: made before it; gm/ledger-migration.ts).
   s.register(MODULE_ID, "ledgerVersion", {
     scope: "world",
@@ -145,6 +182,22 @@ export function gmMovePolicy(): GmMovePolicy {
 
 export function hpPaths(): { value: string; max: string } {
   return { value: game.settings.get(MODULE_ID, "hpPath"), max: game.settings.get(MODULE_ID, "hpMaxPath") };
+}
+
+/** Whether a fight no player has a creature in goes to the GMs only when its mode is public. */
+export function npcFightsGmOnly(): boolean {
+  return game.settings.get(MODULE_ID, "npcFightsGmOnly") !== false;
+}
+
+/** The most dice a round card throws with Dice So Nice (0: none); a bad value counts as the default. */
+export function roundDiceLimit(): number {
+  const v = game.settings.get(MODULE_ID, "roundDiceLimit");
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 12;
+}
+
+/** Whether the module may turn off Dice So Nice's "all of a message's rolls at once", once. */
+export function diceInOrder(): boolean {
+  return game.settings.get(MODULE_ID, "diceInOrder") !== false;
 }
 
 /** Whether this client draws tethers on the map (its own setting). */

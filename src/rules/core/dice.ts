@@ -6,8 +6,11 @@
 import { RulesInputError } from "./errors.ts";
 
 export interface Dice {
-  /** One die with `sides` faces; returns a whole number from 1 to `sides`. */
-  roll(sides: number): number;
+  /**
+   * One die with `sides` faces; returns a whole number from 1 to `sides`. `purpose` says what it
+   * is for (the trace's name for it), for a caller that shows dice; the face never depends on it.
+   */
+  roll(sides: number, purpose?: string): number;
 }
 
 /** One die as the trace shows it: what it was for, its size and the face that came up. */
@@ -18,7 +21,7 @@ export interface DieRoll {
 }
 
 export function rollDie(dice: Dice, sides: number, purpose: string): DieRoll {
-  const face = dice.roll(sides);
+  const face = dice.roll(sides, purpose);
   if (!Number.isInteger(face) || face < 1 || face > sides) {
     throw new RulesInputError([{ path: "dice", code: "badFace", params: { sides, face: String(face) } }]);
   }
