@@ -150,7 +150,7 @@ export interface MenuEntry {
 }
 
 /**
- * [C-111] The combat tracker's header (v13 and v14): `header.combat-tracker-header` holding, when
+ * [C-141] The combat tracker's header (v13 and v14): `header.combat-tracker-header` holding, when
  * there is a combat, `.encounter-controls.combat` with `.control-buttons.left` and `.right`.
  */
 export function trackerHeader(document: Document, hasCombat: boolean): HTMLElement {

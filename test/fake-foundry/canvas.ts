@@ -178,7 +178,7 @@ export class FakeCanvas {
   readonly pans: Array<{ x: number; y: number; scale?: number; duration?: number }> = [];
   constructor(readonly client: FakeClient) {}
 
-  /** [C-112] `animatePan({x, y, scale?, duration?})`: this tab's view moves (the fake records where); nothing is written. */
+  /** [C-142] `animatePan({x, y, scale?, duration?})`: this tab's view moves (the fake records where); nothing is written. */
   async animatePan(view: { x: number; y: number; scale?: number; duration?: number }): Promise<boolean> {
     this.pans.push(view);
     return true;

@@ -19,7 +19,7 @@ export interface FakeTool {
 }
 
 /**
- * [C-110] The scene controls: `getSceneControlButtons(controls)` with a record of control sets by
+ * [C-140] The scene controls: `getSceneControlButtons(controls)` with a record of control sets by
  * name (tokens, templates, tiles, drawings, walls, lighting, sounds, regions, notes), each with
  * `name`, `title`, `icon`, `order` and a record of tools by name. v14 may hand a set whose `tools`
  * is not there yet (Foundry fills it in after the hook): the fake leaves the notes' set so. A
