@@ -186,6 +186,8 @@ const { benchTethers } = await import("./tethers.ts");
 await benchTethers(MS);
 const { benchHoldsPanel, holdsPanelLine } = await import("./holds-panel.ts");
 const panel = holdsPanelLine(await benchHoldsPanel(MS));
+const { benchRuler } = await import("./ruler.ts");
+const ruler = await benchRuler(MS);
 const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
 const longCampaign = longCampaignLine(await benchLongCampaign());
 console.log(longCampaign);
@@ -207,5 +209,6 @@ console.log(
     `  the GM's tab, process CPU (not wall time) per GM grapple with 60 tokens: ${byGen(cpu, (x) => `${ms(x.cpuMsPerAction)} with ${x.log.toLocaleString("en-US")} messages in the log`)}`,
     `  the check before every token move (player's client): ${byGen(moves, (x) => `${ms(x.msNoHolds)} in no hold, ${ms(x.msThreeHolds)} held by three`)}`,
     panel,
+    `  the token ruler's extra work per drag frame (20 waypoints, a creature in a hold): ${ruler.usPerFrameExtra.toFixed(2)} µs (${ruler.usPerFrameFirst.toFixed(2)} µs the first frame after a change; ${ruler.usPerFrameFree.toFixed(2)} µs in no hold); ${ruler.requestsWhileDragging} server requests while dragging`,
   ].join("\n"),
 );

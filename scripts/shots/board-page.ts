@@ -5,7 +5,7 @@
  * above, a hidden token faint for the GM and absent for a player), and over them the module's own
  * tethers board fed with what that client's board held.
  */
-import type { BoardShot, BoardToken } from "./board.ts";
+import type { BoardShot, BoardToken, RulerShot } from "./board.ts";
 import { TetherBoard } from "../../src/foundry/map/tethers.ts";
 
 import type * as Pixi from "pixi.js";
@@ -80,6 +80,43 @@ function drawToken(layer: Pixi.Container, t: BoardToken, shot: BoardShot): void 
   layer.addChild(c);
 }
 
+/** A drag's ruler as the host draws it from the styles the ruler class gave: spaces, the path, the token's ghost, the last label. */
+function drawRuler(stage: Pixi.Container, r: RulerShot): void {
+  const g = new PIXI.Graphics();
+  for (const s of r.spaces) {
+    g.beginFill(s.colour, s.alpha * 0.6);
+    g.drawRect(s.x + 2, s.y + 2, s.w - 4, s.h - 4);
+    g.endFill();
+  }
+  for (const s of r.segments) {
+    g.lineStyle({ width: s.width + 4, color: 0x000000, alpha: 0.6 });
+    g.moveTo(s.from.x, s.from.y).lineTo(s.to.x, s.to.y);
+    g.lineStyle({ width: s.width, color: s.colour, alpha: 1 });
+    g.moveTo(s.from.x, s.from.y).lineTo(s.to.x, s.to.y);
+  }
+  for (const s of r.segments) {
+    g.lineStyle({ width: 2, color: 0x000000, alpha: 0.8 });
+    g.beginFill(s.colour, 1);
+    g.drawCircle(s.to.x, s.to.y, 6);
+    g.endFill();
+  }
+  g.lineStyle({ width: 3, color: 0xffffff, alpha: 0.8 });
+  g.drawCircle(r.ghost.x + r.ghost.w / 2, r.ghost.y + r.ghost.h / 2, Math.min(r.ghost.w, r.ghost.h) / 2 - 6);
+  stage.addChild(g);
+  const label = text(r.label.text, 15, 0xffffff);
+  label.anchor.set(0.5, 0);
+  const pad = 6;
+  const box = new PIXI.Graphics();
+  box.lineStyle({ width: 2, color: r.label.beyond ? 0xd8402c : 0x888888, alpha: 1 });
+  box.beginFill(0x111111, 0.85);
+  const x = Math.min(Math.max(r.label.x, label.width / 2 + pad + 4), stage.width - label.width / 2 - pad - 4);
+  box.drawRoundedRect(x - label.width / 2 - pad, r.label.y - 2, label.width + 2 * pad, label.height + 4, 6);
+  box.endFill();
+  label.position.set(x, r.label.y);
+  stage.addChild(box);
+  stage.addChild(label);
+}
+
 let app: Pixi.Application | null = null;
 
 async function drawBoard(shot: BoardShot, ground: "dark" | "light"): Promise<void> {
@@ -117,6 +154,7 @@ async function drawBoard(shot: BoardShot, ground: "dark" | "light"): Promise<voi
   for (const t of shot.tokens) board.place(t);
   board.setHolds(shot.holds);
   if (shot.hover) board.hover(shot.hover);
+  if (shot.ruler) drawRuler(app.stage, shot.ruler);
   const bar = new PIXI.Graphics();
   bar.beginFill(0x000000, 0.72);
   bar.drawRect(0, shot.height - 26, shot.width, 26);

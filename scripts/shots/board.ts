@@ -41,6 +41,16 @@ export interface BoardShot {
   readonly holds: readonly TetherHold[];
   /** Where the pointer rests (map pixels), when the picture shows a hover. */
   readonly hover?: { readonly x: number; readonly y: number };
+  /** A drag's ruler as the dragging user's tab draws it (scripts/shots/ruler-board.ts). */
+  readonly ruler?: RulerShot;
+}
+
+/** One drag frame of the token ruler: the spaces it highlights, its segments, the dragged token's ghost and the last label. */
+export interface RulerShot {
+  readonly spaces: ReadonlyArray<{ readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly colour: number; readonly alpha: number }>;
+  readonly segments: ReadonlyArray<{ readonly from: { readonly x: number; readonly y: number }; readonly to: { readonly x: number; readonly y: number }; readonly colour: number; readonly width: number }>;
+  readonly ghost: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+  readonly label: { readonly x: number; readonly y: number; readonly text: string; readonly beyond: boolean };
 }
 
 const COLOURS: Readonly<Record<string, string>> = { Fighter: "#b23a3a", Ogre: "#5a7d3a", Goblin: "#8a8a3a", Griffon: "#a8742c", Bat: "#4b3a5e", Thief: "#3a4f7d", Bugbear: "#7d4f2a" };
@@ -191,6 +201,8 @@ export async function collectBoards(): Promise<BoardShot[]> {
   await enableCanvas();
   const out: BoardShot[] = [];
   for (const make of [singleHold, threeHolders, stranglehold, liftedFlier, hiddenHolder, pinned]) out.push(...(await make()));
+  const { collectRulers } = await import("./ruler-board.ts");
+  out.push(...(await collectRulers()));
   return out;
 }
 

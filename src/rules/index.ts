@@ -8,6 +8,7 @@ export * from "./core/damage.ts";
 export * from "./core/dice.ts";
 export * from "./core/dist.ts";
 export * from "./core/movement.ts";
+export * from "./core/pace-left.ts";
 export * from "./core/errors.ts";
 export * from "./core/size.ts";
 export * from "./core/strength.ts";

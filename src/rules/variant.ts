@@ -7,6 +7,7 @@ import type { ConditionId, Consequences, HoldRecord } from "./core/consequences.
 import type { Ledger } from "./core/damage.ts";
 import type { Dice } from "./core/dice.ts";
 import type { FallAnswer, MovementAnswer } from "./core/movement.ts";
+import type { KindAnswer, MoveKind } from "./core/pace-left.ts";
 import type { OptionSchema } from "./core/options.ts";
 import type { OddsTone } from "./core/tone.ts";
 
@@ -299,6 +300,12 @@ export interface RulesVariant {
   movement?(ctx: MoveContext, options: unknown): MovementAnswer;
   /** The roll a move needs (a choice of kind "roll"), with its consequences. Optional. */
   moveRoll?(ctx: MoveRollContext, options: unknown, dice: Dice): MoveRollResolution;
+  /**
+   * What a move that is not a walk (a teleport, a forced move, a change of level) does to the
+   * holds of the creature moved: the variant's named option. Optional: absent, such moves are
+   * judged as walks.
+   */
+  moveKind?(kind: MoveKind, options: unknown): KindAnswer | null;
   /** A creature whose hold ended `feet` above the ground. Optional: absent, it falls and no rule is given. */
   fall?(who: Participant, feet: number, options: unknown): FallAnswer;
 }

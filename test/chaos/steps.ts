@@ -810,7 +810,8 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
               const e = effect as FakeEffect;
               if (e.id !== id || e.parent !== actor || tries >= 3) return;
               tries++;
-              void tab.client.run(() => actor.createEmbeddedDocuments("ActiveEffect", [{ _id: id, name: "Lucky charm", ...(ev.config.generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}) }] as never, { keepId: true })).catch(() => undefined);
+              // The player's own script (a person's edit, not the module's): counted apart by the overlaps check.
+              void tab.client.run(() => ev.world.byHand(() => actor.createEmbeddedDocuments("ActiveEffect", [{ _id: id, name: "Lucky charm", ...(ev.config.generation >= 14 ? { duration: { value: null, units: "seconds", expiry: null } } : {}) }] as never, { keepId: true }))).catch(() => undefined);
             }),
           );
           return half.effect.delete();
@@ -886,7 +887,7 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
             const m = message as FakeChatMessage;
             if (m.author !== user || budget <= 0) return;
             budget--;
-            void t.client.run(() => ChatMessage.create({ _id: m.id, content: m.content, whisper: m.whisper, flags: structuredClone(m.flags) } as never, { keepId: true })).catch(() => undefined);
+            void t.client.run(() => ev.world.byHand(() => ChatMessage.create({ _id: m.id, content: m.content, whisper: m.whisper, flags: structuredClone(m.flags) } as never, { keepId: true }))).catch(() => undefined);
           }),
         );
         const foe = liveTokens(ev).find((x) => x !== own && x.parent === own.parent && squaresApart(own, x) === 0 && !x.baseActor.testUserPermission(user, "OWNER")) ?? target;

@@ -13,6 +13,8 @@ import type { FakeApplicationV2 } from "./apps.ts";
 import { FakeCombatTracker, renderActorSheet, renderSettingsConfig, renderTokenHUD } from "./apps.ts";
 import { CORE_STATUS_EFFECTS } from "./statuses.ts";
 import { FakeCanvas } from "./canvas.ts";
+import type { FakeTokenConfig } from "./ruler.ts";
+import { tokenConfig } from "./ruler.ts";
 import { FakeKeybindings, FakeTokenHud } from "./keybindings.ts";
 import type { FakeWorld } from "./world.ts";
 
@@ -25,7 +27,7 @@ export interface StatusEntry {
 export class FakeClient {
   readonly Hooks = new FakeHooks();
   /** [C-22] v13 keeps the statuses in an array; v14 in an object keyed by id (arrays still work). */
-  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data }; ChatMessage?: { modes: Data } };
+  readonly CONFIG: { statusEffects: StatusEntry[] | Record<string, StatusEntry>; Actor: { documentClass: typeof FakeActor }; ActiveEffect: Data; Canvas: { layers: Data }; ChatMessage?: { modes: Data }; Token: FakeTokenConfig };
   readonly notifications: Array<{ level: string; message: string }> = [];
   readonly game;
   readonly ui;
@@ -54,6 +56,8 @@ export class FakeClient {
       ActiveEffect: { documentClass: { fromStatusEffect: async (id: string) => fromStatusEffect(this, id) } },
       // [C-85] Canvas layers a package adds, by name: {group, layerClass}.
       Canvas: { layers: {} },
+      // [C-110, C-113] The token ruler's class and the movement actions (test/fake-foundry/ruler.ts).
+      Token: tokenConfig(w.generation),
       // [C-130] v14's message modes, by key (v13 has no CONFIG.ChatMessage.modes).
       ...(w.generation >= 14 ? { ChatMessage: { modes: { public: { label: "CHAT.ModePublic" }, ic: { label: "CHAT.ModeIC" }, gm: { label: "CHAT.ModeGM" }, blind: { label: "CHAT.ModeBlind" }, self: { label: "CHAT.ModeSelf" } } } } : {}),
     };

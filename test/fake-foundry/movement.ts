@@ -25,17 +25,21 @@ export interface Position {
   elevation: number;
   width: number;
   height: number;
+  /** [C-114] v14: the level of the scene the token stands on (its id). */
+  level?: string;
+  /** [C-113] The movement action to this point (a key of CONFIG.Token.movement.actions). */
+  action?: string;
 }
 
-/** [C-64] Changing any of these is a movement (13.337 #11890: size changes count too). */
-export const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height"] as const;
+/** [C-64] Changing any of these is a movement (13.337 #11890: size changes count too; [C-114] v14: the level). */
+export const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "level"] as const;
 
 export function changesPosition(changes: Data): boolean {
   return MOVEMENT_FIELDS.some((k) => k in changes);
 }
 
 /** Grid spaces between two top-left points. */
-function steps(g: FakeGrid, a: { x: number; y: number }, b: { x: number; y: number }): number {
+export function steps(g: FakeGrid, a: { x: number; y: number }, b: { x: number; y: number }): number {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   if (g.type === 0) return Math.hypot(dx, dy) / g.size;
@@ -54,16 +58,27 @@ function steps(g: FakeGrid, a: { x: number; y: number }, b: { x: number; y: numb
 }
 
 /** [C-61] A section of a movement path: its waypoints and measured distance, cost, spaces, diagonals. */
-export function section(g: FakeGrid, from: Position, waypoints: Position[]): Data {
+export function section(g: FakeGrid, from: Position, waypoints: Position[], costOf: StepCost = (_a, base) => base): Data {
   let prev = from;
   let spaces = 0;
+  let cost = 0;
+  const out: Data[] = [];
   for (const w of waypoints) {
-    spaces += steps(g, prev, w);
+    const n = steps(g, prev, w);
+    const action = w.action ?? "walk";
+    // [C-113] Each step costs what its action's cost function makes of its distance.
+    const c = costOf(action, n * g.distance);
+    spaces += n;
+    cost += c;
     prev = w;
+    out.push({ ...w, action, cost: c, checkpoint: w === waypoints[waypoints.length - 1], explicit: true });
   }
   const distance = spaces * g.distance;
-  return { waypoints: waypoints.map((w) => ({ ...w, action: "walk", checkpoint: w === waypoints[waypoints.length - 1], explicit: true })), distance, cost: distance, spaces, diagonals: 0 };
+  return { waypoints: out, distance, cost, spaces, diagonals: 0 };
 }
+
+/** The cost of a step of `base` grid units taken with an action. */
+export type StepCost = (action: string, base: number) => number;
 
 let movementCounter = 0;
 
@@ -72,7 +87,7 @@ let movementCounter = 0;
  * TokenPreMovementOperation): id, origin, destination, the passed and pending sections, the
  * method that started it, and the chain of earlier movement ids.
  */
-export function movementOf(g: FakeGrid, origin: Position, waypoints: Position[], method: string, userId: string): Data {
+export function movementOf(g: FakeGrid, origin: Position, waypoints: Position[], method: string, userId: string, costOf?: StepCost): Data {
   movementCounter++;
   const destination = waypoints[waypoints.length - 1] ?? origin;
   return {
@@ -80,7 +95,7 @@ export function movementOf(g: FakeGrid, origin: Position, waypoints: Position[],
     origin,
     destination,
     passed: { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 },
-    pending: section(g, origin, waypoints),
+    pending: section(g, origin, waypoints, costOf),
     method,
     chain: [],
     autoRotate: method === "dragging" || method === "keyboard",

@@ -9,6 +9,8 @@ import { Collection } from "./collection.ts";
 import { FakeActor, FakeDocument, FakeItem } from "./documents.ts";
 import type { FakeGrid, Position } from "./movement.ts";
 import { changesPosition, movementOf, SQUARE_GRID } from "./movement.ts";
+import type { FakeTokenConfig } from "./ruler.ts";
+import { actionCost } from "./ruler.ts";
 import type { FakeUser } from "./users.ts";
 import type { PreparedWrite } from "./writes.ts";
 import type { FakeWorld } from "./world.ts";
@@ -18,6 +20,8 @@ export class FakeScene extends FakeDocument {
   /** [C-67] The scene's grid: type (CONST.GRID_TYPES), size, a space's width and height, distance and units. */
   grid: FakeGrid = { ...SQUARE_GRID };
   readonly tokens = new Collection<FakeToken>();
+  /** [C-114] v14: the scene's levels (embedded Level documents: id, name, elevation range); none in v13. */
+  readonly levels = new Collection<{ id: string; name: string; elevation: { bottom: number; top: number } }>();
   name = "Scene";
   get uuid(): string {
     return `Scene.${this.id}`;
@@ -102,12 +106,17 @@ export class FakeScene extends FakeDocument {
       if (!t || !changesPosition(u)) continue;
       const origin = t.position();
       const instruction = given[t.id];
-      const last: Position = { ...origin, ...(Object.fromEntries(["x", "y", "elevation", "width", "height"].filter((k) => k in u).map((k) => [k, u[k]])) as Partial<Position>) };
+      const last: Position = { ...origin, ...(Object.fromEntries(["x", "y", "elevation", "width", "height", "level"].filter((k) => k in u).map((k) => [k, u[k]])) as Partial<Position>) };
       const waypoints = (instruction?.waypoints ?? [last]).map((w) => ({ ...origin, ...(w as Partial<Position>) }));
-      movements.set(t.id, movementOf(this.grid, origin, waypoints, instruction?.method ?? String(options.method ?? "api"), user.id));
+      movements.set(t.id, movementOf(this.grid, origin, waypoints, instruction?.method ?? String(options.method ?? "api"), user.id, this.stepCost()));
     }
     const own = this.world.movementOptionsReachHooks ? options : {};
     return { movements, operation: { ...own, action: "update", modifiedTime: this.world.time, movement: Object.fromEntries([...movements].map(([id, m]) => [id, { waypoints: (m.pending as Data).waypoints, method: m.method }])) } };
+  }
+  /** [C-113] What a step costs with an action, by the asking tab's CONFIG.Token.movement.actions. */
+  stepCost(): (action: string, base: number) => number {
+    const config = this.world.current().CONFIG as { Token?: FakeTokenConfig };
+    return (action, base) => actionCost(config, action, base);
   }
   async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
     if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
@@ -140,6 +149,8 @@ export class FakeToken extends FakeDocument {
   x = 0;
   y = 0;
   elevation = 0;
+  /** [C-114] v14: the id of the scene level it stands on (null: the scene has none). */
+  level: string | null = null;
   width = 1;
   height = 1;
   disposition = 0;
@@ -192,7 +203,7 @@ export class FakeToken extends FakeDocument {
   /** Applies a token update: position, elevation, and `delta` changes to an unlinked actor. */
   applyData(changes: Data): void {
     const e = expanded(changes);
-    for (const k of ["x", "y", "elevation", "width", "height", "disposition", "hidden", "name", "displayName"] as const) {
+    for (const k of ["x", "y", "elevation", "width", "height", "level", "disposition", "hidden", "name", "displayName"] as const) {
       if (k in e) (this as unknown as Data)[k] = e[k];
     }
     if (e.delta && typeof e.delta === "object") {
@@ -213,7 +224,7 @@ export class FakeToken extends FakeDocument {
     return this;
   }
   position(): Position {
-    return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height };
+    return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height, ...(this.level !== null ? { level: this.level } : {}) };
   }
   /**
    * [C-64] TokenDocument#move(waypoints, options): moves through the waypoints as one movement
@@ -231,7 +242,7 @@ export class FakeToken extends FakeDocument {
       this.world.broadcast("planToken", [this]);
       return true;
     }
-    const moved = await this.parent.updateEmbeddedDocuments("Token", [{ _id: this.id, x: last.x, y: last.y, elevation: last.elevation }], { ...options, movement: { [this.id]: { waypoints: list, method: options.method ?? "api" } } });
+    const moved = await this.parent.updateEmbeddedDocuments("Token", [{ _id: this.id, x: last.x, y: last.y, elevation: last.elevation, ...(last.level !== undefined && last.level !== this.level ? { level: last.level } : {}) }], { ...options, movement: { [this.id]: { waypoints: list, method: options.method ?? "api" } } });
     return moved.length > 0;
   }
   /**

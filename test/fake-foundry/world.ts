@@ -54,6 +54,8 @@ export { FakeChatMessage } from "./chat.ts";
 export { FakeDialog } from "./dialogs.ts";
 export type { StatusEntry } from "./clients.ts";
 export { FakeClient, FakeLockManager } from "./clients.ts";
+export type { FakeRulerWaypoint, FakeStyle, FakeTokenConfig } from "./ruler.ts";
+export { FakeTokenRuler, labelText, plannedWaypoints } from "./ruler.ts";
 export type { DsnOptions, FakeDice3D, Throw } from "./dice-so-nice.ts";
 export { DSN, withDiceSoNice } from "./dice-so-nice.ts";
 export type { FakeTool } from "./controls.ts";

@@ -18,9 +18,10 @@ interface Dsn {
   of: (c: FakeClient) => FakeDice3D;
 }
 
-function tableWithDsn(prepare: (w: FakeWorld) => void = () => undefined, options: Parameters<typeof withDiceSoNice>[1] = {}): Dsn {
+function tableWithDsn(prepare: (w: FakeWorld) => void = () => undefined, options: Parameters<typeof withDiceSoNice>[1] = {}, generation: 13 | 14 = 13): Dsn {
   let of: ((c: FakeClient) => FakeDice3D) | null = null;
   const t = makeTable({
+    ...(generation === 14 ? { world: { generation: 14, build: 362 } } : {}),
     before: (w) => {
       prepare(w);
       const dsn = withDiceSoNice(w, options);
@@ -60,8 +61,9 @@ describe("Dice So Nice: the card's dice land in the order the rules rolled them"
     expect(t.world.settingValues.has(`${DSN}.enabledSimultaneousRollForMessage`)).toBe(false);
   });
 
-  it("a player's grapple: to-hit, hold, the goblin's break roll, damage, one after another, each in its owner's dice", async () => {
-    const { t, of } = tableWithDsn();
+  it.each([13, 14] as const)("v%i: a player's grapple: to-hit, hold, the goblin's break roll, damage, one after another, each in its owner's dice", async (generation) => {
+    // v14 sends the card in one batch with its writes, its rolls as JSON (C-127).
+    const { t, of } = tableWithDsn(() => undefined, {}, generation);
     // Fighter (THAC0 15, 12") on the goblin (AC 10, 6"): d20 12 hits; d12 8 + 1 (M on S) = 9:
     // body hold, 1d3; the goblin's break d12 3 fails; 1d3 = 2.
     t.world.script([[20, 12], [12, 8], [12, 3], [3, 2]]);

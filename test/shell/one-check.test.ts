@@ -256,6 +256,19 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
     }
   });
 
+  it("the tracker's refused entry: its reason names the target made plain (a notice is HTML, C-71)", async () => {
+    goblinFar();
+    t.goblinToken.name = `<img src=x onerror="alert(1)">Gob`;
+    target(t.player, t.goblinToken);
+    const id = combat.combatants.find((c) => c.token === t.fighterToken)?.id ?? "";
+    t.player.ui.combat.contextMenu(id).pick("Grapple: refused (click for the reason)");
+    await settle();
+    const words = said(t.player).join(" ");
+    expect(words).toContain("Gob is out of reach");
+    expect(words).not.toContain("<img");
+    nothingDone();
+  });
+
   it("finding 13: lift off on a creature neither held nor flying gives that reason, not 'cannot act against itself'", async () => {
     target(t.player, t.fighterToken);
     t.player.canvas.tokens.controlled = [{ document: t.fighterToken }];

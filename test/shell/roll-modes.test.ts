@@ -144,6 +144,18 @@ describe.each([13, 14] as const)("v%i: the chat's mode decides who is handed a c
     expect(alice.messages.has(card.id)).toBe(false);
   });
 
+  it("the GM's GM roll on the fighter: the GMs alone (the GM asked: no player is added)", async () => {
+    const t = room(gen);
+    const alice = watch(t.player);
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await choose(t.gm, gen, "gm");
+    await t.gm.run(() => act(grapple(t.ogreToken, t.fighterToken)));
+    const card = lastCard(t);
+    expect(card.whisper).toEqual([t.gmUser.id]);
+    expect(card.blind).toBe(false);
+    expect(alice.messages.size).toBe(0);
+  });
+
   it("the GM's self roll: the GM alone", async () => {
     const t = room(gen);
     const alice = watch(t.player);

@@ -1,6 +1,7 @@
 // fast-check generators of valid d12-holds inputs, for the property tests.
 import fc from "fast-check";
 import { d12 } from "../../src/rules/index.ts";
+import type { KindAnswer } from "../../src/rules/index.ts";
 import { sizeArb as size, strengthArb } from "./arbitraries.ts";
 
 export function combatantArb(id: string): fc.Arbitrary<d12.D12Combatant> {
@@ -89,6 +90,9 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   holderDrags: fc.constantFrom<"never" | "twoSizesLarger">("never", "twoSizesLarger"),
   proneMovement: fc.constantFrom<"standFirst" | "free">("standFirst", "free"),
   liftOffFeet: fc.integer({ min: 1, max: 100 }),
+  teleportInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
+  forcedMoveInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
+  levelChangeInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
 });
 
 /** Walks a result and lists every path holding NaN, an infinity or undefined. */

@@ -182,6 +182,10 @@ export interface StoredTokenMove {
   readonly elevation: number;
   /** Down again where it left the ground: its lift-off mark goes. */
   readonly landed?: boolean;
+  /** Brought along by the mover: moved with the module's "dragged" action (its own move costs it nothing). */
+  readonly dragged?: boolean;
+  /** v14: the scene level it moves to (a group changing level together). */
+  readonly level?: string;
 }
 
 /** A card about the map (holds ended by a move, a move's roll, a fall), rendered from its data. */

@@ -18,6 +18,7 @@ import { placeGroup } from "../map/placement.ts";
 import { movementWalls, standing } from "../map/ground.ts";
 import { leashBetween } from "../map/leash.ts";
 import type { Situation } from "../map/check.ts";
+import { draggedAction } from "../map/ruler.ts";
 import { aloftOf, draggedThisRound, moveFeet, namesOf, refusalText, situationOf, spotOf, tooFar, tooFarText } from "../map/check.ts";
 import { activeOptions, activeVariant } from "../world/settings.ts";
 import type { CombatWrite } from "./writes.ts";
@@ -66,7 +67,7 @@ function choiceOf(job: MoveJob, s: Situation, requester: User.Implementation, fe
  * mover's own step would put it (map/placement.ts): never on the mover, on another of the group,
  * on a token that stays, or behind a wall. Throws a Refusal naming one that finds no room.
  */
-function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): StoredTokenMove[] {
+function placesAfter(s: Situation, to: Destination, brings: readonly Side[], level?: string): StoredTokenMove[] {
   const token = s.mover.token;
   const from = spotOf(token);
   const dest = { ...from, x: to.x, y: to.y };
@@ -87,11 +88,11 @@ function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): St
     const a = aloftOf(t);
     return a !== null && z <= a.ground;
   };
-  const out: StoredTokenMove[] = [{ uuid: token.uuid, x: to.x, y: to.y, elevation: to.elevation, ...(landed(token, to.elevation) ? { landed: true } : {}) }];
+  const out: StoredTokenMove[] = [{ uuid: token.uuid, x: to.x, y: to.y, elevation: to.elevation, ...(level !== undefined ? { level } : {}), ...(landed(token, to.elevation) ? { landed: true } : {}) }];
   for (const b of brings) {
     const p = placed.places.get(b.id) ?? spotOf(b.token);
     const z = (b.token.elevation ?? 0) + dz;
-    out.push({ uuid: b.token.uuid, x: p.x, y: p.y, elevation: z, ...(landed(b.token, z) ? { landed: true } : {}) });
+    out.push({ uuid: b.token.uuid, x: p.x, y: p.y, elevation: z, dragged: true, ...(level !== undefined ? { level } : {}), ...(landed(b.token, z) ? { landed: true } : {}) });
   }
   return out;
 }
@@ -100,7 +101,10 @@ function placesAfter(s: Situation, to: Destination, brings: readonly Side[]): St
 export function tokenMoves(moves: readonly StoredTokenMove[]): TokenWrite[] {
   return moves.flatMap((m) => {
     const token = tokenByUuid(m.uuid);
-    return token ? [{ token, changes: { x: m.x, y: m.y, elevation: m.elevation, ...(m.landed ? { [`flags.${MODULE_ID}.aloft`]: null } : {}) } }] : [];
+    if (!token) return [];
+    const changes = { x: m.x, y: m.y, elevation: m.elevation, ...(m.level !== undefined ? { level: m.level } : {}), ...(m.landed ? { [`flags.${MODULE_ID}.aloft`]: null } : {}) };
+    const action = m.dragged ? draggedAction() : null;
+    return [{ token, changes, ...(action ? { action } : {}) }];
   });
 }
 

@@ -184,14 +184,30 @@ function dataRequests(writes: readonly ActorWrite[], problems: WriteProblem[], t
     for (const t of own.get(scene) ?? []) byId.set(t.token.id ?? "", { ...(byId.get(t.token.id ?? "") ?? {}), ...t.changes });
     const updates = [...byId].map(([id, u]) => ({ _id: id, ...u }));
     const alone = (own.get(scene) ?? []).map((t) => ({ _id: t.token.id, ...t.changes }));
+    const options = movementOptions(own.get(scene) ?? []);
     out.push({
-      op: { action: "update", documentName: "Token", parent: scene, updates },
-      run: () => scene.updateEmbeddedDocuments("Token", updates as never),
+      op: { action: "update", documentName: "Token", parent: scene, updates, ...options },
+      run: () => scene.updateEmbeddedDocuments("Token", updates as never, options as never),
       members,
-      ...(alone.length > 0 ? { tokensAlone: () => scene.updateEmbeddedDocuments("Token", alone as never) } : {}),
+      ...(alone.length > 0 ? { tokensAlone: () => scene.updateEmbeddedDocuments("Token", alone as never, options as never) } : {}),
     });
   }
   return out;
+}
+
+/**
+ * The movement instructions of token moves that name their action (a creature brought along moves
+ * with the module's "dragged" action): `movement` keyed by token id, each move one waypoint, as an
+ * update's options carry them (C-62, C-113). Empty where no move names one.
+ */
+function movementOptions(tokens: readonly TokenChange[]): Record<string, unknown> {
+  const movement: Record<string, unknown> = {};
+  for (const t of tokens) {
+    const c = t.changes;
+    if (!t.action || typeof c.x !== "number" || typeof c.y !== "number") continue;
+    movement[t.token.id ?? ""] = { waypoints: [{ x: c.x, y: c.y, elevation: typeof c.elevation === "number" ? c.elevation : (t.token.elevation ?? 0), action: t.action }], method: "api" };
+  }
+  return Object.keys(movement).length > 0 ? { movement } : {};
 }
 
 function effectOps(w: ActorWrite): Array<Record<string, unknown>> {

@@ -12,12 +12,13 @@ import * as keys from "./keys.ts";
 import * as movement from "./movement.ts";
 import * as profileEntry from "./profile-entry.ts";
 import * as requests from "./requests.ts";
+import * as ruler from "./ruler.ts";
 import * as settingsConfig from "./settings-config.ts";
 import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, holdsPanel] as const;
+export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, ruler, holdsPanel] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();

@@ -18,6 +18,8 @@ import type { CardLine } from "../base/types.ts";
 export interface TokenChange {
   readonly token: TokenDocument.Implementation;
   readonly changes: Record<string, unknown>;
+  /** The movement action its move is recorded with (a creature brought along: the module's "dragged" action, map/ruler.ts). */
+  readonly action?: string;
 }
 
 export type TokenWrite = TokenChange;

@@ -8,6 +8,8 @@
 import { TEMPLATES } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
+import { ledgerEntries } from "../documents/ledger.ts";
+import { rebuild } from "../gm/hold-guard.ts";
 import { gmWork } from "../gm/queue.ts";
 
 /** Puts the combatant back, asks the GM, and takes it out again (as the GM, which ends its holds) if the GM lets it leave. */
@@ -22,6 +24,13 @@ export async function askAboutCombatant(combatant: Combatant.Implementation, com
     } catch {
       // Back already, or the combat is gone.
     }
+    // While it was out, its holds did not stand (a combat's hold needs both in the fight), so a
+    // rebuild of its halves in that moment (a half the player removed with it) made none, or
+    // took one off: back in, both creatures' halves are made the ledger's projection again.
+    const uuid = combatant.token?.uuid;
+    const named = ledgerEntries().filter((k) => k.hold.record.heldId === uuid || k.hold.record.holderId === uuid);
+    const actors = [...new Set(named.flatMap((k) => [k.hold.heldActor, k.hold.holderActor]))].map((u) => fromUuidSync(u as never) as Actor.Implementation | null);
+    await rebuild(actors.filter((a): a is Actor.Implementation => !!a));
   });
   // Asked already this round about this creature: put back, and the GM's question stands.
   if (!ask) return;

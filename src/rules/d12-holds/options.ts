@@ -4,6 +4,8 @@
  */
 import type { OptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { KindAnswer } from "../core/pace-left.ts";
+import { KIND_ANSWERS } from "../core/pace-left.ts";
 
 export const ROUND_END_STEPS = ["overbear", "strangle", "break"] as const;
 export type RoundEndStep = (typeof ROUND_END_STEPS)[number];
@@ -48,6 +50,12 @@ export interface D12Options {
   readonly proneMovement: "standFirst" | "free";
   /** How high a lift-off takes the flier and those hanging on, in feet (000 gives no height). */
   readonly liftOffFeet: number;
+  /** A creature in a hold teleports (000 has no such magic): its holds end, the others arrive beside it, or it may not. */
+  readonly teleportInHold: KindAnswer;
+  /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
+  readonly forcedMoveInHold: KindAnswer;
+  /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
+  readonly levelChangeInHold: KindAnswer;
 }
 
 export const D12_DEFAULTS: D12Options = {
@@ -70,6 +78,12 @@ export const D12_DEFAULTS: D12Options = {
   holderDrags: "never",
   proneMovement: "standFirst",
   liftOffFeet: 10,
+  // No text moves a hold by magic: a creature gone from its holder's grip is out of the hold.
+  teleportInHold: "ends",
+  // Those holding a creature hang on when it is carried off (000's lift-off takes them along).
+  forcedMoveInHold: "goesAlong",
+  // A level is a place on the map: a group the rules let move together changes level together.
+  levelChangeInHold: "goesAlong",
 };
 
 /** What the settings UI needs to show each option: its kind and allowed values. */
@@ -93,6 +107,9 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   holderDrags: { kind: "choice", choices: ["never", "twoSizesLarger"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   liftOffFeet: { kind: "integer", min: 1, max: 100 },
+  teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
+  forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
+  levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

@@ -12,6 +12,8 @@ import { profileWithoutId } from "../core/shell.ts";
 import type { MoveContext, RulesVariant } from "../variant.ts";
 import { d12Fall, d12Movement } from "./movement.ts";
 import { moveCast } from "../core/movement.ts";
+import type { MoveKind } from "../core/pace-left.ts";
+import { kindAnswer } from "../core/pace-left.ts";
 import { validateHold } from "./actions.ts";
 import type { D12Options } from "./options.ts";
 import { D12_OPTION_SCHEMA, resolveOptions } from "./options.ts";
@@ -54,6 +56,10 @@ export const d12Variant: RulesVariant = {
 
   roundEnd: endRound,
   roundEndBreaks,
+
+  moveKind(kind: MoveKind, rawOptions: unknown) {
+    return kindAnswer(kind, rawOptions as D12Options);
+  },
 
   movement(ctx: MoveContext, rawOptions: unknown) {
     const o = rawOptions as D12Options;

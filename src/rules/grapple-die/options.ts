@@ -6,6 +6,8 @@
 import type { BasicOptionSchema } from "../core/options.ts";
 import type { OptionSchema as CoreOptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { KindAnswer } from "../core/pace-left.ts";
+import { KIND_ANSWERS } from "../core/pace-left.ts";
 import type { IssueList } from "../core/errors.ts";
 import { RulesInputError } from "../core/errors.ts";
 import { validateTable } from "./custom-table.ts";
@@ -110,6 +112,12 @@ export interface GrappleDieOptions {
   readonly freeBreakFailed: "drags" | "staysPut";
   /** A prone creature stands up before it moves, or may move while down. */
   readonly proneMovement: "standFirst" | "free";
+  /** A creature in a hold teleports: its holds end, the others arrive beside it, or it may not. */
+  readonly teleportInHold: KindAnswer;
+  /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
+  readonly forcedMoveInHold: KindAnswer;
+  /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
+  readonly levelChangeInHold: KindAnswer;
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -163,6 +171,9 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   dragRollWhen: "largerSize",
   freeBreakFailed: "drags",
   proneMovement: "standFirst",
+  teleportInHold: "ends",
+  forcedMoveInHold: "goesAlong",
+  levelChangeInHold: "goesAlong",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -214,6 +225,9 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   dragRollWhen: "'significantly larger' is less than §Size Differences' much larger (who moves freely anyway); Strength is left to the DM",
   freeBreakFailed: "the free break is the held creature's chance to stay; failing it, it is taken along",
   proneMovement: "002 gives no crawling; a creature knocked down gets up before it goes anywhere",
+  teleportInHold: "002 has no magic that moves a hold: a creature gone from its holder's grip is out of the hold",
+  forcedMoveInHold: "002 lets an attacker move with a creature it pushes back; holders hang on to a creature carried off",
+  levelChangeInHold: "a level is a place on the map: a group the rules let move together changes level together",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -268,6 +282,9 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   dragRollWhen: { kind: "choice", choices: ["largerSize", "muchLarger"] },
   freeBreakFailed: { kind: "choice", choices: ["drags", "staysPut"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
+  teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
+  forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
+  levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

@@ -19,6 +19,8 @@ import { RulesInputError } from "../core/errors.ts";
 import { headline, profileWithoutId } from "../core/shell.ts";
 import type { MoveContext, MoveRollContext, MoveRollResolution, RulesVariant } from "../variant.ts";
 import { moveCast } from "../core/movement.ts";
+import type { MoveKind } from "../core/pace-left.ts";
+import { kindAnswer } from "../core/pace-left.ts";
 import { gdMoveRoll, gdMovement } from "./movement.ts";
 import { grappleDieNext } from "./next.ts";
 import type { GrappleDieOptions } from "./options.ts";
@@ -61,6 +63,10 @@ export const grappleDieVariant: RulesVariant = {
   },
 
   resolve: resolveAction,
+
+  moveKind(kind: MoveKind, rawOptions: unknown) {
+    return kindAnswer(kind, resolveOptions(rawOptions));
+  },
 
   movement(ctx: MoveContext, rawOptions: unknown) {
     return gdMovement({ ...moveCast(ctx, combatant), holds: holdsOf(ctx) }, resolveOptions(rawOptions));

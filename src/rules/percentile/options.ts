@@ -7,6 +7,8 @@ import type { IssueList } from "../core/errors.ts";
 import { RulesInputError } from "../core/errors.ts";
 import type { BasicOptionSchema, OptionSchema as AnyOptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { KindAnswer } from "../core/pace-left.ts";
+import { KIND_ANSWERS } from "../core/pace-left.ts";
 import { readTables } from "./custom-tables.ts";
 import type { PercentileTables } from "./tables.ts";
 import { DEFAULT_TABLES, TORSO_GRAB_CATEGORY } from "./tables.ts";
@@ -66,6 +68,12 @@ export interface PercentileOptions {
   readonly dragStrength: "anyFree" | "heavier";
   /** A prone creature stands up before it moves, or may move while down. */
   readonly proneMovement: "standFirst" | "free";
+  /** A creature in a hold teleports: its holds end, the others arrive beside it, or it may not. */
+  readonly teleportInHold: KindAnswer;
+  /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
+  readonly forcedMoveInHold: KindAnswer;
+  /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
+  readonly levelChangeInHold: KindAnswer;
   /** A blow at one grappler goes astray: with each member's equal share, or at a fixed percentage. */
   readonly intoGrappleStray: "equalShare" | "percent";
   /** With `intoGrappleStray` percent: the chance in % that the blow strikes another member. */
@@ -110,6 +118,12 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   dragStrength: "anyFree",
   // 004 gives no crawling; a creature knocked down gets up before it goes anywhere.
   proneMovement: "standFirst",
+  // 004 has no magic that moves a hold: a creature gone from its holder's grip is out of it.
+  teleportInHold: "ends",
+  // Holders hang on to a creature carried off, as the free side of 004 drags its opponent along.
+  forcedMoveInHold: "goesAlong",
+  // A level is a place on the map: a group the rules let move together changes level together.
+  levelChangeInHold: "goesAlong",
   tables: DEFAULT_TABLES,
 };
 
@@ -147,6 +161,9 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   intoGrappleStrayPct: { kind: "integer", min: 0, max: 100 },
   dragStrength: { kind: "choice", choices: ["anyFree", "heavier"] },
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
+  teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
+  forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
+  levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
   tables: { kind: "tables" },
 };
 

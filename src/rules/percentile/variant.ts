@@ -18,6 +18,8 @@
 import { vitality } from "../core/damage.ts";
 import { profileWithoutId } from "../core/shell.ts";
 import { moveCast } from "../core/movement.ts";
+import type { MoveKind } from "../core/pace-left.ts";
+import { kindAnswer } from "../core/pace-left.ts";
 import type { MoveContext, RulesVariant } from "../variant.ts";
 import { percentileMovement } from "./movement.ts";
 import { percentileNext } from "./next.ts";
@@ -64,6 +66,10 @@ export const percentileVariant: RulesVariant = {
   },
 
   resolve: resolveAction,
+
+  moveKind(kind: MoveKind, rawOptions: unknown) {
+    return kindAnswer(kind, (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions);
+  },
 
   movement(ctx: MoveContext, rawOptions: unknown) {
     const o = (rawOptions ?? PERCENTILE_DEFAULTS) as PercentileOptions;
