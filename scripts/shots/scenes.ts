@@ -739,4 +739,9 @@ async function percentileCards(out: Collected, t: Table): Promise<void> {
   const combat = t.world.addCombat([fighter, ogre, goblin]);
   dice(t, { 100: [30], 6: [3] });
   await card(out, t, V, "round-end", "End of round", () => t.gm.run(() => processRoundEnd(combat as never, 1)));
+  // A gouge that knocks the goblin out (issue 34): Variables d6 6 and d4 1, chance d100 1, result
+  // d100 100; 8 damage (2 real, 6 temporary) on 5 hp. The card lists Unconscious and promises no try.
+  const k = await table(V, out.lang);
+  dice(k, { 6: [6], 4: [1], 100: [1, 100] });
+  await card(out, k, V, "knocked-out", "A gouge knocks the goblin out", () => k.player.run(() => act(intent("grapple", k.fighterToken, k.goblinToken))));
 }

@@ -493,9 +493,13 @@ function dropExcess(message: ChatMessage.Implementation): void {
 /** Every request card still waiting, in the order this tab saw them, carried out one after the other. */
 export async function processPendingRequests(): Promise<void> {
   if (!isActiveGM()) return;
-  for (const m of allWaiting()) {
+  // Which are beyond the limit is decided before any is carried out: each one carried out leaves
+  // the line, and counted as it goes a backlog of any length would pass three at a time.
+  const waiting = allWaiting();
+  const beyond = new Set(waiting.filter(overLimit).map((m) => m.id));
+  for (const m of waiting) {
     if (!isActiveGM()) return;
-    if (overLimit(m)) dropExcess(m);
+    if (beyond.has(m.id)) dropExcess(m);
     else await gmWork(() => handleRequest(m)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
   }
 }
