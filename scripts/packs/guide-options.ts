@@ -62,7 +62,7 @@ export function optionsPage(variantId: string, texts: Texts): string {
  * Each world setting's default, as src/foundry/settings.ts registers it (test/packs holds the two
  * together), so the guide can mark it. The choices come from lang/en.json, as the window shows them.
  */
-export const SETTING_DEFAULTS: Readonly<Record<string, string | boolean>> = {
+export const SETTING_DEFAULTS: Readonly<Record<string, string | boolean | number>> = {
   variant: "d12-holds",
   automation: "automatic",
   oddsAudience: "everyone",
@@ -72,6 +72,9 @@ export const SETTING_DEFAULTS: Readonly<Record<string, string | boolean>> = {
   gmMoveHolds: "ask",
   tethers: true,
   tethersForPlayers: true,
+  npcFightsGmOnly: true,
+  roundDiceLimit: 12,
+  diceInOrder: true,
 };
 
 /** What a setting can be, its default marked: its choices, on or off, or a path. */
@@ -82,6 +85,7 @@ function settingValues(texts: Texts, key: string): Html {
   const mark = (label: string, isDefault: boolean) => (isDefault ? `<strong>${esc(label)}</strong> (default)` : esc(label));
   if (key === "variant") return raw(Object.keys(RULES_VARIANTS).map((id) => mark(texts.t(`WC.Variant.${id}`), id === def)).join("<br>"));
   if (typeof def === "boolean") return raw(`${mark("on", def)} / ${mark("off", !def)}`);
+  if (typeof def === "number") return raw(`${mark(String(def), true)}; any whole number from 0`);
   const choices = texts.children(base).filter((c) => c !== "name" && c !== "hint");
   if (choices.length > 0) return raw(choices.map((c) => mark(texts.t(`${base}.${c}`), c === def)).join("<br>"));
   return raw(`${mark("empty: the system's own path (shown greyed in the box)", def === "")}; or a path into the actor's data starting with <code>system.</code>`);

@@ -37,7 +37,11 @@ export interface Intent {
 }
 
 /** A move the pre-move check took over: one of the rules' choices (by kind, and hold for a roll), or the GM's own call. */
-export type MovePick = { readonly kind: "drag" | "letGo" | "roll"; readonly holdId?: string } | { readonly kind: "bringAlong" | "endHolds" | "moveAlone" };
+export type MovePick =
+  | { readonly kind: "drag" | "letGo" | "roll"; readonly holdId?: string }
+  | { readonly kind: "bringAlong" | "endHolds" | "moveAlone" }
+  /** A move that is not a walk, answered by the rules' option: its holds end, or the others go along. */
+  | { readonly kind: "kindEnds" | "kindAlong"; readonly moveKind: "teleport" | "forced" | "level"; readonly action?: string; readonly level?: string };
 
 export interface Destination {
   readonly x: number;
@@ -186,6 +190,8 @@ export interface StoredTokenMove {
   readonly dragged?: boolean;
   /** v14: the scene level it moves to (a group changing level together). */
   readonly level?: string;
+  /** The movement action it moves with, where the move names one (a teleport, and those arriving with it). */
+  readonly action?: string;
 }
 
 /** A card about the map (holds ended by a move, a move's roll, a fall), rendered from its data. */

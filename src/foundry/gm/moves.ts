@@ -18,13 +18,45 @@ import { placeGroup } from "../map/placement.ts";
 import { movementWalls, standing } from "../map/ground.ts";
 import { leashBetween } from "../map/leash.ts";
 import type { Situation } from "../map/check.ts";
-import { draggedAction } from "../map/ruler.ts";
+import { draggedAction, FORCED_ACTION, teleports } from "../map/ruler.ts";
 import { aloftOf, draggedThisRound, moveFeet, namesOf, refusalText, situationOf, spotOf, tooFar, tooFarText } from "../map/check.ts";
 import { activeOptions, activeVariant } from "../world/settings.ts";
 import type { CombatWrite } from "./writes.ts";
 
 const GM_PICKS = ["bringAlong", "endHolds", "moveAlone"] as const;
 const RULE_PICKS = ["drag", "letGo", "roll"] as const;
+const KIND_PICKS = ["kindEnds", "kindAlong"] as const;
+const MOVE_KINDS = ["teleport", "forced", "level"] as const;
+
+type KindPick = Extract<MovePick, { kind: "kindEnds" | "kindAlong" }>;
+
+export function isKindPick(p: MovePick): p is KindPick {
+  return (KIND_PICKS as readonly string[]).includes(p.kind);
+}
+
+/** A scene's levels (v14, C-114): whether it has this one. */
+function hasLevel(scene: unknown, id: string): boolean {
+  const levels = (scene as { levels?: { has?(id: string): boolean } } | null)?.levels;
+  return typeof levels?.has === "function" && levels.has(id);
+}
+
+/**
+ * A move that is not a walk, checked again here from the documents: the kind must be what the
+ * request says (a teleport's action teleports; a forced move is the GM's, with core's displace; a
+ * level is the scene's), and the rules' option must still give the answer asked for.
+ */
+function kindChoice(p: KindPick, s: Situation, requester: User.Implementation): Choice {
+  if (p.moveKind === "forced" && (!requester.isGM || p.action !== FORCED_ACTION)) throw new Refusal("WC.Refuse.notGM");
+  if (p.moveKind === "teleport" && (p.action === undefined || p.action === FORCED_ACTION || !teleports(p.action))) throw new Refusal("WC.Refuse.stale");
+  if (p.moveKind === "level") {
+    if (p.level === undefined || !hasLevel(s.mover.token.parent, p.level)) throw new Refusal("WC.Refuse.stale");
+    if (!requester.isGM && s.answer.kind === "cannot") throw asGiven(refusalText(s, s.answer));
+  }
+  const want = p.kind === "kindEnds" ? "ends" : "goesAlong";
+  if (activeVariant().moveKind?.(p.moveKind, activeOptions()) !== want) throw new Refusal("WC.Refuse.stale");
+  const mine = s.holds.filter((h) => h.holderId === s.mover.id || h.heldId === s.mover.id).map((h) => h.id);
+  return want === "ends" ? { brings: [], ends: mine, paced: false } : { brings: s.others.map((o) => o.id), ends: [], paced: false };
+}
 
 export function isGmPick(p: MovePick): p is { kind: (typeof GM_PICKS)[number] } {
   return (GM_PICKS as readonly string[]).includes(p.kind);
@@ -44,6 +76,7 @@ function asGiven(message: string): Refusal {
 
 function choiceOf(job: MoveJob, s: Situation, requester: User.Implementation, feet: number): Choice {
   const mine = (h: HoldRecord) => h.holderId === s.mover.id || h.heldId === s.mover.id;
+  if (isKindPick(job.pick)) return kindChoice(job.pick, s, requester);
   if (isGmPick(job.pick)) {
     if (!requester.isGM) throw new Refusal("WC.Refuse.notGM");
     if (job.pick.kind === "bringAlong") return { brings: s.others.map((o) => o.id), ends: [], paced: false };
@@ -67,7 +100,7 @@ function choiceOf(job: MoveJob, s: Situation, requester: User.Implementation, fe
  * mover's own step would put it (map/placement.ts): never on the mover, on another of the group,
  * on a token that stays, or behind a wall. Throws a Refusal naming one that finds no room.
  */
-function placesAfter(s: Situation, to: Destination, brings: readonly Side[], level?: string): StoredTokenMove[] {
+function placesAfter(s: Situation, to: Destination, brings: readonly Side[], level?: string, action?: string): StoredTokenMove[] {
   const token = s.mover.token;
   const from = spotOf(token);
   const dest = { ...from, x: to.x, y: to.y };
@@ -88,11 +121,11 @@ function placesAfter(s: Situation, to: Destination, brings: readonly Side[], lev
     const a = aloftOf(t);
     return a !== null && z <= a.ground;
   };
-  const out: StoredTokenMove[] = [{ uuid: token.uuid, x: to.x, y: to.y, elevation: to.elevation, ...(level !== undefined ? { level } : {}), ...(landed(token, to.elevation) ? { landed: true } : {}) }];
+  const out: StoredTokenMove[] = [{ uuid: token.uuid, x: to.x, y: to.y, elevation: to.elevation, ...(level !== undefined ? { level } : {}), ...(action !== undefined ? { action } : {}), ...(landed(token, to.elevation) ? { landed: true } : {}) }];
   for (const b of brings) {
     const p = placed.places.get(b.id) ?? spotOf(b.token);
     const z = (b.token.elevation ?? 0) + dz;
-    out.push({ uuid: b.token.uuid, x: p.x, y: p.y, elevation: z, dragged: true, ...(level !== undefined ? { level } : {}), ...(landed(b.token, z) ? { landed: true } : {}) });
+    out.push({ uuid: b.token.uuid, x: p.x, y: p.y, elevation: z, dragged: true, ...(level !== undefined ? { level } : {}), ...(action !== undefined ? { action } : {}), ...(landed(b.token, z) ? { landed: true } : {}) });
   }
   return out;
 }
@@ -103,7 +136,7 @@ export function tokenMoves(moves: readonly StoredTokenMove[]): TokenWrite[] {
     const token = tokenByUuid(m.uuid);
     if (!token) return [];
     const changes = { x: m.x, y: m.y, elevation: m.elevation, ...(m.level !== undefined ? { level: m.level } : {}), ...(m.landed ? { [`flags.${MODULE_ID}.aloft`]: null } : {}) };
-    const action = m.dragged ? draggedAction() : null;
+    const action = m.action ?? (m.dragged ? draggedAction() : null);
     return [{ token, changes, ...(action ? { action } : {}) }];
   });
 }
@@ -160,15 +193,20 @@ export async function planMove(job: MoveJob, requester: User.Implementation): Pr
     c.conditions.push(...r.value.consequences.conditions);
     lines.push(r.value.headline);
   }
+  const kindPick = isKindPick(job.pick) ? job.pick : null;
   for (const id of choice.ends) {
     const h = s.holds.find((x) => x.id === id);
-    if (h) lines.push({ key: isGmPick(job.pick) ? "WC.Map.gmEnds" : "WC.Map.letsGo", params: { holder: h.holderId, held: h.heldId, hold: h.label } });
+    const key = kindPick ? `WC.Map.kindEnds.${kindPick.moveKind}` : isGmPick(job.pick) ? "WC.Map.gmEnds" : "WC.Map.letsGo";
+    if (h) lines.push({ key, params: { who: s.mover.id, holder: h.holderId, held: h.heldId, hold: h.label } });
   }
+  if (kindPick && brings.length > 0) lines.push({ key: `WC.Map.kindAlong.${kindPick.moveKind}`, params: { who: s.mover.id, brings: brings.join(",") } });
   const brought = brings.map((id) => s.others.find((o) => o.id === id)).filter((o): o is Side => o !== undefined);
-  const moves = moved ? placesAfter(s, job.to, brought) : [];
+  // A teleport takes those who go along with it the same way; the others walk beside the mover (dragged).
+  const action = kindPick?.moveKind === "teleport" || kindPick?.moveKind === "forced" ? kindPick.action : undefined;
+  const moves = moved ? placesAfter(s, job.to, brought, kindPick?.level, action) : [];
   const combat = s.combat;
   const pace = moved && choice.paced && combat ? { combatId: combat.id ?? "", tokenId: token.id ?? "", round: combat.round ?? 0, feet: draggedThisRound(token, combat) + feet } : null;
-  if (lines.length > 0 && moved && brings.length > 0) lines.push({ key: "WC.Map.bringsAlong", params: { who: s.mover.id, brings: brings.join(",") } });
+  if (!kindPick && lines.length > 0 && moved && brings.length > 0) lines.push({ key: "WC.Map.bringsAlong", params: { who: s.mover.id, brings: brings.join(",") } });
   const card: StoredMapCard | null =
     lines.length > 0
       ? { version: 1, title: { key: "WC.Map.moveTitle", params: { who: s.mover.id } }, lines, names: namesOf(s), state: "pending", consequences: c, moves, requestId: job.requestId, ...(pace ? { pace } : {}) }
@@ -184,7 +222,11 @@ function num(v: unknown): v is number {
 export function validateJob(raw: unknown): MoveJob {
   const j = raw as Partial<MoveJob> | null;
   const pick = j?.pick as { kind?: unknown; holdId?: unknown } | undefined;
-  const kinds: readonly string[] = [...GM_PICKS, ...RULE_PICKS];
+  const kinds: readonly string[] = [...GM_PICKS, ...RULE_PICKS, ...KIND_PICKS];
+  const k = raw as { pick?: { moveKind?: unknown; action?: unknown; level?: unknown } } | null;
+  const kindOk =
+    !KIND_PICKS.includes(pick?.kind as never) ||
+    ((MOVE_KINDS as readonly unknown[]).includes(k?.pick?.moveKind) && (k?.pick?.action === undefined || typeof k.pick.action === "string") && (k?.pick?.level === undefined || typeof k.pick.level === "string"));
   const ok =
     j !== null &&
     typeof j === "object" &&
@@ -198,7 +240,8 @@ export function validateJob(raw: unknown): MoveJob {
     typeof pick?.kind === "string" &&
     kinds.includes(pick.kind) &&
     (pick.holdId === undefined || typeof pick.holdId === "string") &&
-    (j.distance === null || num(j.distance));
+    (j.distance === null || num(j.distance)) &&
+    kindOk;
   if (!ok) throw new Refusal("WC.Refuse.malformed");
   const to = j.to as Destination;
   return {
@@ -206,7 +249,11 @@ export function validateJob(raw: unknown): MoveJob {
     moverUuid: j.moverUuid as string,
     from: { x: (j.from as { x: number }).x, y: (j.from as { y: number }).y },
     to: { x: to.x, y: to.y, elevation: to.elevation },
-    pick: (pick.holdId === undefined ? { kind: pick.kind } : { kind: pick.kind, holdId: pick.holdId }) as MovePick,
+    pick: (KIND_PICKS.includes(pick.kind as never)
+      ? { kind: pick.kind, moveKind: k?.pick?.moveKind, ...(typeof k?.pick?.action === "string" ? { action: k.pick.action } : {}), ...(typeof k?.pick?.level === "string" ? { level: k.pick.level } : {}) }
+      : pick.holdId === undefined
+        ? { kind: pick.kind }
+        : { kind: pick.kind, holdId: pick.holdId }) as MovePick,
     distance: j.distance as number | null,
   };
 }

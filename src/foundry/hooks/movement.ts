@@ -22,17 +22,19 @@ import { tabState } from "../base/tab.ts";
 import type { Destination } from "../base/types.ts";
 import type { MoveAsk, Verdict } from "../map/check.ts";
 import { checkMove, forgetOurs, markOurs } from "../map/check.ts";
-import { settleGmMove, settlePlayerMove } from "../ui/move-dialog.ts";
+import { settleGmMove, settleKindMove, settlePlayerMove } from "../ui/move-dialog.ts";
+import { actionOf, kindOf } from "../map/ruler.ts";
 import { dropFalls } from "../cards/map-card.ts";
 import { gmWork } from "../gm/queue.ts";
 import { sawHook } from "../world/hooks-seen.ts";
 
 interface Section {
   readonly distance?: number;
+  readonly waypoints?: ReadonlyArray<{ readonly action?: unknown }>;
 }
 
 interface Movement {
-  readonly destination?: Partial<Destination>;
+  readonly destination?: Partial<Destination> & { readonly level?: unknown };
   readonly passed?: Section;
   readonly pending?: Section;
   readonly method?: string;
@@ -50,9 +52,9 @@ function act(v: Verdict, ask: MoveAsk): boolean {
     ui.notifications?.warn(plainText(v.message));
     return false;
   }
-  const { situation, feet } = v;
+  const { situation, feet, kindMove } = v;
   setTimeout(() => {
-    const run = game.user.isGM ? settleGmMove(situation, ask.to, ask.distance) : settlePlayerMove(situation, ask.to, feet, ask.distance);
+    const run = kindMove ? settleKindMove(situation, ask.to, kindMove, ask.distance) : game.user.isGM ? settleGmMove(situation, ask.to, ask.distance) : settlePlayerMove(situation, ask.to, feet, ask.distance);
     run.catch(report);
   }, 0);
   return false;
@@ -71,8 +73,17 @@ function measured(m: Movement): number | null {
 export function onPreMove(doc: TokenDocument.Implementation, movement: Movement, operation: unknown): boolean {
   sawHook("preMoveToken");
   const moving = (operation as { movement?: Record<string, unknown> } | undefined)?.movement;
-  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: moving ? Object.keys(moving) : [], operation };
+  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: moving ? Object.keys(moving) : [], operation, ...howItMoves(doc, movement) };
   return act(checkMove(ask), ask);
+}
+
+/** How the movement moves the token: its action (the last waypoint's that names one), the level it goes to, and so its kind. */
+function howItMoves(doc: TokenDocument.Implementation, movement: Movement): Pick<MoveAsk, "kind" | "action" | "level"> {
+  const action = actionOf([...(movement.passed?.waypoints ?? []), ...(movement.pending?.waypoints ?? [])]);
+  const to = movement.destination?.level;
+  const here = (doc as unknown as { level?: unknown }).level;
+  const level = typeof to === "string" && to !== here ? to : null;
+  return { kind: kindOf(action, level), action, level };
 }
 
 /** Builds without movement hooks: a change of place in an ordinary update, by the client that asks. */

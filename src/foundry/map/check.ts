@@ -5,7 +5,7 @@
  * of: let the move through; refuse it, saying why and what would free the creature; or take it
  * over (the GM's question, a player's choice, a group move the GM's client carries out).
  */
-import type { HoldRecord, MoveChoice, MovementAnswer } from "../../rules/index.ts";
+import type { HoldRecord, KindAnswer, MoveChoice, MoveKind, MovementAnswer } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { formatLine } from "../base/text.ts";
 import type { Side } from "../documents/cast.ts";
@@ -227,13 +227,26 @@ export interface MoveAsk {
   /** Ids of the other tokens moving in the same operation. */
   readonly alsoMoving: readonly string[];
   readonly operation?: unknown;
+  /** How it moves (map/ruler.ts kindOf): a walk unless the host says otherwise. */
+  readonly kind?: MoveKind;
+  /** The movement action it moves with, and (v14) the level it moves to, where they are given. */
+  readonly action?: string | null;
+  readonly level?: string | null;
+}
+
+/** A move that is not a walk, and the rules' answer for it. */
+export interface KindMove {
+  readonly kind: Exclude<MoveKind, "walk">;
+  readonly answer: Exclude<KindAnswer, "refused">;
+  readonly action: string | null;
+  readonly level: string | null;
 }
 
 export type Verdict =
   | { readonly kind: "allow" }
   | { readonly kind: "refuse"; readonly message: string }
-  /** The module takes the move over (a question first, or a group move). */
-  | { readonly kind: "intercept"; readonly situation: Situation; readonly feet: number };
+  /** The module takes the move over (a question first, or a group move; or the rules' answer to a move that is not a walk). */
+  | { readonly kind: "intercept"; readonly situation: Situation; readonly feet: number; readonly kindMove?: KindMove };
 
 /**
  * The check before a move (synchronous: the host's pre-move hook waits for no one). On the
@@ -254,8 +267,10 @@ export function checkMove(ask: MoveAsk, user: User.Implementation = game.user, t
     const partners = s.others.map((o) => o.token.id ?? "");
     if (partners.length > 0 && partners.every((id) => ask.alsoMoving.includes(id))) return { kind: "allow" };
     if (s.others.length === 0) return { kind: "allow" };
-    return { kind: "intercept", situation: s, feet };
+    return kindVerdict(s, ask, user, feet) ?? { kind: "intercept", situation: s, feet };
   }
+  const byKind = kindVerdict(s, ask, user, feet);
+  if (byKind) return byKind;
   const a = s.answer;
   if (a.kind === "cannot") return { kind: "refuse", message: refusalText(s, a) };
   // A hold made at a distance keeps the held creature within it (map/leash.ts).
@@ -270,4 +285,24 @@ export function checkMove(ask: MoveAsk, user: User.Implementation = game.user, t
     if (tooFar(only, feet, used)) return { kind: "refuse", message: tooFarText(s, only, feet, used) };
   }
   return { kind: "intercept", situation: s, feet };
+}
+
+/** The words of a refusal by a move kind's option. */
+const KIND_REFUSED: Readonly<Record<Exclude<MoveKind, "walk">, string>> = { teleport: "WC.Move.teleportRefused", forced: "WC.Move.forcedRefused", level: "WC.Move.levelRefused" };
+
+/**
+ * The rules' answer to a move that is not a walk (a teleport, a forced move, a change of level) of a
+ * creature in a hold: refused, or taken over so that its holds end or the others go along (null:
+ * judged as a walk). A forced move is the GM's: a player's is a walk. A change of level is a move
+ * like any other first: a creature the rules keep where it is stays.
+ */
+export function kindVerdict(s: Situation, ask: MoveAsk, user: User.Implementation, feet: number): Verdict | null {
+  const kind = ask.kind ?? "walk";
+  if (kind === "walk" || s.others.length === 0) return null;
+  if (kind === "forced" && !user.isGM) return null;
+  const answer = activeVariant().moveKind?.(kind, activeOptions()) ?? null;
+  if (answer === null) return null;
+  if (kind === "level" && !user.isGM && s.answer.kind === "cannot") return { kind: "refuse", message: refusalText(s, s.answer) };
+  if (answer === "refused") return { kind: "refuse", message: i18n.format(KIND_REFUSED[kind], { name: s.mover.name }) };
+  return { kind: "intercept", situation: s, feet, kindMove: { kind, answer, action: ask.action ?? null, level: ask.level ?? null } };
 }

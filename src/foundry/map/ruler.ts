@@ -11,7 +11,7 @@
  * an effect, a combat, a scene or a token changes (`paceChanged`); each drag frame then only
  * measures. Nothing here writes a document or sends a request.
  */
-import type { PaceLeft } from "../../rules/index.ts";
+import type { MoveKind, PaceLeft } from "../../rules/index.ts";
 import { paceLeft } from "../../rules/index.ts";
 import { i18n } from "../base/i18n.ts";
 import { draggedThisRound, gridOf, inPlay, situationOf } from "./check.ts";
@@ -222,6 +222,17 @@ export function actionOf(waypoints: ReadonlyArray<{ readonly action?: unknown }>
     if (typeof a === "string") return a;
   }
   return null;
+}
+
+/** Core's action for putting a token somewhere by force (C-113): a forced move, when the GM makes it. */
+export const FORCED_ACTION = "displace";
+
+/** How a move moves: forced (core's displace), a teleport (an action that teleports), a change of level (v14), or a walk. */
+export function kindOf(action: string | null, level: string | null): MoveKind {
+  if (action === FORCED_ACTION && tokenConfig()?.movement?.actions?.[action]) return "forced";
+  if (teleports(action)) return "teleport";
+  if (level !== null) return "level";
+  return "walk";
 }
 
 /** Whether a movement action teleports (CONFIG.Token.movement.actions[action].teleport). */

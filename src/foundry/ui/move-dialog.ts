@@ -12,7 +12,7 @@ import { requestId as newRequestId } from "../base/ids.ts";
 import { plainText } from "../base/text.ts";
 import type { Destination, MoveJob, MoveOutcome, MovePick } from "../base/types.ts";
 import { gmMove, requestMove } from "../cards/request-card.ts";
-import type { Situation } from "../map/check.ts";
+import type { KindMove, Situation } from "../map/check.ts";
 import { draggedThisRound, namesOf, text, tooFar, tooFarText } from "../map/check.ts";
 import type { GmMovePolicy } from "../world/settings.ts";
 import { gmMovePolicy } from "../world/settings.ts";
@@ -93,6 +93,18 @@ export async function settlePlayerMove(s: Situation, to: Destination, feet: numb
     return out;
   }
   const out = await requestMove(jobFor(s, to, { kind: c.kind, ...(c.roll ? { holdId: c.roll.holdId } : {}) }, distance));
+  report(out);
+  return out;
+}
+
+/**
+ * A move that is not a walk, whose holds end or whose others go along by the rules' option: no
+ * question, the GM's client carries it out (the GM's own at once, a player's by a request card).
+ */
+export async function settleKindMove(s: Situation, to: Destination, k: KindMove, distance: number | null): Promise<MoveOutcome> {
+  const pick: MovePick = { kind: k.answer === "ends" ? "kindEnds" : "kindAlong", moveKind: k.kind, ...(k.action !== null ? { action: k.action } : {}), ...(k.level !== null ? { level: k.level } : {}) };
+  const job = jobFor(s, to, pick, distance);
+  const out = game.user.isGM ? await gmMove(job) : await requestMove(job);
   report(out);
   return out;
 }
