@@ -103,7 +103,8 @@ export function holdsView(ev: Evening): string {
       .map(({ effect }) => {
         const h = effect.getFlag(M, "hold") as StoredHoldFlag & { record: unknown };
         // Not its id: a half rebuilt from the ledger takes a fresh one (issue 33).
-        return `${effect.parent.uuid}|${JSON.stringify(h.record)}|${h.role}|${effect.disabled === true}|${[...effect.statuses].sort().join(",")}`;
+        // Its rule set and combat too: a half rewritten to another rule set walks out of its hold (finding 4).
+        return `${effect.parent.uuid}|${JSON.stringify(h.record)}|${h.role}|${String((h as { variant?: unknown }).variant)}|${String(effect.getFlag(M, "combat"))}|${effect.disabled === true}|${[...effect.statuses].sort().join(",")}`;
       })
       .sort(),
   );
@@ -253,7 +254,7 @@ export class Watcher {
     const halves = gmHere ? holdHalves(ev) : [];
     const seenRoles = new Set<string>();
     // The ledger, read from the store: every combat's and scene's kept holds, by hold id.
-    const ledger = new Map<string, { record: unknown; heldActor: string; holderActor: string }>();
+    const ledger = new Map<string, { record: unknown; heldActor: string; holderActor: string; variant?: unknown }>();
     for (const doc of [...ev.world.combats.contents, ...ev.world.scenes.contents]) {
       const holds = ((doc.flags[M] as Record<string, unknown> | undefined)?.holds ?? {}) as Record<string, { record: { id: string; heldId: string; holderId: string }; heldActor: string; holderActor: string } | null>;
       for (const h of Object.values(holds)) if (h && typeof h === "object" && h.record) ledger.set(h.record.id, h);
@@ -280,7 +281,7 @@ export class Watcher {
       const kept = ledger.get(hold.record.id);
       if (!kept) out.push({ invariant: "pairs", detail: `${where}: no hold the ledger keeps` });
       else if ((hold.role === "held" ? kept.heldActor : kept.holderActor) !== effect.parent.uuid) out.push({ invariant: "pairs", detail: `${where}: the ledger names another creature for this part` });
-      else if (JSON.stringify(kept.record) !== JSON.stringify(hold.record) || effect.disabled === true) out.push({ invariant: "pairs", detail: `${where}: differs from the ledger` });
+      else if (JSON.stringify(kept.record) !== JSON.stringify(hold.record) || (kept.variant !== undefined && kept.variant !== (hold as { variant?: unknown }).variant) || effect.disabled === true) out.push({ invariant: "pairs", detail: `${where}: differs from the ledger` });
       const mine = hold.role === "held" ? hold.record.heldId : hold.record.holderId;
       const other = hold.role === "held" ? hold.record.holderId : hold.record.heldId;
       if (!token) out.push({ invariant: "outlive", detail: `${where}: on an actor with no token on the scene` });
