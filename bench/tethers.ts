@@ -8,6 +8,7 @@
  * changes nothing; and how many tethers each refresh draws again.
  */
 import { holdEffectPair } from "../src/foundry/documents/holds.ts";
+import { writeAll } from "../src/foundry/gm/writes.ts";
 import { registerHooks } from "../src/foundry/hooks/index.ts";
 import { holdsOnCanvas, tetherBoard } from "../src/foundry/map/tether-scene.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
@@ -37,10 +38,10 @@ export async function benchTethers(ms: number): Promise<void> {
     const holder = tokens[2 * k] as FakeToken;
     const held = tokens[2 * k + 1] as FakeToken;
     const record = { id: `h${k}`, holderId: holder.uuid, heldId: held.uuid, label: "WC.Part.arm", data: { id: `h${k}`, part: "arm", limb: 0, result: 6, sizeAdjustment: 0, holderSize: "M", roundGained: 1 } };
+    // As the GM's tab writes a result: the two halves and the ledger's entry (holds live in the ledger).
     await gm.run(async () => {
-      for (const half of holdEffectPair(record, held.actor as never, holder.actor as never, "d12-holds", `bench-${k}`)) {
-        await (half.actor as unknown as { createEmbeddedDocuments(k: string, d: unknown[], o: unknown): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [half.data], { keepId: true });
-      }
+      const [h, r] = holdEffectPair(record, held.actor as never, holder.actor as never, "d12-holds", `bench-${k}`);
+      await writeAll({ actors: [h, r].map((x) => ({ actor: x.actor, creates: [x.data], updates: [], deletes: [], data: {} })) } as never);
     });
   }
   // A sixty-first creature, in no hold, to move for comparison.
