@@ -12,27 +12,35 @@ const { values } = readArgs({
   name: "bench",
   options: { ms: { type: "string" }, only: { type: "string" } },
   usage: `
-Usage: npm run bench [-- [--ms N] [--only long-campaign]]
+Usage: npm run bench [-- [--ms N] [--only long-campaign|holds-panel]]
 
 Measures, on this machine: the rules core (resolutions and exact-odds queries of every action of
 every rule set), the shell through the fake Foundry (a GM's grapple and a player's, with the
 server requests each makes, on v13 and v14), the end of a round in a 60-creature battle, the
 process CPU the GM's tab spends per action with 60 tokens and a 5,000-message chat log, the check
 every token move pays, and a long campaign (a grapple and its release with 0, 1,000 and 5,000 of
-the module's cards in the chat log). Prints each figure, then a summary of what was measured.
+the module's cards in the chat log), and the holds panel opening with 30 holds on the scene.
+Prints each figure, then a summary of what was measured.
 Takes about two minutes with the default 1500 ms per case.
 
   --ms N       how long each case runs, in milliseconds (default 1500, or BENCH_MS)
   --only long-campaign   the long campaign's line alone
+  --only holds-panel     the holds panel's lines alone
   -h, --help   this text
 `,
 });
 let MS: number;
 try {
   MS = wholeNumber("ms", values.ms ?? process.env.BENCH_MS, 1500, 50);
-  if (values.only !== undefined && values.only !== "long-campaign") throw new Error(`--only takes long-campaign, not ${values.only}`);
+  if (values.only !== undefined && values.only !== "long-campaign" && values.only !== "holds-panel") throw new Error(`--only takes long-campaign or holds-panel, not ${values.only}`);
 } catch (e) {
   usageExit("bench", e);
+}
+
+if (values.only === "holds-panel") {
+  const { benchHoldsPanel, holdsPanelLine } = await import("./holds-panel.ts");
+  console.log(holdsPanelLine(await benchHoldsPanel(MS)));
+  process.exit(0);
 }
 
 if (values.only === "long-campaign") {
@@ -176,6 +184,8 @@ const { benchGmCpu } = await import("./gm-cpu.ts");
 const cpu = await benchGmCpu(MS);
 const { benchTethers } = await import("./tethers.ts");
 await benchTethers(MS);
+const { benchHoldsPanel, holdsPanelLine } = await import("./holds-panel.ts");
+const panel = holdsPanelLine(await benchHoldsPanel(MS));
 const { benchRuler } = await import("./ruler.ts");
 const ruler = await benchRuler(MS);
 const { benchLongCampaign, longCampaignLine } = await import("./long-campaign.ts");
@@ -198,6 +208,7 @@ console.log(
     `  shell, the end of a round in a 60-creature battle with 30 holds: ${byGen(battle, (x) => `${ms(x.msPerRoundEnd)} and ${x.requestsPerRoundEnd.toFixed(1)} requests`)}`,
     `  the GM's tab, process CPU (not wall time) per GM grapple with 60 tokens: ${byGen(cpu, (x) => `${ms(x.cpuMsPerAction)} with ${x.log.toLocaleString("en-US")} messages in the log`)}`,
     `  the check before every token move (player's client): ${byGen(moves, (x) => `${ms(x.msNoHolds)} in no hold, ${ms(x.msThreeHolds)} held by three`)}`,
+    panel,
     `  the token ruler's extra work per drag frame (20 waypoints, a creature in a hold): ${ruler.usPerFrameExtra.toFixed(2)} µs (${ruler.usPerFrameFirst.toFixed(2)} µs the first frame after a change; ${ruler.usPerFrameFree.toFixed(2)} µs in no hold); ${ruler.requestsWhileDragging} server requests while dragging`,
   ].join("\n"),
 );

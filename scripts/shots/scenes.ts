@@ -14,6 +14,10 @@ import { showWorldCheck } from "../../src/foundry/ui/world-check.ts";
 import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
+import { openHoldsPanel } from "../../src/foundry/ui/holds-panel.ts";
+import { holdEffectPair } from "../../src/foundry/documents/holds.ts";
+import { writeAll } from "../../src/foundry/gm/writes.ts";
+import { enableCanvas } from "../../test/fake-foundry/canvas.ts";
 import { moduleFile } from "../../test/fake-foundry/host.ts";
 import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
 import type { ShellAction } from "../../src/rules/index.ts";
@@ -355,6 +359,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "d12-holds") await oneCheckScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await mapScenes(out, await table(variant, out.lang));
   if (variant === "d12-holds") await whatCardsSay(out, await table(variant, out.lang));
+  // The holds panel with several holds, as the GM and as a player (issue 31).
+  if (variant !== "percentile") await holdsPanelScenes(out, await table(variant, out.lang), variant);
   void goblin;
 }
 
@@ -556,6 +562,61 @@ async function oneCheckScenes(out: Collected, t: ShotTable): Promise<void> {
 }
 
 /** Holds on the map: a move refused (held fast), and a holder letting go to walk away, on its card. */
+/** A hold kept in a combat's ledger, as the GM's tab keeps one made in that fight. */
+async function holdInCombat(t: Table, combatId: string, holder: FakeToken, held: FakeToken, label: string, data: Record<string, unknown>, variant: Variant): Promise<void> {
+  const record = { id: String(data.id), holderId: holder.uuid, heldId: held.uuid, label, data: { ...data, holderId: holder.uuid, heldId: held.uuid } };
+  await t.gm.run(async () => {
+    const halves = holdEffectPair(record, held.actor as never, holder.actor as never, variant, `shot-${record.id}`);
+    const stamp = (d: Record<string, unknown>) => ({ ...d, flags: { [M]: { ...((d.flags as Record<string, Record<string, unknown>>)[M] ?? {}), combat: combatId } } });
+    await writeAll({ actors: halves.map((x) => ({ actor: x.actor, creates: [stamp(x.data)], updates: [], deletes: [], data: {} })) });
+  });
+}
+
+/**
+ * The holds panel in a fight of six at round 3, as the GM and as the fighter's player: the ogre
+ * (its grapple played, so its card can be undone) and a goblin on the fighter, a gnoll with a long name strangling a wolf (its token hidden from
+ * the players), the fighter's hold on the goblin made this round; and two guards wrestling outside
+ * the fight. The player sees the holds whose tokens they see, names as the map gives them.
+ */
+async function holdsPanelScenes(out: Collected, t: Table, variant: Variant): Promise<void> {
+  await enableCanvas();
+  const scene = t.fighterToken.parent;
+  const extra = (name: string, col: number, row: number, size: string) => {
+    const a = t.world.addActor(name, { attributes: { hp: { value: 12, max: 12 } } });
+    a.flags[M] = { profile: { [variant]: variant === "d12-holds" ? d12Profile({ kind: "monster", size, pummelLimbs: 1 }) : { ...(RULES_VARIANTS[variant]?.defaultProfile() ?? {}), size } } };
+    return t.world.addToken(scene, a, { linked: false, x: col * 100, y: row * 100 });
+  };
+  place(t.ogreToken, 3, 3);
+  place(t.fighterToken, 4, 3);
+  place(t.goblinToken, 5, 3);
+  const gnoll = extra("Gnoll Warleader of the Eastern Marches", 3, 5, "L");
+  const wolf = extra("Wolf", 4, 5, "M");
+  const guard = extra("Guard", 8, 3, "M");
+  const bandit = extra("Bandit", 9, 3, "M");
+  gnoll.hidden = true;
+  const combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken, gnoll, wolf], 3);
+  if (variant === "d12-holds") {
+    // The ogre's hold is made for real (its card there to undo): d20 15 hits, d12 8 + 1 a body hold, break 4 fails, 1d3 3.
+    dice(t, { 20: [15], 12: [8, 4], 3: [3] });
+    await t.gm.run(() => act(intent("grapple", t.ogreToken, t.fighterToken)));
+    await t.world.settle();
+    await holdInCombat(t, combat.id, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("p2", "leg", "S", -2), variant);
+    await holdInCombat(t, combat.id, gnoll, wolf, "WC.Part.strangle", d12Hold("p3", "strangle", "L", 1, { result: 12 }), variant);
+    await holdInCombat(t, combat.id, t.fighterToken, t.goblinToken, "WC.Part.arm", d12Hold("p4", "arm", "M", 2, { roundGained: 3, limb: 0 }), variant);
+    await putHold(t, guard, bandit, "WC.Part.head", d12Hold("p5", "head", "M", 0));
+  } else {
+    const gd = (id: string, die: number, name: string, extraEffects: Record<string, unknown> = {}) => ({ id, die, name, damage: { dice: { count: 1, sides: 2 }, flat: 0 }, effects: { defenderToHit: -2, handsUnusable: 0, noTwoWeapon: false, cannotRise: false, noSomaticSpells: false, noVerbalSpells: false, strangle: false, ...extraEffects }, holderSize: "M", heldSize: "M", roundGained: 1 });
+    await holdInCombat(t, combat.id, t.ogreToken, t.fighterToken, "WC.Hold.bearHug", gd("p1", 16, "bearHug"), variant);
+    await holdInCombat(t, combat.id, t.goblinToken, t.fighterToken, "WC.Hold.legHold", gd("p2", 9, "legHold", { cannotRise: true }), variant);
+    await holdInCombat(t, combat.id, gnoll, wolf, "WC.Hold.strangleHold", gd("p3", 18, "strangleHold", { strangle: true }), variant);
+    await putHold(t, guard, bandit, "WC.Hold.armHold", gd("p5", 6, "armHold", { handsUnusable: 1 }), variant);
+  }
+  await t.player.canvas.draw(scene);
+  await t.world.settle();
+  await windowed(out, t, variant, t.gm, "gm", "holds-panel", () => openHoldsPanel());
+  await windowed(out, t, variant, t.player, "player", "holds-panel", () => openHoldsPanel());
+}
+
 async function mapScenes(out: Collected, t: Table): Promise<void> {
   const V = "d12-holds";
   place(t.fighterToken, 5, 5);

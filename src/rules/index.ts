@@ -22,4 +22,4 @@ export type { VariantId, ActionOutcome } from "./variants.ts";
 export { SHELL_ACTIONS } from "./variant.ts";
 export type { OddsTone } from "./core/tone.ts";
 export { isRefusalKey, isRefusalOdds, REFUSED_KEY, REFUSED_PLAIN_KEY } from "./core/shell.ts";
-export type { ActionContext, AfterAction, Declared, FreeAttackRecord, Headline, HoldAction, MoveContext, MoveRollContext, MoveRollResolution, NextLine, OddsOutcome, OptionSchema, Participant, ProfileField, Resolution, RoundContext, RoundResolution, RulesVariant, SheetFigure, ShellAction, Situational, Timer } from "./variant.ts";
+export type { ActionContext, AfterAction, Declared, FreeAttackRecord, Headline, HoldAction, MoveContext, MoveRollContext, MoveRollResolution, NextLine, OddsOutcome, OptionSchema, Participant, ProfileField, Resolution, RoundContext, RoundEndBreak, RoundResolution, RulesVariant, SheetFigure, ShellAction, Situational, Timer } from "./variant.ts";

@@ -180,6 +180,13 @@ export interface Timer {
 }
 
 /** Everything a variant needs to run the end of a round for a whole fight. */
+/** One hold's chance of being broken at the round's end (`roundEndBreaks`). */
+export interface RoundEndBreak {
+  readonly p: number;
+  /** rolls: a break roll may come; madeThisRound: none this round; holderOut: let go first; heldOut: the held creature is out and rolls nothing. */
+  readonly why: "rolls" | "madeThisRound" | "holderOut" | "heldOut";
+}
+
 export interface RoundContext {
   /** The round that has just ended. */
   readonly round: number;
@@ -264,6 +271,12 @@ export interface RulesVariant {
   conditionAfterDamage(ledger: Ledger): { readonly condition: ConditionId; readonly rounds?: number } | null;
   /** Everything due at the end of a round, for every creature in the fight at once. */
   roundEnd(ctx: RoundContext, options: unknown, dice: Dice): RoundResolution;
+  /**
+   * Where the round end itself rolls to break holds (000's break rolls): for each hold, the exact
+   * chance its held creature breaks it when this round ends, and why it is what it is. Absent where
+   * a held creature breaks free only by its own action (002, 004).
+   */
+  roundEndBreaks?(ctx: RoundContext, options: unknown): Readonly<Record<string, RoundEndBreak>>;
   /**
    * Actions that, in a fight, only declare something for the round end (000's overbear attempt):
    * they roll nothing, their button says Declare, and a creature makes each once a round against

@@ -150,6 +150,29 @@ export interface MenuEntry {
 }
 
 /**
+ * [C-141] The combat tracker's header (v13 and v14): `header.combat-tracker-header` holding, when
+ * there is a combat, `.encounter-controls.combat` with `.control-buttons.left` and `.right`.
+ */
+export function trackerHeader(document: Document, hasCombat: boolean): HTMLElement {
+  const header = document.createElement("header");
+  header.className = "combat-tracker-header";
+  const nav = document.createElement("nav");
+  nav.className = "encounters";
+  header.append(nav);
+  if (hasCombat) {
+    const controls = document.createElement("div");
+    controls.className = "encounter-controls combat";
+    for (const side of ["left", "right"]) {
+      const buttons = document.createElement("div");
+      buttons.className = `control-buttons ${side}`;
+      controls.append(buttons);
+    }
+    header.append(controls);
+  }
+  return header;
+}
+
+/**
  * [C-52] The combat tracker: renderCombatTracker(app, html, context) with one row per combatant
  * (`li.combatant[data-combatant-id]`, the name in `.token-name`); its combatant context menu
  * gathers `getCombatTrackerContextOptions(app, entries)` and reads each entry as v13 does
@@ -189,7 +212,7 @@ export class FakeCombatTracker {
         li.append(name);
         list.append(li);
       }
-      el.append(list);
+      el.append(trackerHeader(document, this.viewed !== null), list);
       this.element = el;
       this.client.Hooks.callAll("renderCombatTracker", this, el, {});
       return el;

@@ -174,7 +174,15 @@ export class FakeCanvas {
   readonly layers = new Map<string, FakeCanvasLayer>();
   /** Every refreshToken fired, for the tests. */
   refreshes = 0;
+  /** Where this tab was asked to pan, for the tests. */
+  readonly pans: Array<{ x: number; y: number; scale?: number; duration?: number }> = [];
   constructor(readonly client: FakeClient) {}
+
+  /** [C-142] `animatePan({x, y, scale?, duration?})`: this tab's view moves (the fake records where); nothing is written. */
+  async animatePan(view: { x: number; y: number; scale?: number; duration?: number }): Promise<boolean> {
+    this.pans.push(view);
+    return true;
+  }
 
   async draw(scene: FakeScene, options: { tokensFirst?: boolean } = {}): Promise<void> {
     if (!pixi || !layerClass) throw new Error("fake: enableCanvas() before drawing a canvas");

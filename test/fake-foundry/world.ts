@@ -58,6 +58,8 @@ export type { FakeRulerWaypoint, FakeStyle, FakeTokenConfig } from "./ruler.ts";
 export { FakeTokenRuler, labelText, plannedWaypoints } from "./ruler.ts";
 export type { DsnOptions, FakeDice3D, Throw } from "./dice-so-nice.ts";
 export { DSN, withDiceSoNice } from "./dice-so-nice.ts";
+export type { FakeTool } from "./controls.ts";
+export { sceneControls } from "./controls.ts";
 
 const lang = JSON.parse(moduleFile("lang/en.json")) as Data;
 const templates = new Map<string, Handlebars.TemplateDelegate>();

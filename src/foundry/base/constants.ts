@@ -28,6 +28,7 @@ export const TEMPLATES = {
   map: `modules/${MODULE_ID}/templates/map-card.hbs`,
   moveDialog: `modules/${MODULE_ID}/templates/move-dialog.hbs`,
   hudPalette: `modules/${MODULE_ID}/templates/hud-palette.hbs`,
+  holdsPanel: `modules/${MODULE_ID}/templates/holds-panel.hbs`,
 } as const;
 
 export const ICONS = `modules/${MODULE_ID}/assets/icons`;

@@ -42,7 +42,7 @@ interface Entry {
   waiting: string | null;
   /** A GM's card that writes, left "applying" or "undoing". */
   unfinished: boolean;
-  /** What a GM's card answers (issue 33: cards take fresh ids): "card|request", "strike|request", "roundCard|combat|round", "mapCard|request". */
+  /** What a GM's card answers (issue 33: cards take fresh ids): "card|request", "strike|request", "roundCard|combat|round", "mapCard|request", "massCharge|request". */
   answers: string | null;
 }
 
@@ -174,6 +174,8 @@ function answersOf(m: ChatMessage.Implementation): string | null {
   if (round?.combatId) return `roundCard|${round.combatId}|${round.round}`;
   const map = trustedFlag(m, "mapCard");
   if (map?.requestId) return `mapCard|${map.requestId}`;
+  const charge = trustedFlag(m, "massCharge");
+  if (charge?.requestId) return `massCharge|${charge.requestId}`;
   return null;
 }
 

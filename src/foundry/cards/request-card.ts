@@ -298,6 +298,18 @@ export async function act(raw: unknown): Promise<PerformOutcome> {
   return out;
 }
 
+/**
+ * Sends what a user asks to the active GM's tab as a request card and waits for its answer, with
+ * no check here: the GM's tab checks it as it checks every request, as if from its author (a
+ * player's console could post the same card by hand). The holds panel sends what a player asks
+ * of a GM's button this way, so the refusal is the GM's tab's.
+ */
+export async function askReferee(ask: RequestAsk): Promise<PerformOutcome> {
+  const out = await viaGM(ask, true);
+  report(out);
+  return out;
+}
+
 /** A GM's Apply or Undo on a card: carried out here on the active GM's tab, else sent to it as a request. */
 export async function cardAction(message: ChatMessage.Implementation, action: "apply" | "undo"): Promise<PerformOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };

@@ -118,18 +118,30 @@ export function leashOf(holdId: string): number | null {
   return keptHold(holdId)?.hold.leash ?? null;
 }
 
+/** The tokens in a combat, by UUID; `memo` keeps them for a pass over many holds. */
+function combatTokens(combat: Combat.Implementation, memo?: Map<LedgerStore, ReadonlySet<string | undefined>>): ReadonlySet<string | undefined> {
+  let tokens = memo?.get(combat);
+  if (!tokens) {
+    tokens = new Set([...combat.combatants].map((c) => c.token?.uuid));
+    memo?.set(combat, tokens);
+  }
+  return tokens;
+}
+
 /** Whether a kept hold still stands: both creatures on the map, and, made in a combat, in it. */
-export function stands(k: Kept): boolean {
+export function stands(k: Kept, memo?: Map<LedgerStore, ReadonlySet<string | undefined>>): boolean {
   const { record } = k.hold;
   if (tokenByUuid(record.heldId) === null || tokenByUuid(record.holderId) === null) return false;
   if (k.store.documentName !== "Combat") return true;
-  const tokens = new Set([...(k.store as Combat.Implementation).combatants].map((c) => c.token?.uuid));
+  const tokens = combatTokens(k.store as Combat.Implementation, memo);
   return tokens.has(record.heldId) && tokens.has(record.holderId);
 }
 
 /** The holds that stand and name any of these actors, for this rule set. */
 export function standingHoldsOf(actorUuids: ReadonlySet<string>, variant?: VariantId): Kept[] {
-  return ledgerEntries().filter((k) => (variant === undefined || k.hold.variant === variant) && (actorUuids.has(k.hold.heldActor) || actorUuids.has(k.hold.holderActor)) && stands(k));
+  // Each combat's tokens read once for the whole pass (a fight of sixty has thirty holds to check).
+  const memo = new Map<LedgerStore, ReadonlySet<string | undefined>>();
+  return ledgerEntries().filter((k) => (variant === undefined || k.hold.variant === variant) && (actorUuids.has(k.hold.heldActor) || actorUuids.has(k.hold.holderActor)) && stands(k, memo));
 }
 
 /** Where a new hold is kept: its combat (while there), else the held creature's scene. */

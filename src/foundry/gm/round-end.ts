@@ -59,7 +59,7 @@ export function sidesForCard(combat: Combat.Implementation, card: StoredRoundCar
  * stored on their own creature that no creature can have) is left out of the round end, and the
  * GM is told which one and why; nobody else's round end stops for it.
  */
-function readable(sides: readonly Side[]): { sides: Side[]; participants: RoundContext["participants"] } {
+function readable(sides: readonly Side[], quiet = false): { sides: Side[]; participants: RoundContext["participants"] } {
   const variant = activeVariant();
   const ok: Side[] = [];
   const participants: RoundContext["participants"][number][] = [];
@@ -71,6 +71,7 @@ function readable(sides: readonly Side[]): { sides: Side[]; participants: RoundC
       variant.validateProfile(s.id, p.profile, "profile");
     } catch (e) {
       const details = e instanceof RulesInputError ? e.issues.map((i) => i.path).join(", ") : "?";
+      if (quiet) continue;
       if (!(e instanceof RulesInputError)) console.error(e);
       notify("warn", "WC.Refuse.leftOutOfRound", { name: s.name, details });
       continue;
@@ -81,8 +82,9 @@ function readable(sides: readonly Side[]): { sides: Side[]; participants: RoundC
   return { sides: ok, participants };
 }
 
-export function roundContext(combat: Combat.Implementation, round: number, all: readonly Side[]): { ctx: RoundContext; holds: HoldRecord[]; sides: Side[] } {
-  const { sides, participants } = readable(all);
+/** The fight as the round end reads it; `quiet`: a creature left out is not told to the GM (a window reading it, not the round end). */
+export function roundContext(combat: Combat.Implementation, round: number, all: readonly Side[], quiet = false): { ctx: RoundContext; holds: HoldRecord[]; sides: Side[] } {
+  const { sides, participants } = readable(all, quiet);
   const holds = holdsAround(sides.map((s) => s.actor), activeVariantId()).filter((h) => sides.some((s) => s.id === h.heldId) && sides.some((s) => s.id === h.holderId));
   const ledgers: Record<string, NonNullable<ReturnType<typeof readLedger>>> = {};
   for (const s of sides) {

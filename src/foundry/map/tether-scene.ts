@@ -16,7 +16,8 @@ import { idsMeaning } from "../documents/statuses.ts";
 import { activeVariantId, tethersForPlayers, tethersOn } from "../world/settings.ts";
 import { aloftOf, gridOf } from "./check.ts";
 import type { Point } from "./geometry.ts";
-import type { TetherHold, TokenPlace, Viewer } from "./tether-geometry.ts";
+import type { HoldRecord } from "../../rules/index.ts";
+import type { TetherHold, TetherLook, TokenPlace, Viewer } from "./tether-geometry.ts";
 import { holdLook, nameShown } from "./tether-geometry.ts";
 import { TetherBoard } from "./tethers.ts";
 
@@ -96,7 +97,8 @@ export function viewerNow(): Viewer {
   return { isGM: game.user.isGM, enabled: tethersOn(), playersSee: tethersForPlayers() };
 }
 
-function nameFor(doc: TokenDocument.Implementation): string {
+/** A token's name as this user may be told it on the map (else "someone"): the tethers' rule, and the holds panel's. */
+export function nameFor(doc: TokenDocument.Implementation): string {
   const owner = doc.actor?.isOwner ?? doc.isOwner;
   const mode = (doc as unknown as { displayName?: number }).displayName;
   return nameShown(game.user.isGM, owner === true, mode) ? (doc.name ?? "") : game.i18n.localize("WC.Tether.someone");
@@ -106,6 +108,24 @@ function pinnedActor(actor: Actor.Implementation | null | undefined): boolean {
   if (!actor) return false;
   const ids = idsMeaning("pinned");
   return ids.some((id) => actor.statuses?.has(id));
+}
+
+/** The look of a hold (its part and kind) as its tether draws it. */
+export function lookOf(record: HoldRecord, held: TokenDocument.Implementation | null | undefined): TetherLook {
+  return holdLook(activeVariantId(), record.data, pinnedActor(held?.actor));
+}
+
+/**
+ * Sets a hold's tether apart on this client's canvas for `ms` milliseconds (the holds panel's
+ * Show). False when no tether of it is drawn for this user.
+ */
+export function spotlightTether(holdId: string, ms = 4000): boolean {
+  const board = here().board;
+  if (!board?.spotlight(holdId)) return false;
+  setTimeout(() => {
+    if (here().board === board && board.spotlit() === holdId) board.spotlight(null);
+  }, ms);
+  return true;
 }
 
 /** The true holds between tokens on the canvas, each with its look and the words hovering it shows. */

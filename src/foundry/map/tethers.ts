@@ -15,7 +15,8 @@
  * - a hold made at a distance (a leash) runs as a braided line (light rings along the rope), with
  *   the ground the held creature may stand on outlined around the holder in dashes, faintly filled,
  *   and the leash's length written at the middle of the rope.
- * Hovering a tether shows its label beside it.
+ * Hovering a tether shows its label beside it. The holds panel's Show sets one tether apart: a
+ * pale glow beneath it and its label at its middle, until it is put back.
  */
 import type { GridInfo, Point } from "./geometry.ts";
 import type { LeashArea, TetherHold, TetherLook, TetherPath, TokenPlace, Viewer } from "./tether-geometry.ts";
@@ -80,6 +81,7 @@ export class TetherBoard {
   private readonly anchors = new Map<string, Map<string, Point>>();
   private readonly drawn = new Map<string, Drawn>();
   private label: { readonly holdId: string; readonly box: PIXI.Container } | null = null;
+  private spot: { readonly holdId: string; readonly halo: PIXI.Graphics; readonly box: PIXI.Container } | null = null;
   /** Tethers drawn again since the board was made (for the bench and the tests). */
   redraws = 0;
 
@@ -186,12 +188,49 @@ export class TetherBoard {
     return hold;
   }
 
+  /**
+   * Sets one tether apart (the holds panel's Show): a glow beneath it and its label at its
+   * middle; null puts it back. False when that tether is not shown to this viewer.
+   */
+  spotlight(holdId: string | null): boolean {
+    this.clearSpot();
+    const d = holdId ? this.drawn.get(holdId) : undefined;
+    const hold = holdId ? this.holds.get(holdId) : undefined;
+    if (!holdId || !d || !hold) return false;
+    const halo = new this.pixi.Graphics();
+    this.paintHalo(halo, d.path);
+    this.lines.addChildAt(halo, 0);
+    const box = this.labelBox(hold.label);
+    const mid = pointOnPath(d.path, 0.5);
+    box.position.set(mid.x, mid.y - 14);
+    this.spot = { holdId, halo, box };
+    return true;
+  }
+
+  /** The tether set apart now, if any (for the tests). */
+  spotlit(): string | null {
+    return this.spot?.holdId ?? null;
+  }
+
+  private paintHalo(g: PIXI.Graphics, path: TetherPath): void {
+    g.clear();
+    line(g, samplePath(path, 20), { width: 26, color: 0xfff4c2, alpha: 0.4 });
+  }
+
+  private clearSpot(): void {
+    if (!this.spot) return;
+    this.spot.halo.destroy();
+    this.spot.box.destroy({ children: true });
+    this.spot = null;
+  }
+
   /** The label shown now, if any (for the tests). */
   labelShown(): { holdId: string; box: PIXI.Container } | null {
     return this.label;
   }
 
   destroy(): void {
+    this.clearSpot();
     this.label?.box.destroy({ children: true });
     this.label = null;
     this.root.destroy({ children: true });
@@ -259,6 +298,11 @@ export class TetherBoard {
       const leash = area && h.leash !== undefined ? { area, text: (this.options.leashText ?? ((f: number) => `${f} ft`))(h.leash) } : undefined;
       paintTether(gfx, path, h.look, this.options.text, this.options.heightText, leash);
       this.drawn.set(id, { gfx, path, key });
+      if (this.spot?.holdId === id) {
+        this.paintHalo(this.spot.halo, path);
+        const mid = pointOnPath(path, 0.5);
+        this.spot.box.position.set(mid.x, mid.y - 14);
+      }
       this.redraws++;
     }
   }
@@ -269,6 +313,7 @@ export class TetherBoard {
     d.gfx.destroy({ children: true });
     this.drawn.delete(id);
     if (this.label?.holdId === id) this.hover(null);
+    if (this.spot?.holdId === id) this.clearSpot();
   }
 
   private labelBox(text: string): PIXI.Container {

@@ -12,6 +12,8 @@ import { MODULE_ID } from "../base/constants.ts";
 
 export interface OpenWindow {
   readonly element: HTMLElement;
+  /** Whether it is drawn on the page now (ApplicationV2#rendered). */
+  readonly rendered?: boolean;
   render(options?: { force?: boolean }): Promise<unknown>;
   close(): Promise<unknown>;
 }

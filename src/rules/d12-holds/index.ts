@@ -2,6 +2,7 @@
 export * from "./actions.ts";
 export * from "./attack.ts";
 export * from "./breaks.ts";
+export * from "./break-chances.ts";
 export * from "./charge.ts";
 export * from "./grapple.ts";
 export * from "./holds.ts";

@@ -7,13 +7,14 @@ import { CONDITION_IDS } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
 import { IssueList } from "../core/errors.ts";
 import { headline, runDownTimer } from "../core/shell.ts";
-import type { Headline, RoundContext, RoundResolution } from "../variant.ts";
+import type { Headline, RoundContext, RoundEndBreak, RoundResolution } from "../variant.ts";
 import { validateHold } from "./actions.ts";
 import { roundEndConsequences } from "./consequences.ts";
 import type { Hold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import type { RoundEndResult } from "./round-end.ts";
 import { resolveRoundEnd } from "./round-end.ts";
+import { roundEndBreakChances } from "./break-chances.ts";
 import { combatant } from "./profile-fields.ts";
 
 /**
@@ -90,4 +91,12 @@ export function endRound(ctx: RoundContext, rawOptions: unknown, dice: Dice): Ro
     return [];
   });
   return { result: r, consequences, holdsUpdated: [], timers, lines };
+}
+
+/** The exact chance each hold is broken at the end of `ctx.round` (break-chances.ts), by hold id. */
+export function roundEndBreaks(ctx: RoundContext, rawOptions: unknown): Record<string, RoundEndBreak> {
+  const o = rawOptions as D12Options;
+  const combatants = ctx.participants.map((p, i) => combatant(p.id, p.profile, `participants[${i}]`));
+  const holds = ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));
+  return Object.fromEntries(roundEndBreakChances({ round: ctx.round, combatants, holds, ledgers: ctx.ledgers }, o));
 }

@@ -22,7 +22,7 @@ import { d12Next } from "./next.ts";
 import { actionOdds } from "./odds-wiring.ts";
 import { combatant, D12_PROFILE_FIELDS } from "./profile-fields.ts";
 import { resolveAction } from "./resolve-wiring.ts";
-import { endRound } from "./round-wiring.ts";
+import { endRound, roundEndBreaks } from "./round-wiring.ts";
 import { ACTIONS } from "./setup.ts";
 import { SITUATIONAL } from "./situational.ts";
 
@@ -55,6 +55,7 @@ export const d12Variant: RulesVariant = {
   resolve: resolveAction,
 
   roundEnd: endRound,
+  roundEndBreaks,
 
   moveKind(kind: MoveKind, rawOptions: unknown) {
     return kindAnswer(kind, rawOptions as D12Options);
