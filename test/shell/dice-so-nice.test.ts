@@ -6,7 +6,7 @@
 // break roll at once, then the hold's damage) and from who owns each creature.
 import { describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { dressDice } from "../../src/foundry/cards/dice-so-nice.ts";
+import { dressDice, roundThrowers } from "../../src/foundry/cards/dice-so-nice.ts";
 import { processRoundEnd } from "../../src/foundry/cards/round-card.ts";
 import type { FakeChatMessage, FakeClient, FakeDice3D, FakeWorld } from "../fake-foundry/world.ts";
 import { DSN, FakeRoll, withDiceSoNice } from "../fake-foundry/world.ts";
@@ -172,6 +172,30 @@ describe("Dice So Nice: a round end in a large battle", () => {
     expect(card.rolls).toHaveLength(1);
     expect(card.getFlag(DSN, "skip")).toBeUndefined();
     expect(of(t.player).seen).toContain(card.id);
+  });
+
+  it("a round end's break roll is the held creature's: Alice's fighter breaks in Alice's dice, not the GM's", async () => {
+    const { t, of, card } = await roundWithOneBreakRoll(null);
+    const dsn = of(t.player);
+    dsn.landAll();
+    const thrown = dsn.thrown.filter((x) => x.messageId === card.id);
+    expect(thrown.map((x) => x.appearance)).toEqual([t.alice.id]);
+  });
+
+  it("a die the events do not account for one for one leaves every die the round's (the GM's)", () => {
+    const { t } = tableWithDsn();
+    t.gm.run(() => {
+      const d12 = Object.assign(new FakeRoll("1d12"), { total: 2, dice: [{ faces: 12, results: [{ result: 2, active: true }] }] }) as unknown as Roll;
+      const fighter = t.fighter as unknown as Actor.Implementation;
+      const events = [{ kind: "break", defenderId: "f", die: { purpose: "breakRoll", sides: 12, face: 2 } }];
+      expect(roundThrowers(events, [d12], () => fighter, () => undefined)).toEqual([fighter]);
+      // A face that differs, or a die too many: nobody's.
+      expect(roundThrowers([{ ...events[0], die: { purpose: "breakRoll", sides: 12, face: 5 } }], [d12], () => fighter, () => undefined)).toEqual([null]);
+      expect(roundThrowers([...events, ...events], [d12], () => fighter, () => undefined)).toEqual([null]);
+      // A stranglehold's damage (000) is its holder's; a knock-out chance (004) nobody's.
+      expect(roundThrowers([{ kind: "strangle", holdId: "h", defenderId: "f", dice: [{ purpose: "strangleDamage", sides: 12, face: 2 }] }], [d12], (id) => (id === "o" ? fighter : null), () => "o")).toEqual([fighter]);
+      expect(roundThrowers([{ kind: "strangle", holdId: "h", heldId: "f", die: { purpose: "strangleKo", sides: 12, face: 2 } }], [d12], () => fighter, () => "o")).toEqual([null]);
+    });
   });
 
   it("past the world's limit (here 0: never) the round card is shown at once, no dice thrown", async () => {

@@ -17,6 +17,9 @@
  *   user to that creature's player owner, or the card's author. The card's speaker names its
  *   creature by scene and token only (Foundry finds it there), not by actor id, so a monster's
  *   die on a player's card never falls back to that player.
+ * - A round card's dice are owned the same way, found from the rules' events (`roundThrowers`): a
+ *   held creature's break roll its own, a hold's damage its holder's, a chance nobody acts on the
+ *   round's (the GM's).
  * - A round end in a large battle: a round card with more dice than the world's `roundDiceLimit`
  *   (default 12) carries Dice So Nice's per-message `skip` flag; its card shows at once.
  */
@@ -81,6 +84,45 @@ export function throwerOf(purpose: string): "attacker" | "defender" {
 /** A result card's dice: the attacker's and the defender's, each to its own side. */
 export function diceSoNice(rolls: readonly Roll[], purposes: readonly string[], pair: { attacker: Actor.Implementation; defender: Actor.Implementation }): DiceShow {
   return dressDice(rolls, purposes, (purpose) => (throwerOf(purpose) === "defender" ? pair.defender : pair.attacker));
+}
+
+/** A die as the rules' trace records it (rules/core/dice.ts DieRoll). */
+function isTraceDie(x: unknown): x is { purpose: string; sides: number; face: number } {
+  const d = x as { purpose?: unknown; sides?: unknown; face?: unknown } | null;
+  return typeof d === "object" && d !== null && typeof d.purpose === "string" && typeof d.sides === "number" && typeof d.face === "number";
+}
+
+function traceDice(x: unknown, out: Array<{ sides: number; face: number }>): void {
+  if (isTraceDie(x)) out.push(x);
+  else if (Array.isArray(x)) for (const v of x) traceDice(v, out);
+  else if (typeof x === "object" && x !== null) for (const v of Object.values(x)) traceDice(v, out);
+}
+
+/**
+ * Who throws each die of a round end, found from the rules' events in the order they were rolled:
+ * a held creature its own break roll (000's round-end break), a holder the damage its hold deals
+ * (000's stranglehold, 002's and 004's hold damage); a die that is nobody's act (a knock-out or
+ * suffocation chance, an overbear by several) stays the round's (null: the GM's). Should the
+ * events' dice not match the rolls one for one (sides and faces, in order), every die is the
+ * round's: a wrong owner is worse than none.
+ */
+export function roundThrowers(events: unknown, rolls: readonly Roll[], actorOf: (id: string) => Actor.Implementation | null, holderOf: (holdId: string) => string | undefined): Array<Actor.Implementation | null> {
+  const none = rolls.map(() => null);
+  if (!Array.isArray(events)) return none;
+  const owners: Array<{ sides: number; face: number; by: string | undefined }> = [];
+  for (const e of events as Array<Record<string, unknown>>) {
+    const dice: Array<{ sides: number; face: number }> = [];
+    traceDice(e, dice);
+    const str = (k: string) => (typeof e[k] === "string" ? (e[k] as string) : undefined);
+    const by = e.kind === "break" ? str("defenderId") : e.kind === "holdDamage" || (e.kind === "strangle" && str("defenderId") !== undefined) ? (str("holderId") ?? holderOf(str("holdId") ?? "")) : undefined;
+    for (const d of dice) owners.push({ ...d, by });
+  }
+  if (owners.length !== rolls.length) return none;
+  const same = owners.every((o, i) => {
+    const r = rolls[i] as unknown as { dice?: Array<{ faces?: number }>; total?: number };
+    return r.dice?.[0]?.faces === o.sides && (r.total === undefined || r.total === o.face);
+  });
+  return same ? owners.map((o) => (o.by ? actorOf(o.by) : null)) : none;
 }
 
 /**

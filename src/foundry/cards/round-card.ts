@@ -17,7 +17,7 @@ import { combatState } from "../documents/combat-state.ts";
 import { resolveRound, roundDone, roundDue, roundPlan, roundSeen, sidesForCard } from "../gm/round-end.ts";
 import { automation, roundDiceLimit } from "../world/settings.ts";
 import { chatModeNow } from "../world/compat.ts";
-import { dressDice } from "./dice-so-nice.ts";
+import { dressDice, roundThrowers } from "./dice-so-nice.ts";
 import { cardVisibility } from "./visibility.ts";
 import type { WritingKind } from "./pipeline.ts";
 import { freshCardId, post, trustedFlag } from "./pipeline.ts";
@@ -49,12 +49,13 @@ export async function processRoundEnd(combat: Combat.Implementation, round: numb
   if (!roundDue(combat, round)) return null;
   if (roundCardFor(combat.id ?? "", round)) return null;
   const cardId = freshCardId();
-  const { card, plan, rolls, purposes, actors } = await resolveRound(combat, round);
+  const { card, plan, rolls, purposes, actors, who } = await resolveRound(combat, round);
   const level = automation();
   // The round end goes out in the mode the (active) GM has chosen in the chat; a large battle's
-  // dice are not thrown at all (Dice So Nice's skip, past the world's limit). Its dice are the
-  // round's, not one creature's: the GM's appearance.
-  const dice = dressDice(rolls, purposes, () => null, roundDiceLimit());
+  // dice are not thrown at all (Dice So Nice's skip, past the world's limit). A held creature's
+  // break roll is its owner's, a hold's damage its holder's; the rest are the round's (the GM's).
+  const throwers = roundThrowers((card.resolution as { result?: { events?: unknown } }).result?.events, rolls, who.actorOf, who.holderOf);
+  const dice = dressDice(rolls, purposes, (_purpose, i) => throwers[i] ?? null, roundDiceLimit());
   const out = await post({
     kind: ROUND_KIND,
     id: cardId,

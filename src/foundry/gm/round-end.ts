@@ -137,8 +137,14 @@ export function roundDue(combat: Combat.Implementation, round: number): boolean 
   return round >= 1 && (combatState(combat).processedRound ?? 0) < round;
 }
 
+/** The round end's creatures by the rules' ids: an actor, and the holder of a hold (for whose dice are whose). */
+export interface RoundWho {
+  actorOf(id: string): Actor.Implementation | null;
+  holderOf(holdId: string): string | undefined;
+}
+
 /** The rules' round end for this combat, rolled with Foundry dice, as the card that will tell it. */
-export async function resolveRound(combat: Combat.Implementation, round: number): Promise<{ card: StoredRoundCard; plan: Plan; rolls: Roll[]; purposes: string[]; actors: Actor.Implementation[] }> {
+export async function resolveRound(combat: Combat.Implementation, round: number): Promise<{ card: StoredRoundCard; plan: Plan; rolls: Roll[]; purposes: string[]; actors: Actor.Implementation[]; who: RoundWho }> {
   const { ctx, holds, sides } = roundContext(combat, round, sidesOf(combat));
   const variant = activeVariant();
   const { value: resolution, rolls, purposes } = await withFoundryDice((dice) => variant.roundEnd(ctx, activeOptions(), dice));
@@ -154,7 +160,9 @@ export async function resolveRound(combat: Combat.Implementation, round: number)
     outOfMelee: ctx.outOfMelee,
     state: level === "automatic" ? "applied" : level === "confirm" ? "pending" : "manual",
   };
-  return { card, plan: roundPlan(card, sides, holds), rolls, purposes, actors: sides.map((s) => s.actor) };
+  const actorOf = (id: string) => sides.find((s) => s.id === id)?.actor ?? null;
+  const holderOf = (holdId: string) => holds.find((h) => h.id === holdId)?.holderId;
+  return { card, plan: roundPlan(card, sides, holds), rolls, purposes, actors: sides.map((s) => s.actor), who: { actorOf, holderOf } };
 }
 
 /**
