@@ -63,6 +63,19 @@ describe("a knock-out card promises what the round end will do (core/awake.ts)",
     expect(shown).not.toContain("tries to break");
   });
 
+  it("d12-holds: the knocked-out goblin is offered no button to act on the hold; the awake goblin keeps its Break free", async () => {
+    const follows = (content: unknown, actor: string) => [...String(content).matchAll(/data-wc-follow="([^"]+)" data-wc-actor="([^"]+)"/g)].filter((m) => m[2] === actor).map((m) => m[1]);
+    const out: Table = makeTable();
+    out.world.script([[20, 20], [12, 12], [12, 1], [4, 4], [4, 4]]);
+    await out.gm.run(() => act({ action: "grapple", attackerUuid: out.fighterToken.uuid, defenderUuid: out.goblinToken.uuid, declared: {} }));
+    expect(follows(lastCard(out)?.content, out.goblinToken.uuid)).toEqual([]);
+    expect(follows(lastCard(out)?.content, out.fighterToken.uuid).length).toBeGreaterThan(0);
+    const awake: Table = makeTable();
+    awake.world.script([[20, 20], [12, 12], [12, 1], [4, 1], [4, 1]]);
+    await awake.gm.run(() => act({ action: "grapple", attackerUuid: awake.fighterToken.uuid, defenderUuid: awake.goblinToken.uuid, declared: {} }));
+    expect(follows(lastCard(awake)?.content, awake.goblinToken.uuid)).toContain("breakFree");
+  });
+
   it("d12-holds: the same body hold dealing 2d4 = 2 (1 + 1 of 5 hp) leaves the goblin awake, and it is promised its break at each round's end", async () => {
     const t: Table = makeTable();
     t.world.script([[20, 20], [12, 12], [12, 1], [4, 1], [4, 1]]);

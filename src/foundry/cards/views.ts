@@ -333,13 +333,26 @@ export function declaredTags(card: StoredCard, i18n: I18n): string[] {
   return declarationsOf(card).map((d) => i18n.localize(`WC.Card.declared.${d.kind}`));
 }
 
+/** The creatures this card leaves out cold (its own conditions and what its damage causes): they act on nothing next. */
+function leftOut(card: StoredCard): Set<string> {
+  const out = new Set<string>();
+  for (const x of [...card.consequences.conditions, ...(card.caused ?? [])]) {
+    if (x.condition !== "unconscious") continue;
+    if (x.active) out.add(x.targetId);
+    else out.delete(x.targetId);
+  }
+  return out;
+}
+
 /**
  * The buttons for what comes next: the variant's hold actions, for each hold the card leaves in
- * place; not the declaration the card itself made (a creature declares it once a round).
+ * place; not the declaration the card itself made (a creature declares it once a round), and none
+ * for a creature the card leaves out cold.
  */
 export function followUps(card: StoredCard, variant: RulesVariant | undefined, i18n: I18n): FollowUpView[] {
   if (!variant?.holdActions) return [];
   const declared = declarationsOf(card);
+  const cold = leftOut(card);
   const pairs = holdPairs(card, variant);
   const out: FollowUpView[] = [];
   for (const p of pairs) {
@@ -349,6 +362,7 @@ export function followUps(card: StoredCard, variant: RulesVariant | undefined, i
         if (!variant.actions.includes(x.action)) continue;
         const actor = side === "held" ? p.held : p.holder;
         const target = actor === p.held ? p.holder : p.held;
+        if (cold.has(actor)) continue;
         if (declared.some((d) => d.kind === x.action && d.holderId === actor && d.targetId === target)) continue;
         out.push({ action: x.action, label: `${i18n.localize(x.label ?? `WC.Action.${x.action}`)}${part}`, actor, target: actor === p.held ? p.holder : p.held, holder: p.holder, held: p.held, hold: p.hold });
       }
