@@ -90,7 +90,7 @@ async function within(): Promise<BoardShot[]> {
 async function past(): Promise<BoardShot[]> {
   const t = makeTable();
   at(t.fighterToken, 8, 2);
-  at(t.goblinToken, 8, 3);
+  at(t.goblinToken, 8, 1);
   at(t.ogreToken, 9, 0);
   await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("leg", "leg", "S", -2, { limb: 0 }));
   t.world.addCombat([t.fighterToken, t.goblinToken], 2);
