@@ -142,6 +142,19 @@ function warnOnce(actor: ActorLike, problem: string): void {
 }
 
 /**
+ * Marks as they are stored: an update merges objects (C-02), so a mark's figures are written
+ * whole, null where not stated, and a figure taken away does not stay behind from the mark before.
+ */
+export function storedMarks(marks: Readonly<Record<string, GrabOverride>>): Record<string, GrabOverride> {
+  return Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, typeof v === "boolean" ? v : { escape: v.escape ?? null, damagePerRound: v.damagePerRound ?? null }]));
+}
+
+/** Whether two sets of marks say the same. */
+export function sameMarks(a: Readonly<Record<string, GrabOverride>>, b: Readonly<Record<string, GrabOverride>>): boolean {
+  return canonicalMarks(storedMarks(a)) === canonicalMarks(storedMarks(b));
+}
+
+/**
  * Stores the GM's marks (the whole set, keyed by attack): checked first (a bad one throws, naming
  * it, and nothing is written); keys no longer given are removed. On a creature a player owns the
  * seal is written first, so marks without their seal (a write cut short) are set aside, never
@@ -155,9 +168,7 @@ export async function writeGrabMarks(actor: Actor.Implementation, next: Readonly
   const before = rawMarks(a.toObject());
   const old = before && typeof before === "object" ? Object.keys(before) : [];
   const update: Record<string, unknown> = {};
-  // An update merges objects (C-02): a mark's figures are written whole, null where not stated,
-  // so a figure taken away does not stay behind from the mark before.
-  const stored: Record<string, GrabOverride> = Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, typeof v === "boolean" ? v : { escape: v.escape ?? null, damagePerRound: v.damagePerRound ?? null }]));
+  const stored = storedMarks(marks);
   for (const [k, v] of Object.entries(stored)) update[`${base}.${k}`] = v;
   for (const k of old) {
     if (k in marks) continue;
