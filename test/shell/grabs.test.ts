@@ -25,8 +25,8 @@ interface Export {
 
 const fixture = (file: string): Export => JSON.parse(readFileSync(`test/systems/fixtures/grabs/${file}`, "utf8")) as Export;
 
-function world(systemId: string) {
-  const w = new FakeWorld();
+function world(systemId: string, generation: 13 | 14 = 13) {
+  const w = new FakeWorld({ generation });
   w.systemId = systemId;
   const gmUser = w.addUser("Gamemaster", true);
   const alice = w.addUser("Alice", false);
@@ -98,6 +98,41 @@ describe("grabsOf: a live creature reads as its export", () => {
   });
 });
 
+/** Per host: one GM's mark, and the grabs in force after it, from the fixture's own words. */
+const MARKED: ReadonlyArray<{ system: string; file: string; marks: Record<string, unknown>; expected: unknown[] }> = [
+  // Constrict's sheet mark cleared
+  { system: "dnd5e", file: "dnd5e-constrictor-snake.json", marks: { haXdYCAfGXo0iVqC: false }, expected: [] },
+  // Claw's "escape DC 11" made 13 by the GM
+  { system: "dnd5e", file: "dnd5e-giant-crab.json", marks: { "7qDtYuaBNQ3zOnBC": { escape: 13 } }, expected: [{ key: "7qDtYuaBNQ3zOnBC", name: "Claw", escape: 13, source: "gm" }] },
+  // Tentacles' lookup DC given a number
+  { system: "dnd5e", file: "dnd5e-giant-octopus-2024.json", marks: { mmTentacles00000: { escape: 16 } }, expected: [{ key: "mmTentacles00000", name: "Tentacles", escape: 16, source: "gm" }] },
+  // Bite (no grapple in its data) marked; Constrict's own mark stays, in the sheet's order
+  { system: "dnd5e", file: "dnd5e-constrictor-snake-2024.json", marks: { mmBite0000000000: true }, expected: [{ key: "mmBite0000000000", name: "Bite", source: "gm" }, { key: "mmConstrict00000", name: "Constrict", source: "sheet" }] },
+  { system: "shadowdark", file: "shadowdark-chuul.json", marks: { bNEvi3nVdaTabKdY: false }, expected: [] },
+  // Greatsword (special "Hellfire") marked; Fire Whip keeps DC 18 and 2d6 a round
+  { system: "shadowdark", file: "shadowdark-demon-balor.json", marks: { "1F4Uh0Odo0ZQRywf": true }, expected: [{ key: "VtKZ8tWdZuHKkEww", name: "Fire Whip", escape: 18, damagePerRound: { count: 2, sides: 6, bonus: 0 }, source: "sheet" }, { key: "1F4Uh0Odo0ZQRywf", name: "Greatsword", source: "gm" }] },
+  // The GM's mark replaces the sheet's whole: the DC 15 is not kept
+  { system: "shadowdark", file: "shadowdark-octopus-giant.json", marks: { nXiG81LG3vXKtmGa: { damagePerRound: { count: 1, sides: 6, bonus: 0 } } }, expected: [{ key: "nXiG81LG3vXKtmGa", name: "Tentacle", damagePerRound: { count: 1, sides: 6, bonus: 0 }, source: "gm" }] },
+  // Proposals confirmed: "2d4 damage each round" (OSE), "squeeze for 2d4 each round" (ARS specialAttacks), "Constricts: 2d4 per round" (adnd2e)
+  { system: "ose", file: "ose-rock-python.json", marks: { wcOsePyCoil00002: true }, expected: [{ key: "wcOsePyCoil00002", name: "Constrict", damagePerRound: { count: 2, sides: 4, bonus: 0 }, source: "gm" }] },
+  { system: "ars", file: "ars-giant-constrictor.json", marks: { system: true }, expected: [{ key: "system", name: "2 (1d4/2d4)", damagePerRound: { count: 2, sides: 4, bonus: 0 }, source: "gm" }] },
+  { system: "adnd2e", file: "adnd2e-constrictor.json", marks: { "attacks-1": true }, expected: [{ key: "attacks-1", name: "Coils", damagePerRound: { count: 2, sides: 4, bonus: 0 }, source: "gm" }] },
+];
+
+describe("the GM's marks, per host: live and export agree", () => {
+  for (const h of MARKED) {
+    it(`${h.system} ${h.file}: ${JSON.stringify(h.marks)}`, async () => {
+      const { w, gm } = world(h.system);
+      const e = fixture(h.file);
+      const a = creature(w, e);
+      await gm.run(() => writeGrabMarks(a as never, h.marks as never));
+      expect(live(gm, a).map(noReason)).toEqual(h.expected);
+      // The same marks in an export's flags, as written by hand (no nulls), read the same.
+      expect(gm.run(() => grabsOfData({ ...e, flags: { [M]: { grabs: h.marks } } })).map(noReason)).toEqual(h.expected);
+    });
+  }
+});
+
 describe("the GM's marks", () => {
   it("OSE rock python: Constrict's proposal (its words '2d4 damage each round') is in force once the GM confirms it; the export with the same flags agrees", async () => {
     const { w, gm } = world("ose");
@@ -125,6 +160,15 @@ describe("the GM's marks", () => {
     await gm.run(() => writeGrabMarks(a as never, {}));
     expect(live(gm, a)).toEqual([]);
     expect(Object.keys((a.getFlag(M, "grabs") as object | undefined) ?? {})).toEqual([]);
+  });
+
+  it("v14: a mark taken away is removed with the deletion operator, no deprecation", async () => {
+    const { w, gm } = world("ose", 14);
+    const a = creature(w, fixture("ose-rock-python.json"));
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true, wcOsePyTail00003: { escape: 12 } }));
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true }));
+    expect(a.getFlag(M, "grabs")).toEqual({ wcOsePyCoil00002: true });
+    expect(w.deprecations).toEqual([]);
   });
 
   it("false clears the sheet's mark (dnd5e 2014 Constrict)", async () => {
