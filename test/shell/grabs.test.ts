@@ -220,6 +220,16 @@ describe("a player's console cannot give their own creature a grab", () => {
     expect(live(gm, a)).toEqual([]);
   });
 
+  it("the sheet's own mark on a creature a player owns (a player may write an item that grapples) is a proposal until a GM confirms it", async () => {
+    const { w, gm, player, alice } = world("dnd5e");
+    const a = creature(w, fixture("dnd5e-constrictor-snake.json"), { [alice.id]: 3 });
+    expect(live(gm, a)).toEqual([]);
+    // "grappled (escape DC 14)" stands as the proposal's figure
+    expect(gm.run(() => attackMarksOf(a as never)).attacks.find((x) => x.key === "haXdYCAfGXo0iVqC")?.proposal?.escape).toBe(14);
+    await gm.run(() => writeGrabMarks(a as never, { haXdYCAfGXo0iVqC: true }));
+    expect(live(player, a).map(noReason)).toEqual([{ key: "haXdYCAfGXo0iVqC", name: "Constrict", escape: 14, source: "gm" }]);
+  });
+
   it("a creature no player owns: the player's write is refused by the server", async () => {
     const { w, gm, player } = world("ose");
     const a = creature(w, fixture("ose-rock-python.json"));
@@ -323,7 +333,8 @@ describe("the profile form's attacks that grab", () => {
     const parsed = (html: string) => new DOMParser().parseFromString(`<div>${html}</div>`, "text/html");
     const html = await viaForm(w, player, a);
     expect(html).not.toContain('name="wc-grab.');
-    expect(html).toContain("escape 14");
+    // On a creature a player owns, the sheet's own mark waits for the GM.
+    expect(html).toMatch(/data-wc-grab="haXdYCAfGXo0iVqC"[\s\S]*?data-wc-grab-source="proposal"/);
     for (const doc of [parsed(html), parsed(await viaForm(w, gm, a))]) {
       // The name is text (no element made of it), in the row and in every tooltip (read as HTML by Foundry).
       expect(doc.querySelector("img")).toBeNull();

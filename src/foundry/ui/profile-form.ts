@@ -267,7 +267,8 @@ export function grabRows(marks: AttackMarks): GrabRowView[] {
       kind,
       label: i18n.localize(`WC.Grab.form.badge.${kind}`),
       reason: kind === "gm" || kind === "dismissed" ? plainText(i18n.format("WC.Grab.setByGm", { name: a.name })) : reasonText(a.grab ? a : sheet),
-      question: kind === "proposal" ? i18n.localize("WC.Grab.form.question") : "",
+      // A proposal from the words, or the sheet's own mark on a creature a player owns.
+      question: kind === "proposal" ? i18n.localize(sheet.proposal?.reason.key === "WC.Grab.proposedWords" ? "WC.Grab.form.question" : "WC.Grab.form.questionOwned") : "",
       grabs: a.grab !== null,
       summary: summaryOf(a),
       choices,
