@@ -16,6 +16,7 @@ export const ACTION_ICONS: Readonly<Record<ShellAction, string>> = {
   coupDeGrace: "fa-solid fa-skull",
   deathBlow: "fa-solid fa-skull-crossbones",
   attackIntoGrapple: "fa-solid fa-crosshairs",
+  grab: "fa-solid fa-hand-back-point-right",
 };
 
 /** The other marks the module draws: the palette's profile entry, and the tracker's marks (holder and held told apart). */
