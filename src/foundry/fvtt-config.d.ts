@@ -1,5 +1,6 @@
 // Declaration merging into the Foundry types: our settings, flags, API and hooks, typed once.
 import type { HoldRecord } from "../rules/index.ts";
+import type { GrabOverride } from "../systems/index.ts";
 import type { UndoRecord } from "./gm/apply.ts";
 import type { StoredMassCharge } from "./gm/mass-charge.ts";
 import type { StoredRoundCard } from "./gm/round-end.ts";
@@ -29,6 +30,7 @@ declare module "fvtt-types/configuration" {
     "weaponless-combat.roundDiceLimit": number;
     "weaponless-combat.diceInOrder": boolean;
     "weaponless-combat.diceOrderDone": boolean;
+    "weaponless-combat.grabSeals": Record<string, string>;
   }
 
   interface FlagConfig {
@@ -38,6 +40,8 @@ declare module "fvtt-types/configuration" {
         temporary?: number;
         /** Ids of results already applied to this actor (cards), newest last. */
         applied?: string[];
+        /** The GM's grab marks by attack key (documents/grabs.ts; believed only where a GM wrote them). */
+        grabs?: Record<string, GrabOverride>;
       };
     };
     ActiveEffect: {

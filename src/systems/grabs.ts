@@ -33,7 +33,7 @@ export interface GrabMark {
 
 /** One attack of the creature and its grab mark. */
 export interface AttackGrab {
-  /** Stable within the actor: the item's id, or `attacks.<index>` / `system` for text attacks. */
+  /** Stable within the actor: the item's id, or `attacks-<index>` / `system` for text attacks (no dots: a key is a flag's key). */
   readonly key: string;
   /** The attack's name as the sheet gives it (plain text; escape it before it reaches markup). */
   readonly name: string;
@@ -81,7 +81,7 @@ function rawItems(actor: ActorData): RawItem[] {
     }
   }
   return list.filter(isObj).map((i, n) => ({
-    id: typeof i._id === "string" && i._id.length > 0 ? i._id : `items.${n}`,
+    id: typeof i._id === "string" && i._id.length > 0 ? i._id : `items-${n}`,
     name: typeof i.name === "string" ? i.name : "",
     type: typeof i.type === "string" ? i.type : "",
     system: i.system,
@@ -180,7 +180,7 @@ function arsAttacks(actor: ActorData): AttackGrab[] {
 function adnd2eAttacks(actor: ActorData): AttackGrab[] {
   const list = at(actor, "system.attacks");
   if (!Array.isArray(list)) return [];
-  return list.flatMap((a, n) => (isObj(a) ? [proposal(`attacks.${n}`, text(a, "name") ?? "", `${text(a, "damage") ?? ""} ${plain(text(a, "special"))}`)] : []));
+  return list.flatMap((a, n) => (isObj(a) ? [proposal(`attacks-${n}`, text(a, "name") ?? "", `${text(a, "damage") ?? ""} ${plain(text(a, "special"))}`)] : []));
 }
 
 /** DCC: a creature's weapon items, by name and description. */
@@ -206,18 +206,25 @@ export function readGrabs(systemId: string, actor: ActorData): AttackGrab[] {
 }
 
 /** The GM's word on an attack: true confirms its proposal (or marks it with no figures), false clears it, or a mark of their own. */
-export type GrabOverride = boolean | { readonly escape?: number; readonly damagePerRound?: DamageDice };
+export type GrabOverride = boolean | { readonly escape?: number | null; readonly damagePerRound?: DamageDice | null };
+
+/** At most this many marks on one creature, each keyed by at most 64 characters (a flag is player-writable data). */
+const MAX_MARKS = 100;
 
 /** Checks a GM's grab marks (by attack key); a bad one is named, and none is applied. */
 export function checkGrabOverrides(raw: unknown): Readonly<Record<string, GrabOverride>> {
   if (raw === undefined || raw === null) return {};
   if (!isObj(raw)) throw new TypeError("grabs: not an object");
-  for (const [key, v] of Object.entries(raw)) {
+  const entries = Object.entries(raw);
+  if (entries.length > MAX_MARKS) throw new TypeError(`grabs: more than ${MAX_MARKS} marks`);
+  for (const [key, v] of entries) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) throw new TypeError(`grabs: "${key.slice(0, 40)}" is no attack key (letters, digits, - and _, at most 64)`);
     if (typeof v === "boolean") continue;
-    if (!isObj(v)) throw new TypeError(`grabs.${key}: not true, false or a mark`);
-    if (v.escape !== undefined && !(typeof v.escape === "number" && Number.isInteger(v.escape) && v.escape >= 1 && v.escape <= 40)) throw new TypeError(`grabs.${key}.escape: a whole number 1 to 40`);
+    if (!isObj(v) || Object.keys(v).some((k) => k !== "escape" && k !== "damagePerRound")) throw new TypeError(`grabs.${key}: not true, false or a mark ({escape, damagePerRound})`);
+    // null: not stated (how a stored mark says a figure was taken away).
+    if (v.escape !== undefined && v.escape !== null && !(typeof v.escape === "number" && Number.isInteger(v.escape) && v.escape >= 1 && v.escape <= 40)) throw new TypeError(`grabs.${key}.escape: a whole number 1 to 40`);
     const d = v.damagePerRound;
-    if (d !== undefined && !(isObj(d) && [d.count, d.sides, d.bonus].every((x) => typeof x === "number" && Number.isInteger(x)) && (d.count as number) >= 1 && (d.count as number) <= 20 && (d.sides as number) >= 1 && (d.sides as number) <= 100)) throw new TypeError(`grabs.${key}.damagePerRound: dice such as {count: 2, sides: 4, bonus: 0}`);
+    if (d !== undefined && d !== null && !(isObj(d) && [d.count, d.sides, d.bonus].every((x) => typeof x === "number" && Number.isInteger(x)) && (d.count as number) >= 1 && (d.count as number) <= 20 && (d.sides as number) >= 1 && (d.sides as number) <= 100)) throw new TypeError(`grabs.${key}.damagePerRound: dice such as {count: 2, sides: 4, bonus: 0}`);
   }
   return raw as Record<string, GrabOverride>;
 }
@@ -235,6 +242,43 @@ export function applyGrabMarks(attacks: readonly AttackGrab[], overrides: unknow
     if (o === false) return { ...a, grab: null, source: "override" };
     const reason: Reason = { key: "WC.Grab.setByGm", params: { name: a.name } };
     if (o === true) return { ...a, grab: a.grab ?? (a.proposal ? { ...a.proposal, reason } : { reason }), source: a.grab ? a.source : "override" };
-    return { ...a, grab: { ...(o.escape !== undefined ? { escape: o.escape } : {}), ...(o.damagePerRound ? { damagePerRound: o.damagePerRound } : {}), reason }, source: "override" };
+    return { ...a, grab: { ...(typeof o.escape === "number" ? { escape: o.escape } : {}), ...(o.damagePerRound ? { damagePerRound: o.damagePerRound } : {}), reason }, source: "override" };
   });
+}
+
+/**
+ * A grabbing attack in force, as the shell hands it on (`documents/grabs.ts` `grabsOf`): only the
+ * attacks whose mark stands (the host's, or the GM's), never a proposal not yet confirmed.
+ */
+export interface GrabbingAttack {
+  /** The attack's key on the actor (an item's id; `attacks.<n>` or `system` for text attacks). */
+  readonly key: string;
+  /** The attack's name as the sheet gives it (plain text: escape it before it reaches markup). */
+  readonly name: string;
+  /** The figure to beat to break free, where stated. */
+  readonly escape?: number;
+  /** Damage the hold does each round, where stated. */
+  readonly damagePerRound?: DamageDice;
+  /** Whose mark it is: the host's sheet, or the GM's (set, or a proposal the GM confirmed). */
+  readonly source: "sheet" | "gm";
+  /** Why it grabs: an i18n key (WC.Grab.*) and its parameters. */
+  readonly reason: Reason;
+}
+
+/** The attacks whose mark is in force, in the sheet's order. */
+export function grabsInForce(attacks: readonly AttackGrab[]): GrabbingAttack[] {
+  return attacks.flatMap((a) =>
+    a.grab
+      ? [
+          {
+            key: a.key,
+            name: a.name,
+            ...(a.grab.escape !== undefined ? { escape: a.grab.escape } : {}),
+            ...(a.grab.damagePerRound ? { damagePerRound: { ...a.grab.damagePerRound } } : {}),
+            source: a.source === "override" ? ("gm" as const) : ("sheet" as const),
+            reason: a.grab.reason,
+          },
+        ]
+      : [],
+  );
 }

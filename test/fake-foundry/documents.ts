@@ -113,14 +113,17 @@ export class FakeItem extends FakeDocument {
     public name: string,
     public type: string,
     public system: Data,
+    /** [C-150] The source of its own embedded effects (a dnd5e item's effects its activities apply). */
+    readonly effects: readonly Data[] = [],
   ) {
     super(world, id);
   }
   get uuid(): string {
     return `${this.parent.uuid}.Item.${this.id}`;
   }
+  /** [C-150] Its source data as an export writes it: its id, its system data and its effects. */
   toObject(): Data {
-    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags) };
+    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), effects: structuredClone(this.effects) as Data[], flags: structuredClone(this.flags) };
   }
 }
 
@@ -151,6 +154,10 @@ export class FakeActor extends FakeDocument {
   /** [C-10] An unlinked token's actor is synthetic: `isToken` true. */
   get isToken(): boolean {
     return this.token !== null;
+  }
+  /** [C-150] Whether a user who is no GM owns it (OWNER, by name or by the default level). */
+  get hasPlayerOwner(): boolean {
+    return [...this.world.usersCollection.values()].some((u) => !u.isGM && (this.ownership[u.id] ?? this.ownership.default ?? 0) >= 3);
   }
   /** [C-07] Ownership levels: OWNER 3; a GM owns everything. */
   testUserPermission(user: FakeUser, level: string | number): boolean {
@@ -362,6 +369,6 @@ export class FakeActor extends FakeDocument {
     return gone;
   }
   toObject(): Data {
-    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags), items: this.items.map((i) => i.toObject()), effects: this.effects.map((e) => e.toObject()) };
+    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), ownership: { ...this.ownership }, flags: structuredClone(this.flags), items: this.items.map((i) => i.toObject()), effects: this.effects.map((e) => e.toObject()) };
   }
 }

@@ -186,7 +186,7 @@ export class FakeToken extends FakeDocument {
       const a = new FakeActor(this.world, this.baseActor.id, this.name, this.baseActor.system, this.baseActor.ownership, this, this.baseActor.type);
       a.flags = structuredClone(this.baseActor.flags);
       for (const e of this.baseActor.effects) a.effects.set(e.id, e.clone(a));
-      for (const i of this.baseActor.items) a.items.set(i.id, new FakeItem(this.world, i.id, a, i.name, i.type, i.system));
+      for (const i of this.baseActor.items) a.items.set(i.id, new FakeItem(this.world, i.id, a, i.name, i.type, i.system, i.effects));
       a.prototypeToken = { ...this.baseActor.prototypeToken };
       this.synthetic = a;
     }

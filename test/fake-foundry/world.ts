@@ -258,17 +258,19 @@ export class FakeWorld {
     name: string,
     system: Data,
     ownership: Record<string, number> = {},
-    options: { type?: string; items?: ReadonlyArray<{ name?: string; type?: string; system?: Data }>; prototypeToken?: { width: number; height: number } } = {},
+    options: { type?: string; items?: ReadonlyArray<{ _id?: string; name?: string; type?: string; system?: Data; effects?: readonly Data[] }>; prototypeToken?: { width: number; height: number } } = {},
   ): FakeActor {
     const a = new FakeActor(this, randomID(), name, system, ownership, null, options.type ?? "character");
     if (options.prototypeToken) a.prototypeToken = { ...options.prototypeToken };
-    for (const i of options.items ?? []) this.addItem(a, i.name ?? "", i.type ?? "", structuredClone(i.system ?? {}));
+    for (const i of options.items ?? []) this.addItem(a, i.name ?? "", i.type ?? "", structuredClone(i.system ?? {}), i);
     this.actors.set(a.id, a);
     return a;
   }
 
-  addItem(actor: FakeActor, name: string, type: string, system: Data): FakeItem {
-    const i = new FakeItem(this, randomID(), actor, name, type, system);
+  /** An item on the actor; `from` keeps an export's own item id (C-01) and embedded effects (C-150). */
+  addItem(actor: FakeActor, name: string, type: string, system: Data, from: { _id?: string; effects?: readonly Data[] } = {}): FakeItem {
+    const id = typeof from._id === "string" && /^[A-Za-z0-9]{16}$/.test(from._id) ? from._id : randomID();
+    const i = new FakeItem(this, id, actor, name, type, system, structuredClone(from.effects ?? []));
     actor.items.set(i.id, i);
     return i;
   }

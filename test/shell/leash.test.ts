@@ -9,7 +9,7 @@ import { nearestFree } from "../../src/foundry/map/placement.ts";
 import type { GridInfo } from "../../src/foundry/map/geometry.ts";
 import type { Table } from "./setup.ts";
 import { M, writesSince } from "./setup.ts";
-import { d12Hold, d12MapTable, drag, holdHalves, place, putHold, warnings } from "./movement-setup.ts";
+import { cardsWith, d12Hold, d12MapTable, drag, holdHalves, place, putHold, warnings } from "./movement-setup.ts";
 
 const SQ = 100;
 const square: GridInfo = { type: 1, size: 100, sizeX: 100, sizeY: 100, distance: 5, units: "ft" };
@@ -114,7 +114,7 @@ describe.each([13, 14] as const)("a grapple made at reach (v%i)", (generation) =
 });
 
 describe.each([13, 14] as const)("hauling in a creature held at a distance (v%i)", (generation) => {
-  type Api = { reelIn(holdId: string): Promise<{ feet: number; beside: boolean } | null> };
+  type Api = { reelIn(holdId: string): Promise<{ feet: number; leash: number | null } | null> };
   const api = (): Api => (game.modules.get(M as never) as unknown as { api: Api }).api;
   const profile = (t: Table) => (t.goblin.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>;
 
@@ -130,10 +130,11 @@ describe.each([13, 14] as const)("hauling in a creature held at a distance (v%i)
     const out = await t.gm.run(() => api().reelIn("h1"));
     await t.world.settle();
     // 15 - 5 = 10 ft: the free place within 10 ft of the goblin nearest the fighter's square, (4,5).
-    expect(out).toEqual({ feet: 10, beside: false });
+    expect(out).toEqual({ feet: 10, leash: 10 });
     expect([t.fighterToken.x, t.fighterToken.y]).toEqual([400, 500]);
     expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([10]);
-    expect(t.gm.notifications.map((n) => n.message)).toContain("Goblin hauls Fighter in: now 10 ft away (hauling it in at half speed).");
+    // Said on a card for the table (issue 29: who hauled whom how far), not in the GM's notice alone.
+    expect(cardsWith(t.world, "mapCard").map((m) => m.content).join(" ")).toContain("Goblin hauls Fighter in by 5 ft: now 10 ft away (hauling it in at half speed).");
   });
 
   it("an ordinary pace (12\": 120 ft, 60 hauling) brings it beside at once: the leash goes, the hold is an ordinary one", async () => {
@@ -146,13 +147,13 @@ describe.each([13, 14] as const)("hauling in a creature held at a distance (v%i)
     const out = await t.gm.run(() => api().reelIn("h1"));
     await t.world.settle();
     // Beside the goblin at (3,5), nearest the fighter's centre (550,550): (4,5), 100 px off.
-    expect(out).toEqual({ feet: 5, beside: true });
+    expect(out).toEqual({ feet: 5, leash: null });
     expect([t.fighterToken.x, t.fighterToken.y]).toEqual([400, 500]);
     expect(t.gm.run(() => ledgerEntries()).map((k) => k.hold.leash)).toEqual([undefined]);
     expect(holdHalves(t.fighterToken, t.goblinToken)).toHaveLength(2);
   });
 
-  it("a hold made beside has nothing to haul in; a player's client is told only the GM does it", async () => {
+  it("a hold made beside has nothing to haul in, for the GM as for a player", async () => {
     const t = d12MapTable(generation);
     await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("h1", "body", "L", 1));
     expect(await t.gm.run(() => api().reelIn("h1"))).toBeNull();

@@ -4,7 +4,7 @@
 // (after 40 ft dragged this round), or held fast at 0.
 import { describe, expect, it } from "vitest";
 import type { PaceLeft } from "../../src/rules/index.ts";
-import { markAt, paceWords, splitAtPace } from "../../src/foundry/map/ruler-geometry.ts";
+import { leashCut, leashMark, leashWords, markAt, paceWords, pastLeash, splitAtPace } from "../../src/foundry/map/ruler-geometry.ts";
 
 const paced = (limit: number, used: number): PaceLeft => ({ kind: "paced", limitFeet: limit, usedFeet: used, leftFeet: Math.max(0, limit - used), brings: ["g"], reason: "r" });
 const fast: PaceLeft = { kind: "heldFast", leftFeet: 0, reason: "WC.Move.heldFast" };
@@ -60,5 +60,70 @@ describe("the words at the path's end", () => {
     expect(paceWords(paced(60, 0), 65)).toEqual({ key: "WC.Ruler.beyond", params: { over: 5, left: 60, limit: 60, feet: 65 }, beyond: true });
     expect(paceWords(fast, 15)).toEqual({ key: "WC.Ruler.heldFast", params: { left: 0 }, beyond: true });
     expect(paceWords({ kind: "free" }, 15)).toBeNull();
+  });
+});
+
+// Issue 29, "the ruler shows the leash": a creature held at a distance (a leash of 10 ft: one
+// square between it and its holder on the 5-ft grid) dragged away from its holder. The holder
+// stands at (2,5), 100-pixel squares: from (4,5) one square lies between (10 ft, within); from
+// (5,5) two (15 ft, 5 ft past). The footprints' gap rounds to whole squares, so a token dragged
+// straight east leaves the leash where the gap reaches a square and a half: its corner at x 450.
+describe("the leash on the ruler", () => {
+  const square = { type: 1, size: 100, sizeX: 100, sizeY: 100, distance: 5, units: "ft" };
+  const holder = { x: 200, y: 500, width: 1, height: 1 };
+  const rope = [{ holder, feet: 10 }];
+  const at = (x: number, y: number) => ({ x, y, width: 1, height: 1 });
+
+  it("a step ending one square from the holder's side is within; two squares off is beyond; no leash is the host's", () => {
+    expect(leashMark(rope, at(400, 500), square)).toBe("within");
+    expect(leashMark(rope, at(500, 500), square)).toBe("beyond");
+    expect(leashMark(rope, at(400, 700), square)).toBe("within");
+    expect(leashMark(rope, at(400, 800), square)).toBe("beyond");
+    expect(leashMark([], at(5000, 500), square)).toBe("host");
+    expect(pastLeash(rope, at(500, 500), square)).toBe(5);
+    expect(pastLeash(rope, at(400, 500), square)).toBe(0);
+  });
+
+  it("where the path leaves it: dragged from (4,5) to (7,5) (3 units), at x 450, half a unit along; a path that stays within has no cut", () => {
+    const path = [
+      { x: 400, y: 500, along: 0 },
+      { x: 700, y: 500, along: 3 },
+    ];
+    expect(leashCut(path, { width: 1, height: 1 }, rope, square)).toEqual({ cut: { x: 450, y: 500 }, along: 0.5 });
+    const stays = [
+      { x: 400, y: 500, along: 0 },
+      { x: 400, y: 700, along: 2 },
+    ];
+    expect(leashCut(stays, { width: 1, height: 1 }, rope, square)).toBeNull();
+  });
+
+  it("a path of several steps: the cut is in the first step that leaves, counted from the drag's start", () => {
+    // (4,5) → (4,7) stays within (10 ft); (4,7) → (4,9) leaves where the gap below reaches 1.5 squares: y 750, one unit and a half along that step.
+    const path = [
+      { x: 400, y: 500, along: 0 },
+      { x: 400, y: 700, along: 2 },
+      { x: 400, y: 900, along: 4 },
+    ];
+    expect(leashCut(path, { width: 1, height: 1 }, rope, square)).toEqual({ cut: { x: 400, y: 750 }, along: 2.5 });
+  });
+
+  it("gridless: the gap is straight and not rounded, so the path leaves the leash where the gap reaches one space (100 px)", () => {
+    const open = { ...square, type: 0 };
+    const path = [
+      { x: 300, y: 500, along: 0 },
+      { x: 600, y: 500, along: 3 },
+    ];
+    // Beside (x 300) the reach is 5 ft, 10 ft at a gap of one space; the reach is counted to a
+    // tenth of a foot (2 px), so it first reads past 10 ft at 10.1, when (1 + gap/100) x 5 >= 10.05:
+    // a gap of 101 px, the creature's corner at x 401.
+    const cut = leashCut(path, { width: 1, height: 1 }, rope, open);
+    expect(cut?.cut.y).toBe(500);
+    expect(cut?.cut.x).toBeCloseTo(401, 0);
+  });
+
+  it("the words at the path's end: how much rope is used, or how far past it the path ends", () => {
+    expect(leashWords(rope, at(400, 500), square)).toEqual({ key: "WC.Ruler.leashWithin", params: { leash: 10, feet: 10 }, beyond: false });
+    expect(leashWords(rope, at(600, 500), square)).toEqual({ key: "WC.Ruler.leashBeyond", params: { leash: 10, feet: 20, over: 10 }, beyond: true });
+    expect(leashWords([], at(600, 500), square)).toBeNull();
   });
 });

@@ -147,6 +147,43 @@ describe.each([13, 14] as const)("the ruler knows the hold (v%i)", (generation) 
   });
 });
 
+// Issue 29, "the ruler shows the leash": the goblin (S) holds the fighter's leg from (3,5), the
+// fighter at (5,5): one square between, 10 ft of leash (map/leash.ts). Dragged south, the fighter
+// stays within the leash at (5,6) and (5,7) (one square between, 10 ft) and leaves it at (5,8)
+// (two squares between below: 15 ft, 5 ft past); the goblin, smaller, does not hold it fast (000
+// §Leg Hold), and the group's pace (60 ft) is not what stops it. The step past the leash is marked
+// as a step past the pace is, on the GM's ruler as on the player's, with no request.
+describe.each([13, 14] as const)("the ruler shows the leash (v%i)", (generation) => {
+  let t: Table;
+  beforeEach(async () => {
+    t = d12MapTable(generation);
+    t.goblinToken.x = 3 * SQ;
+    t.ogreToken.x = 20 * SQ;
+    t.ogreToken.y = 20 * SQ;
+    ((t.goblin.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>).holdReach = 10;
+    await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("h1", "leg", "S", -2, { limb: 0 }));
+  });
+  const south = [6, 7, 8].map((row) => ({ x: 5 * SQ, y: row * SQ }));
+
+  it.each(["player", "gm"] as const)("as the %s: the step that leaves the leash is marked, and the label says how far past it the path ends", (who) => {
+    const client = who === "gm" ? t.gm : t.player;
+    const f = frame(t, client, t.fighterToken, south);
+    expect(colours(f.segments)).toEqual(["host", "host", "beyond"]);
+    expect(colours(f.highlights)).toEqual(["host", "host", "beyond"]);
+    expect(f.labels.at(-1)).toContain("5 ft past the leash (15 ft from its holder, the leash is 10 ft)");
+    expect(f.requests).toBe(0);
+    const within = frame(t, client, t.fighterToken, south.slice(0, 2));
+    expect(colours(within.segments)).toEqual(["host", "host"]);
+    expect(within.labels.at(-1)).toContain("Leash 10 ft: 10 ft from its holder");
+  });
+
+  it("the holder dragged is not on a leash: its ruler shows no leash", () => {
+    const f = frame(t, t.gm, t.goblinToken, [2, 1].map((col) => ({ x: col * SQ, y: 5 * SQ })));
+    expect(f.labels.at(-1)).not.toContain("leash");
+    expect(f.labels.at(-1)).not.toContain("Leash");
+  });
+});
+
 describe("a world whose ruler class lacks the methods (an older build, or another module's own ruler)", () => {
   it("keeps its own: nothing subclassed, no error", async () => {
     const t = d12MapTable(13);

@@ -127,7 +127,7 @@ describe("the GM's marks", () => {
   const python = () => grabs("ose", "grabs/ose-rock-python.json");
 
   it("true confirms a proposal (its figures kept), false clears a sheet mark, an object sets figures", () => {
-    const set = applyGrabMarks(python(), { wcOsePyCoil0002: true, wcOsePyTail0003: { escape: 12 } });
+    const set = applyGrabMarks(python(), { wcOsePyCoil00002: true, wcOsePyTail00003: { escape: 12 } });
     expect(byName(set, "Constrict")).toMatchObject({ source: "override", grab: { damagePerRound: { count: 2, sides: 4, bonus: 0 }, reason: { key: "WC.Grab.setByGm" } } });
     expect(byName(set, "Tail lash").grab).toMatchObject({ escape: 12 });
     expect(byName(set, "Bite").grab).toBeNull();
@@ -136,8 +136,8 @@ describe("the GM's marks", () => {
   });
 
   it("bad marks are named and nothing is applied", () => {
-    expect(() => applyGrabMarks(python(), { wcOsePyCoil0002: "yes" })).toThrow(/grabs\.wcOsePyCoil0002/);
-    expect(() => applyGrabMarks(python(), { wcOsePyCoil0002: { escape: 0 } })).toThrow(/escape/);
+    expect(() => applyGrabMarks(python(), { wcOsePyCoil00002: "yes" })).toThrow(/grabs\.wcOsePyCoil00002/);
+    expect(() => applyGrabMarks(python(), { wcOsePyCoil00002: { escape: 0 } })).toThrow(/escape/);
     expect(() => applyGrabMarks(python(), { x: { damagePerRound: { count: 0, sides: 4, bonus: 0 } } })).toThrow(/damagePerRound/);
   });
 });

@@ -14,8 +14,10 @@ import { controlledToken, launch } from "../ui/launch.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
 import { openMassCharge } from "../ui/mass-charge-dialog.ts";
 import { showWorldCheck } from "../ui/world-check.ts";
-import { reelIn } from "../gm/reel.ts";
-import { gmWork } from "../gm/queue.ts";
+import { askReel } from "../cards/request-card.ts";
+import { reachBetween } from "../map/reach.ts";
+import { keptHold } from "../documents/ledger.ts";
+import { tokenByUuid } from "../documents/cast.ts";
 import type { WorldReport } from "../ui/world-report.ts";
 import type { Intent, StoredCard, WeaponlessApi } from "../base/types.ts";
 
@@ -49,7 +51,7 @@ export function buildApi(): WeaponlessApi & {
   renderCard(card: StoredCard): Promise<string>;
   massCharge(): Promise<unknown>;
   checkWorld(options?: { show?: boolean }): Promise<WorldReport | null>;
-  reelIn(holdId: string): Promise<{ feet: number; beside: boolean } | null>;
+  reelIn(holdId: string, feet?: number): Promise<{ feet: number; leash: number | null } | null>;
 } {
   return {
     moduleId: MODULE_ID,
@@ -77,19 +79,18 @@ export function buildApi(): WeaponlessApi & {
       return renderCard(card);
     },
     /**
-     * GM: the holder of hold `holdId`, made at a distance, hauls its catch in as far as the rules'
-     * pace allows in a round (gm/reel.ts). Null (with a notice) when it cannot.
+     * The holder of hold `holdId`, made at a distance, hauls its catch in (gm/reel.ts): `feet` of
+     * it, or as far as the rules' pace still gives this round. Its owner or a GM; a player's goes
+     * to the GM's tab as a request, checked there again. How far apart the two then stand and the
+     * leash left (null: beside, an ordinary hold); null (with a notice) when it cannot.
      */
-    reelIn: async (holdId) => {
-      try {
-        if (typeof holdId !== "string") throw new Refusal("WC.Refuse.malformed");
-        if (!game.user.isGM) throw new Refusal("WC.Refuse.notGM");
-        return await gmWork(() => reelIn(holdId, game.user));
-      } catch (e) {
-        const out = refusalOf(e);
-        notify("warn", out.key, out.params);
-        return null;
-      }
+    reelIn: async (holdId, feet) => {
+      const out = await askReel({ holdId, ...(feet !== undefined ? { feet } : {}) });
+      if (out.kind !== "done") return null;
+      const k = typeof holdId === "string" ? keptHold(holdId) : undefined;
+      const holder = k ? tokenByUuid(k.hold.record.holderId) : undefined;
+      const held = k ? tokenByUuid(k.hold.record.heldId) : undefined;
+      return holder && held ? { feet: reachBetween(holder, held), leash: k?.hold.leash ?? null } : null;
     },
     /** GM: the selected tokens make a mass charge on the targeted ones (d12-holds). */
     massCharge: () => openMassCharge(),

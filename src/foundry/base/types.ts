@@ -80,7 +80,9 @@ export type RequestAsk =
   | { readonly kind: "answer"; readonly strikeId: string; readonly choice: string }
   | { readonly kind: "move"; readonly job: MoveJob }
   | { readonly kind: "card"; readonly messageId: string; readonly action: "apply" | "undo" }
-  | { readonly kind: "temporary"; readonly corrections: readonly TemporaryCorrection[] };
+  | { readonly kind: "temporary"; readonly corrections: readonly TemporaryCorrection[] }
+  /** The holder hauls in the creature of a hold made at a distance (gm/reel.ts), `feet` of it (absent: all the pace left). */
+  | { readonly kind: "reel"; readonly holdId: string; readonly feet?: number };
 
 export interface Refused {
   readonly kind: "refused";

@@ -28,6 +28,8 @@ import { gmWork } from "../gm/queue.ts";
 import { refusalOf, refusalOfAny } from "../gm/resolve.ts";
 import { activeVariant } from "../world/settings.ts";
 import { carryOutMove, mapCardFor } from "./map-card.ts";
+import { carryOutReel, reelAsk, validateReel } from "./reel-card.ts";
+import { mayAct } from "../gm/verdict.ts";
 import { byGM, trustedFlag } from "./pipeline.ts";
 import { strikeFor } from "./question-card.ts";
 import { actionVerdict, perform, resultCardFor } from "./result-card.ts";
@@ -99,6 +101,7 @@ export function readRequest(message: ChatMessage.Implementation): { state: "pend
     else if (a.kind === "move") ask = { kind: "move", job: a.job as MoveJob };
     else if (a.kind === "card" && typeof a.messageId === "string" && (a.action === "apply" || a.action === "undo")) ask = { kind: "card", messageId: a.messageId, action: a.action };
     else if (a.kind === "temporary") ask = { kind: "temporary", corrections: a.corrections as TemporaryCorrection[] };
+    else if (a.kind === "reel" && typeof a.holdId === "string") ask = { kind: "reel", holdId: a.holdId, ...(a.feet !== undefined ? { feet: a.feet as number } : {}) };
   }
   return { state, ask, ...(outcome ? { outcome } : {}) };
 }
@@ -154,12 +157,13 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
   const intent = ask?.kind === "action" ? ask.intent : null;
   const isMove = ask?.kind === "move";
   const mover = isMove ? (fromUuidSync(ask.job.moverUuid as never) as { name?: string } | null) : null;
+  const reel = ask?.kind === "reel" ? reelNames(ask.holdId) : null;
   const refused = request.state === "refused" && request.outcome ? request.outcome : null;
   // The pill: waiting for the GM, waiting for one to connect, or refused (in the refusal's colour).
   const tag = request.state === "pending" && !game.users.activeGM ? "queued" : request.state;
   return foundry.applications.handlebars.renderTemplate(TEMPLATES.request, {
-    title: i18n.localize(isMove ? "WC.Map.requestTitle" : intent ? `WC.Action.${intent.action}` : "WC.Request.title"),
-    subtitle: isMove ? (mover?.name ?? "?") : intent ? i18n.format("WC.Card.versus", namesFor(intent)) : "",
+    title: i18n.localize(isMove ? "WC.Map.requestTitle" : reel ? "WC.Reel.action" : intent ? `WC.Action.${intent.action}` : "WC.Request.title"),
+    subtitle: isMove ? (mover?.name ?? "?") : reel ? i18n.format("WC.Card.versus", reel) : intent ? i18n.format("WC.Card.versus", namesFor(intent)) : "",
     asks: i18n.format("WC.Request.asks", { player: authorName }),
     state: request.state,
     tag,
@@ -167,6 +171,14 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
     reason: refused ? i18n.format(refused.key, localizeParams({ ...(intent ? namesFor(intent) : {}), ...refused.params }, i18n)) : "",
     cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
   });
+}
+
+/** The names a haul's hold goes by now ("?" for one gone or hidden from players). */
+function reelNames(holdId: string): { attacker: string; defender: string } {
+  const ask = reelAsk({ holdId });
+  const holder = ask.attackerUuid ? (fromUuidSync(ask.attackerUuid as never) as { name?: string } | null) : null;
+  const held = ask.defenderUuid ? (fromUuidSync(ask.defenderUuid as never) as { name?: string; hidden?: boolean } | null) : null;
+  return { attacker: holder?.name ?? "?", defender: held?.hidden === true ? "?" : (held?.name ?? "?") };
 }
 
 /** What the player learns when the GM has taken a request card away: the card it made, if any (a GM's). */
@@ -177,6 +189,10 @@ function outcomeOnRemoval(id: string, ask: RequestAsk | null): PerformOutcome {
     return { kind: "done", messageId: ask.messageId, state: state ?? (ask.action === "apply" ? "applied" : "undone") };
   }
   if (ask?.kind === "temporary") return { kind: "done", messageId: id, state: "applied" };
+  if (ask?.kind === "reel") {
+    const card = mapCardFor(id);
+    return card ? { kind: "done", messageId: card.id ?? "", state: "applied" } : { kind: "cancelled" };
+  }
   const made = [resultCardFor(id), ...(ask?.kind === "answer" ? [resultCardFor(ask.strikeId)] : [])];
   for (const message of made) {
     const card = trustedFlag(message, "card");
@@ -337,6 +353,40 @@ export async function gmMove(job: MoveJob): Promise<MoveOutcome> {
   return out.kind === "refused" ? out : { kind: "sent" };
 }
 
+/**
+ * The holder hauls in the creature of a hold made at a distance (the palette, the tracker's menu,
+ * a macro): checked here with the one check first (a player learns at once what the GM's tab
+ * would refuse), then carried out on the active GM's tab, or sent there as a request card that
+ * tab checks again as its author.
+ */
+export async function askReel(raw: { holdId: unknown; feet?: unknown }): Promise<PerformOutcome> {
+  let req;
+  try {
+    req = validateReel(raw);
+    const verdict = mayAct(reelAsk(req), game.user, () => 0);
+    if (!verdict.ok) throw new Refusal(verdict.key, { ...verdict.params });
+  } catch (e) {
+    const out = refusalOf(e);
+    report(out);
+    return out;
+  }
+  if (referee()) {
+    const id = newRequestId();
+    const done = await gmWork(() => carryOutReel(req, game.user, id));
+    const out: PerformOutcome = done.kind === "refused" ? done : { kind: "done", messageId: mapCardFor(id)?.id ?? "", state: "applied" };
+    report(out);
+    return out;
+  }
+  if (!game.users.activeGM) {
+    const out: PerformOutcome = { kind: "refused", key: "WC.Move.needsGM", params: {} };
+    report(out);
+    return out;
+  }
+  const out = await viaGM({ kind: "reel", ...req }, true);
+  report(out);
+  return out;
+}
+
 /** A player's move the GM carries out: a request card, like an action's (the player does not wait on it). */
 export async function requestMove(job: MoveJob): Promise<MoveOutcome> {
   if (!game.users.activeGM) return { kind: "refused", key: "WC.Move.needsGM", params: {} };
@@ -421,6 +471,7 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
         if (!answered || !byGM(answered)) throw new Refusal("WC.Refuse.stale");
         out = await performAnswer(answered, ask.choice, author, id);
       } else if (ask.kind === "move") out = await carryOutMove(validateJob(ask.job), author, id);
+      else if (ask.kind === "reel") out = await carryOutReel(validateReel(ask), author, id, id);
       else {
         // A GM's own work, sent by a GM's tab that is not the active GM's: only a GM may ask it.
         if (!author.isGM) throw new Refusal("WC.Refuse.notGM");

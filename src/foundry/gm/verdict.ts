@@ -11,7 +11,9 @@
  * two stand within reach (each with its size on the grid; a grapple also at the attacker's hold
  * reach, map/reach.ts); the actor is conscious; a player's
  * creature has not done this already this round; and the rules themselves allow it for this pair
- * (holds, flight).
+ * (holds, flight). Hauling in a creature held at a distance ("reelIn", the map's action) is
+ * checked by gm/reel.ts `reelVerdict`: the hold and its leash, the owner, the holder awake, sight,
+ * and the feet left of the rules' pace this round.
  *
  * A refusal the GM may set aside is `overridable`: the GM acting from their own tab may carry the
  * action out as a named "GM's call", which the card shows. Players never can.
@@ -29,6 +31,7 @@ import { withinReach } from "../map/check.ts";
 import { withinHoldReach } from "../map/reach.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { contextFor, refusalOf } from "./resolve.ts";
+import { REEL_IN, reelVerdict } from "./reel.ts";
 
 /** The answer: go ahead, or the reason not to (a text key and its parameters). */
 export type Verdict =
@@ -54,6 +57,8 @@ export interface Ask {
   readonly attack?: string;
   /** A grab from a host attack roll the GM pointed to (its to-hit made there). */
   readonly hostHit?: true;
+  /** Hauling in (the map's action "reelIn", gm/reel.ts): how many feet (absent: all the pace left this round). */
+  readonly feet?: number;
 }
 
 /** How many times this round the creature has done what the intent counts against (the GM's cards). */
@@ -113,6 +118,15 @@ function liftOffBar(s: Side, variantId: string): Verdict | null {
  * says what the creature has done this round (the GM's cards; `cards/result-card.ts`).
  */
 export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, opts: VerdictOptions = {}): Verdict {
+  // Hauling in a creature held at a distance is the map's, not the rules' table of actions: its
+  // own check (the hold, the owner, the holder awake, the pace left this round).
+  if (ask.action === REEL_IN) {
+    const v = reelVerdict(ask, user);
+    if (!v.ok) return v;
+    const held = tokenByUuid(ask.defenderUuid);
+    if (held?.actor && !seesToken(user, { token: held, actor: held.actor, id: held.uuid, name: held.name ?? "" })) return no("WC.Refuse.cannotSee", {}, false);
+    return v;
+  }
   const variant = activeVariant();
   if (!(SHELL_ACTIONS as readonly string[]).includes(ask.action)) return no("WC.Refuse.malformed", {}, false);
   if (!variant.actions.includes(ask.action as ShellAction)) return no("WC.Refuse.noSuchAction", { action: ask.action }, false);

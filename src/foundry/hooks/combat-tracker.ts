@@ -15,7 +15,9 @@ import { i18n, notify } from "../base/i18n.ts";
 import { plainText } from "../base/text.ts";
 import { activeVariant } from "../world/settings.ts";
 import { trackerNotes } from "../ui/tracker.ts";
-import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
+import { ACTION_ICONS, MARK_ICONS, REEL_ICON } from "../ui/icons.ts";
+import { askReel } from "../cards/request-card.ts";
+import { REEL_IN, leashedHoldsOf } from "../gm/reel.ts";
 import { launch } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
 import { Refusal } from "../documents/cast.ts";
@@ -28,13 +30,19 @@ import { firstGrab } from "../documents/grab-attack.ts";
  * `visible(target)` and `onClick(event, target)`, and warns on the old names.
  */
 export type MenuEntry =
-  | { name: string; icon: string; condition: (li: unknown) => boolean; callback: (li: unknown) => void; wcAction?: ShellAction }
-  | { label: string; icon: string; visible: (li: unknown) => boolean; onClick: (event: unknown, li: unknown) => void; wcAction?: ShellAction };
+  | { name: string; icon: string; condition: (li: unknown) => boolean; callback: (li: unknown) => void; wcAction?: MenuAction }
+  | { label: string; icon: string; visible: (li: unknown) => boolean; onClick: (event: unknown, li: unknown) => void; wcAction?: MenuAction };
 
-function menuEntry(action: ShellAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
-  const name = `WC.Action.${action}`;
-  if (generation() >= 14) return { label: name, icon: ACTION_ICONS[action], visible: shown, onClick: (_event, li) => run(li), wcAction: action };
-  return { name, icon: `<i class="${ACTION_ICONS[action]}"></i>`, condition: shown, callback: run, wcAction: action };
+/** A menu's action: one of the rules', or hauling in a creature held at a distance (the map's, gm/reel.ts). */
+export type MenuAction = ShellAction | typeof REEL_IN;
+
+const labelOf = (action: MenuAction) => (action === REEL_IN ? "WC.Reel.action" : `WC.Action.${action}`);
+const iconOf = (action: MenuAction) => (action === REEL_IN ? REEL_ICON : ACTION_ICONS[action]);
+
+function menuEntry(action: MenuAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
+  const name = labelOf(action);
+  if (generation() >= 14) return { label: name, icon: iconOf(action), visible: shown, onClick: (_event, li) => run(li), wcAction: action };
+  return { name, icon: `<i class="${iconOf(action)}"></i>`, condition: shown, callback: run, wcAction: action };
 }
 
 /** The row element a menu callback is given: an HTMLElement (v13, v14), or a jQuery wrapper (older). */
@@ -59,7 +67,8 @@ export type MenuOffer = { readonly kind: "offer" } | { readonly kind: "refused";
  * carry out as their call. Left out: a creature the user does not own, an action not in the
  * rules, and one with no target to act on (every action would say so).
  */
-export function menuOffer(token: TokenDocument.Implementation | null, action: ShellAction): MenuOffer {
+export function menuOffer(token: TokenDocument.Implementation | null, action: MenuAction): MenuOffer {
+  if (action === REEL_IN) return reelOffer(token).offer;
   if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER") || !activeVariant().actions.includes(action)) return { kind: "none" };
   let target: TokenDocument.Implementation;
   try {
@@ -76,18 +85,32 @@ export function menuOffer(token: TokenDocument.Implementation | null, action: Sh
   return { kind: "refused", key: verdict.key, params: verdict.params };
 }
 
+/**
+ * Hauling in, for a row whose creature holds another at a distance: the hold with the user's
+ * target in it if there is one, else its first; offered or refused by the one check.
+ */
+export function reelOffer(token: TokenDocument.Implementation | null): { offer: MenuOffer; holdId?: string } {
+  if (!token?.actor || !token.actor.testUserPermission(game.user, "OWNER")) return { offer: { kind: "none" } };
+  const holds = leashedHoldsOf(token);
+  const targets = new Set([...(game.user.targets ?? [])].map((t) => (t as { document?: { uuid?: string } }).document?.uuid));
+  const h = holds.find((x) => targets.has(x.heldUuid)) ?? holds[0];
+  if (!h) return { offer: { kind: "none" } };
+  const verdict = actionVerdict({ action: REEL_IN, attackerUuid: token.uuid, defenderUuid: h.heldUuid, holdId: h.holdId }, game.user);
+  return { offer: verdict.ok ? { kind: "offer" } : { kind: "refused", key: verdict.key, params: verdict.params }, holdId: h.holdId };
+}
+
 /** Whether the action may be offered for this row now. */
-export function menuOffers(token: TokenDocument.Implementation | null, action: ShellAction): boolean {
+export function menuOffers(token: TokenDocument.Implementation | null, action: MenuAction): boolean {
   return menuOffer(token, action).kind === "offer";
 }
 
 /** An icon for an action the one check refuses for the row: the same in every row, apart from the actions' own. */
 export const REFUSED_ICON = "fa-solid fa-ban";
 
-function refusedEntry(action: ShellAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
+function refusedEntry(action: MenuAction, shown: (li: unknown) => boolean, run: (li: unknown) => void): MenuEntry {
   // A label is one text for the whole menu (C-52): the action and that it is refused; the
   // reason, which differs by row, comes as a notice on the click.
-  const name = i18n.format("WC.Menu.refused", { action: i18n.localize(`WC.Action.${action}`) });
+  const name = i18n.format("WC.Menu.refused", { action: i18n.localize(labelOf(action)) });
   if (generation() >= 14) return { label: name, icon: REFUSED_ICON, visible: shown, onClick: (_event, li) => run(li), wcAction: action };
   return { name, icon: `<i class="${REFUSED_ICON}"></i>`, condition: shown, callback: run, wcAction: action };
 }
@@ -104,7 +127,7 @@ function refusedEntry(action: ShellAction, shown: (li: unknown) => boolean, run:
  */
 export function addMenuEntries(items: MenuEntry[]): void {
   if (items.some((i) => i.wcAction)) return;
-  for (const action of SHELL_ACTIONS) {
+  for (const action of [...SHELL_ACTIONS, REEL_IN] as const) {
     const fresh = (li: unknown): MenuOffer => {
       try {
         return menuOffer(tokenOf(li), action);
@@ -130,7 +153,11 @@ export function addMenuEntries(items: MenuEntry[]): void {
     };
     const run = (li: unknown) => {
       const token = tokenOf(li);
-      if (token) void launch(token, action);
+      if (!token) return;
+      if (action === REEL_IN) {
+        const holdId = reelOffer(token).holdId;
+        if (holdId) void askReel({ holdId });
+      } else void launch(token, action);
     };
     const why = (li: unknown) => {
       // Asked again at the click: the row may have changed since the menu opened.

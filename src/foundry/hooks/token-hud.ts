@@ -23,7 +23,9 @@ import { activeVariant, activeVariantId } from "../world/settings.ts";
 import type { Verdict } from "../gm/verdict.ts";
 import { actionVerdict } from "../cards/result-card.ts";
 import { withinReach } from "../map/check.ts";
-import { ACTION_ICONS, MARK_ICONS } from "../ui/icons.ts";
+import { ACTION_ICONS, MARK_ICONS, REEL_ICON } from "../ui/icons.ts";
+import { askReel } from "../cards/request-card.ts";
+import { REEL_IN, leashedHoldsOf } from "../gm/reel.ts";
 import { launch, launchAt } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
@@ -45,9 +47,12 @@ export interface Unavailable {
   readonly overridable?: boolean;
 }
 
+/** A palette's action: one of the rules', or hauling in a creature held at a distance (the map's). */
+export type PaletteAction = ShellAction | typeof REEL_IN;
+
 /** One entry of the palette: an action, and the creature it is aimed at when a hold decides it. */
 export interface PaletteEntry {
-  readonly action: ShellAction;
+  readonly action: PaletteAction;
   readonly label: string;
   /** "hold": one of the hold's own actions, aimed at the other creature; "target": at the user's target. */
   readonly group: "hold" | "target";
@@ -110,6 +115,13 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
       }
     }
   }
+  // A holder with a creature held at a distance may haul it in (gm/reel.ts), as far as the rules'
+  // pace still gives this round: greyed with the one check's reason when it cannot.
+  for (const h of leashedHoldsOf(token)) {
+    const label = i18n.format("WC.Hud.on.reelIn", { name: nameOf(h.heldUuid) });
+    const why = fromVerdict(actionVerdict({ action: REEL_IN, attackerUuid: token.uuid, defenderUuid: h.heldUuid, holdId: h.holdId }, game.user), label);
+    out.push({ action: REEL_IN, label, group: "hold", target: h.heldUuid, holdId: h.holdId, ...(why ? { unavailable: why } : {}) });
+  }
   // Standing up applies only to a creature on the ground (the host's prone, or its profile's).
   const down = () => {
     if (!token.actor) return false;
@@ -150,7 +162,7 @@ function targetHeading(token: TokenDocument.Implementation): string {
 export interface PaletteEntryView {
   /** The entry's place in the list `paletteEntries` gave, which the click listener reads back. */
   readonly index: number;
-  readonly action: ShellAction;
+  readonly action: PaletteAction;
   readonly target?: string;
   readonly icon: string;
   readonly label: string;
@@ -182,7 +194,7 @@ export function paletteView(entries: readonly PaletteEntry[], texts: { readonly 
     index,
     action: e.action,
     ...(e.target ? { target: e.target } : {}),
-    icon: ACTION_ICONS[e.action],
+    icon: e.action === REEL_IN ? REEL_ICON : ACTION_ICONS[e.action],
     label: e.label,
     // Foundry may read a tooltip as HTML: a name in one cannot open a tag (unavailable() made them plain).
     ...(e.unavailable ? { off: { tooltip: e.unavailable.text, aria: i18n.format("WC.Hud.unavailable", { action: e.label, reason: e.unavailable.text }) } } : {}),
@@ -226,8 +238,13 @@ async function renderPalette(token: TokenDocument.Implementation, title: string,
       return;
     }
     close();
+    if (e.action === REEL_IN) {
+      void askReel({ holdId: e.holdId });
+      return;
+    }
+    const action = e.action;
     const target = e.target ? tokenByUuid(e.target) : null;
-    void (target ? launchAt(token, target, e.action, e.holdId, e.attack) : launch(token, e.action, e.attack));
+    void (target ? launchAt(token, target, action, e.holdId, e.attack) : launch(token, action, e.attack));
   });
   return palette;
 }

@@ -3,7 +3,8 @@
  * whatever ruler class the world configured (`CONFIG.Token.rulerClass`: core's, or a system's own)
  * and, for the path being planned, marks each step within the pace the whole group has left this
  * round or beyond it, and shows the pace (or a held-fast creature's 0) in the last waypoint's
- * label. And it registers the "dragged" movement action, which the module's group moves give the
+ * label; for a creature held at a distance, the step that ends beyond its leash is marked the same
+ * way, and the label says how far from its holder the path ends. And it registers the "dragged" movement action, which the module's group moves give the
  * creatures they bring along, so that their own move costs them nothing.
  *
  * What the ruler reads is the rules' answer for the token (map/check.ts situationOf) and the pace
@@ -14,10 +15,13 @@
 import type { MoveKind, PaceLeft } from "../../rules/index.ts";
 import { paceLeft } from "../../rules/index.ts";
 import { i18n } from "../base/i18n.ts";
-import { draggedThisRound, gridOf, inPlay, situationOf } from "./check.ts";
+import { draggedThisRound, gridOf, inPlay, situationOf, spotOf } from "./check.ts";
+import type { GridInfo } from "./geometry.ts";
 import { feetPerUnit } from "./geometry.ts";
-import type { RulerMark } from "./ruler-geometry.ts";
-import { markAt, paceWords } from "./ruler-geometry.ts";
+import { leashesOn } from "./leash.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import type { LeashLine, RulerMark } from "./ruler-geometry.ts";
+import { leashMark, leashWords, markAt, paceWords } from "./ruler-geometry.ts";
 
 /** The movement action the module gives a creature it brings along (a key of CONFIG.Token.movement.actions). */
 export const DRAGGED_ACTION = "weaponlessDragged";
@@ -27,6 +31,9 @@ export const BEYOND_COLOUR = 0xd8402c;
 
 /** What the module reads of a ruler's waypoint (TokenRulerWaypoint, public API v13 and v14). */
 export interface RulerWaypoint {
+  /** The token's top-left corner at this waypoint, in pixels (C-68, C-111). */
+  readonly x?: number;
+  readonly y?: number;
   readonly stage?: string;
   readonly previous?: RulerWaypoint | null;
   readonly next?: RulerWaypoint | null;
@@ -64,6 +71,10 @@ interface Kept {
   readonly pace: PaceLeft;
   /** Feet in one grid unit of the token's scene. */
   readonly unitFeet: number;
+  /** The leashes on it (a hold made at a distance on the creature dragged): where each holder stands, and its length. */
+  readonly leashes: readonly LeashLine[];
+  readonly grid: GridInfo;
+  readonly size: { readonly width: number; readonly height: number };
 }
 
 const kept = new WeakMap<object, Kept>();
@@ -77,11 +88,19 @@ function read(token: TokenDocument.Implementation): Kept {
   const k = kept.get(token);
   if (k && k.revision === revision) return k;
   let pace: PaceLeft = { kind: "free" };
+  const leashes: LeashLine[] = [];
   if (inPlay(token)) {
     const s = situationOf(token);
-    if (s) pace = paceLeft(s.answer, draggedThisRound(token, s.combat));
+    if (s) {
+      pace = paceLeft(s.answer, draggedThisRound(token, s.combat));
+      for (const l of leashesOn(s)) {
+        const holder = tokenByUuid(l.hold.holderId);
+        if (holder && holder.parent === token.parent) leashes.push({ holder: spotOf(holder), feet: l.feet });
+      }
+    }
   }
-  const out = { revision, pace, unitFeet: feetPerUnit(gridOf(token.parent).units) };
+  const grid = gridOf(token.parent);
+  const out = { revision, pace, unitFeet: feetPerUnit(grid.units), leashes, grid, size: { width: token.width ?? 1, height: token.height ?? 1 } };
   kept.set(token, out);
   return out;
 }
@@ -105,9 +124,12 @@ export function alongDrag(w: RulerWaypoint): number {
 /** The mark of a waypoint's step: only the path being planned is judged (history and a move under way are the host's). */
 export function markOf(token: TokenDocument.Implementation | undefined, w: RulerWaypoint): RulerMark {
   if (!token || w.stage !== "planned" || !w.previous) return "host";
-  const { pace, unitFeet } = read(token);
-  if (pace.kind === "free") return "host";
-  return markAt(pace, alongDrag(w), unitFeet);
+  const { pace, unitFeet, leashes, grid, size } = read(token);
+  const byPace = pace.kind === "free" ? "host" : markAt(pace, alongDrag(w), unitFeet);
+  if (byPace === "beyond" || leashes.length === 0 || typeof w.x !== "number" || typeof w.y !== "number") return byPace;
+  // Held at a distance: the step that ends beyond a leash is marked as a step beyond the pace is.
+  const byLeash = leashMark(leashes, { x: w.x, y: w.y, ...size }, grid);
+  return byLeash === "beyond" ? "beyond" : byPace === "host" ? byLeash : byPace;
 }
 
 function restyle<S extends Style>(style: S, mark: RulerMark): S {
@@ -129,12 +151,14 @@ function wordsText(key: string, params: Readonly<Record<string, number>>): strin
 /** The last waypoint's label: the pace the group has left after this path, or how far past it the path goes. */
 export function relabel(token: TokenDocument.Implementation | undefined, w: RulerWaypoint, context: LabelContext | undefined): LabelContext | undefined {
   if (!context || !token || w.stage !== "planned" || w.next) return context;
-  const { pace, unitFeet } = read(token);
+  const { pace, unitFeet, leashes, grid, size } = read(token);
   const words = paceWords(pace, alongDrag(w) * unitFeet);
-  if (!words) return context;
-  const text = wordsText(words.key, words.params);
-  const css = [context.cssClass ?? "", "weaponless-pace", words.beyond ? "weaponless-beyond" : ""].filter((x) => x !== "").join(" ");
-  return { ...context, cssClass: css, cost: { total: text, units: "" }, weaponlessPace: { text, beyond: words.beyond } };
+  const rope = typeof w.x === "number" && typeof w.y === "number" ? leashWords(leashes, { x: w.x, y: w.y, ...size }, grid) : null;
+  if (!words && !rope) return context;
+  const text = [words, rope].flatMap((x) => (x ? [wordsText(x.key, x.params)] : [])).join(" · ");
+  const beyond = words?.beyond === true || rope?.beyond === true;
+  const css = [context.cssClass ?? "", "weaponless-pace", beyond ? "weaponless-beyond" : "", rope ? "weaponless-leash" : ""].filter((x) => x !== "").join(" ");
+  return { ...context, cssClass: css, cost: { total: text, units: "" }, weaponlessPace: { text, beyond } };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,9 @@ export const ACTION_ICONS: Readonly<Record<ShellAction, string>> = {
   grab: "fa-solid fa-hand-back-point-right",
 };
 
+/** Hauling in a creature held at a distance (the map's action "reelIn", gm/reel.ts). */
+export const REEL_ICON = "fa-solid fa-arrows-to-dot";
+
 /** The other marks the module draws: the palette's profile entry, and the tracker's marks (holder and held told apart). */
 export const MARK_ICONS = {
   profile: "fa-solid fa-clipboard-user",

@@ -142,6 +142,14 @@ export function registerSettings(onVariantChange: (v: VariantId) => void): void 
     type: Boolean,
     default: false,
   });
+  // The GM's seals of the grab marks on creatures players own (documents/grabs.ts): by actor UUID,
+  // the marks a GM last wrote there, as canonical JSON. Only a GM writes world settings (C-92).
+  s.register(MODULE_ID, "grabSeals", {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
   // The version of the hold ledger the world's holds are kept in (0: made before it; gm/ledger-migration.ts).
   s.register(MODULE_ID, "ledgerVersion", {
     scope: "world",

@@ -1,0 +1,184 @@
+// @vitest-environment happy-dom
+// Which attacks grab, in the shell (issue 31): `grabsOf` on a live creature made from a host's own
+// pack document reads as `grabsOfData` on the document itself (an Export Data file), the GM's
+// marks apply, a proposal is not in force until confirmed, and a player cannot give their own
+// creature a grab. Every expected figure is copied by hand from the fixture's own text (the host's
+// repository, test/systems/fixtures/README.md), quoted beside it.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { GrabbingAttack } from "../../src/foundry/documents/grabs.ts";
+import { attackMarksOf, grabOf, grabsOf, grabsOfData, writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
+import { registerHooks } from "../../src/foundry/hooks/index.ts";
+import type { FakeActor, FakeClient } from "../fake-foundry/world.ts";
+import { FakeWorld } from "../fake-foundry/world.ts";
+import { M } from "./setup.ts";
+
+interface Export {
+  _id?: string;
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+  items?: Array<{ _id?: string; name: string; type: string; system: Record<string, unknown>; effects?: Array<Record<string, unknown>> }>;
+  flags?: Record<string, unknown>;
+}
+
+const fixture = (file: string): Export => JSON.parse(readFileSync(`test/systems/fixtures/grabs/${file}`, "utf8")) as Export;
+
+function world(systemId: string) {
+  const w = new FakeWorld();
+  w.systemId = systemId;
+  const gmUser = w.addUser("Gamemaster", true);
+  const alice = w.addUser("Alice", false);
+  const gm = w.connect(gmUser, () => registerHooks());
+  const player = w.connect(alice, () => registerHooks());
+  return { w, gm, player, alice };
+}
+
+function creature(w: FakeWorld, e: Export, ownership: Record<string, number> = {}): FakeActor {
+  return w.addActor(e.name, e.system, ownership, { type: e.type, items: e.items ?? [] });
+}
+
+/** A grab without its reason (the reason's words are ours, not the fixture's). */
+const noReason = (g: GrabbingAttack) => Object.fromEntries(Object.entries(g).filter(([k]) => k !== "reason"));
+
+const live = (c: FakeClient, a: FakeActor) => c.run(() => grabsOf(a as never));
+
+/** Each host fixture, its system, and the grabs in force as its own text gives them. */
+const HOSTS: ReadonlyArray<{ system: string; file: string; expected: unknown[] }> = [
+  // dnd5e 2014 monsters/beast/constrictor-snake.yml, Constrict (haXdYCAfGXo0iVqC): "grappled (escape DC 14)"
+  { system: "dnd5e", file: "dnd5e-constrictor-snake.json", expected: [{ key: "haXdYCAfGXo0iVqC", name: "Constrict", escape: 14, source: "sheet" }] },
+  // dnd5e 2014 monsters/beast/giant-crab.yml, Claw (7qDtYuaBNQ3zOnBC): "grappled (escape DC 11)"
+  { system: "dnd5e", file: "dnd5e-giant-crab.json", expected: [{ key: "7qDtYuaBNQ3zOnBC", name: "Claw", escape: 11, source: "sheet" }] },
+  // dnd5e 2024 actors24/beast/giant-octopus.yml, Tentacles: its activity applies effect GyZrmzBP0NB8oRZI (statuses grappled);
+  // the DC is "[[lookup @skills.ath.passive]]", no number
+  { system: "dnd5e", file: "dnd5e-giant-octopus-2024.json", expected: [{ key: "mmTentacles00000", name: "Tentacles", source: "sheet" }] },
+  // dnd5e 2024 actors24/beast/constrictor-snake.yml, Constrict: a save activity applying Hd0Gy3wJtPfObERq (grappled)
+  { system: "dnd5e", file: "dnd5e-constrictor-snake-2024.json", expected: [{ key: "mmConstrict00000", name: "Constrict", source: "sheet" }] },
+  // Shadowdark monsters.db Chuul: Pincer damage.special "Grab"; its Grab feature "[[check 15 str]] on turn to break free"
+  { system: "shadowdark", file: "shadowdark-chuul.json", expected: [{ key: "bNEvi3nVdaTabKdY", name: "Pincer", escape: 15, source: "sheet" }] },
+  // Demon, Balor: Fire Whip "Grab"; feature "[[check 18 str]] ... [[/r 2d6]] damage per round held"; Greatsword "Hellfire"
+  { system: "shadowdark", file: "shadowdark-demon-balor.json", expected: [{ key: "VtKZ8tWdZuHKkEww", name: "Fire Whip", escape: 18, damagePerRound: { count: 2, sides: 6, bonus: 0 }, source: "sheet" }] },
+  // Octopus, Giant: Tentacle "Grab", feature DC 15
+  { system: "shadowdark", file: "shadowdark-octopus-giant.json", expected: [{ key: "nXiG81LG3vXKtmGa", name: "Tentacle", escape: 15, source: "sheet" }] },
+  // OSE, ARS, adnd2e state no grab: their words only propose (not in force)
+  { system: "ose", file: "ose-rock-python.json", expected: [] },
+  { system: "ars", file: "ars-giant-constrictor.json", expected: [] },
+  { system: "adnd2e", file: "adnd2e-constrictor.json", expected: [] },
+];
+
+describe("grabsOf: a live creature reads as its export", () => {
+  for (const h of HOSTS) {
+    it(`${h.system} ${h.file}`, () => {
+      const { w, gm, player } = world(h.system);
+      const e = fixture(h.file);
+      const a = creature(w, e);
+      const fromLive = live(gm, a);
+      expect(fromLive.map(noReason)).toEqual(h.expected);
+      expect(gm.run(() => grabsOfData(e))).toEqual(fromLive);
+      // Every tab reads it alike (a player's tab too).
+      expect(live(player, a)).toEqual(fromLive);
+    });
+  }
+
+  it("an unlinked token's creature reads as the world's", () => {
+    const { w, gm } = world("dnd5e");
+    const a = creature(w, fixture("dnd5e-giant-octopus-2024.json"));
+    const t = w.addToken(w.addScene(), a, { linked: false });
+    expect(live(gm, t.actor)).toEqual(live(gm, a));
+    expect(live(gm, t.actor)).toHaveLength(1);
+  });
+
+  it("grabOf finds one attack by its key; an attack that does not grab gives null", () => {
+    const { w, gm } = world("dnd5e");
+    const a = creature(w, fixture("dnd5e-constrictor-snake.json"));
+    expect(gm.run(() => grabOf(a as never, "haXdYCAfGXo0iVqC"))?.escape).toBe(14);
+    // Bite (hZOM2L6WMmk8QOfO): "Melee Weapon Attack ... Piercing damage", no grapple
+    expect(gm.run(() => grabOf(a as never, "hZOM2L6WMmk8QOfO"))).toBeNull();
+  });
+});
+
+describe("the GM's marks", () => {
+  it("OSE rock python: Constrict's proposal (its words '2d4 damage each round') is in force once the GM confirms it; the export with the same flags agrees", async () => {
+    const { w, gm } = world("ose");
+    const e = fixture("ose-rock-python.json");
+    const a = creature(w, e);
+    expect(gm.run(() => attackMarksOf(a as never)).read.find((x) => x.key === "wcOsePyCoil00002")?.proposal?.damagePerRound).toEqual({ count: 2, sides: 4, bonus: 0 });
+    expect(live(gm, a)).toEqual([]);
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true, wcOsePyTail00003: { escape: 12 } }));
+    const now = live(gm, a);
+    expect(now.map(noReason)).toEqual([
+      { key: "wcOsePyCoil00002", name: "Constrict", damagePerRound: { count: 2, sides: 4, bonus: 0 }, source: "gm" },
+      { key: "wcOsePyTail00003", name: "Tail lash", escape: 12, source: "gm" },
+    ]);
+    // The export of the creature now (Export Data keeps the flags) reads the same.
+    expect(gm.run(() => grabsOfData({ ...e, flags: a.toObject().flags }))).toEqual(now);
+  });
+
+  it("a mark rewritten loses the figure taken away (an update merges objects); a mark cleared goes", async () => {
+    const { w, gm } = world("ose");
+    const a = creature(w, fixture("ose-rock-python.json"));
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyTail00003: { escape: 12 } }));
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyTail00003: { damagePerRound: { count: 1, sides: 6, bonus: 0 } } }));
+    expect(live(gm, a)).toMatchObject([{ key: "wcOsePyTail00003", damagePerRound: { count: 1, sides: 6, bonus: 0 } }]);
+    expect(live(gm, a)[0]?.escape).toBeUndefined();
+    await gm.run(() => writeGrabMarks(a as never, {}));
+    expect(live(gm, a)).toEqual([]);
+    expect(Object.keys((a.getFlag(M, "grabs") as object | undefined) ?? {})).toEqual([]);
+  });
+
+  it("false clears the sheet's mark (dnd5e 2014 Constrict)", async () => {
+    const { w, gm } = world("dnd5e");
+    const a = creature(w, fixture("dnd5e-constrictor-snake.json"));
+    await gm.run(() => writeGrabMarks(a as never, { haXdYCAfGXo0iVqC: false }));
+    expect(live(gm, a)).toEqual([]);
+  });
+
+  it("bad marks are refused with their name and nothing is written", async () => {
+    const { w, gm } = world("ose");
+    const a = creature(w, fixture("ose-rock-python.json"));
+    const before = w.writes.length;
+    await expect(gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: { escape: 99 } }))).rejects.toThrow(/grabs\.wcOsePyCoil00002\.escape/);
+    await expect(gm.run(() => writeGrabMarks(a as never, { "attacks.0": true }))).rejects.toThrow(/no attack key/);
+    expect(w.writes.length).toBe(before);
+    expect(a.getFlag(M, "grabs")).toBeUndefined();
+  });
+
+  it("marks that are not marks (written by hand) are set aside whole, the GM told once", async () => {
+    const { w, gm } = world("dnd5e");
+    const a = creature(w, fixture("dnd5e-constrictor-snake.json"));
+    await gm.run(() => a.update({ [`flags.${M}.grabs`]: { haXdYCAfGXo0iVqC: false, hZOM2L6WMmk8QOfO: "yes" } }));
+    expect(gm.run(() => attackMarksOf(a as never)).state).toBe("bad");
+    // The sheet's mark stands: the false beside the bad one is not taken either.
+    expect(live(gm, a).map((g) => g.key)).toEqual(["haXdYCAfGXo0iVqC"]);
+    live(gm, a);
+    expect(gm.notifications.filter((n) => n.level === "warn" && n.message.includes("Constrictor Snake"))).toHaveLength(1);
+  });
+});
+
+describe("a player's console cannot give their own creature a grab", () => {
+  it("a player-owned creature: marks the player writes are set aside; the GM's (sealed) are believed; changed by the player, set aside again", async () => {
+    const { w, gm, player, alice } = world("ose");
+    const a = creature(w, fixture("ose-rock-python.json"), { [alice.id]: 3 });
+    // The player writes a grab onto their own creature, as from the console.
+    await player.run(() => a.update({ [`flags.${M}.grabs`]: { wcOsePyBite00001: { escape: 30 } } }));
+    expect(live(gm, a)).toEqual([]);
+    expect(gm.run(() => attackMarksOf(a as never)).state).toBe("setAside");
+    // Nor can the player write the seal (a world setting).
+    await expect(player.run(() => writeGrabMarks(a as never, { wcOsePyBite00001: true }))).rejects.toThrow();
+    await expect(player.run(async () => game.settings.set(M, "grabSeals", { [a.uuid]: '{"wcOsePyBite00001":{"escape":30}}' }))).rejects.toThrow(/GM/);
+    // The GM sets a mark: believed.
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true }));
+    expect(live(gm, a).map((g) => g.key)).toEqual(["wcOsePyCoil00002"]);
+    expect(live(player, a).map((g) => g.key)).toEqual(["wcOsePyCoil00002"]);
+    // The player adds one beside it: everything is set aside until a GM writes them again.
+    await player.run(() => a.update({ [`flags.${M}.grabs.wcOsePyBite00001`]: true }));
+    expect(live(gm, a)).toEqual([]);
+  });
+
+  it("a creature no player owns: the player's write is refused by the server", async () => {
+    const { w, gm, player } = world("ose");
+    const a = creature(w, fixture("ose-rock-python.json"));
+    await expect(player.run(() => a.update({ [`flags.${M}.grabs`]: { wcOsePyBite00001: true } }))).rejects.toThrow();
+    expect(live(gm, a)).toEqual([]);
+  });
+});
