@@ -43,14 +43,17 @@ describe("d12-holds: the GM grapples", () => {
     expect(b?.getFlag(M, "hold")).toMatchObject({ twinUuid: a?.uuid });
     expect(t.fighter.system).toMatchObject({ attributes: { hp: { value: 29 } } });
     expect(t.fighter.getFlag(M, "temporary")).toBe(2);
-    // Requests: the card; each half of the hold created on its own actor (never inline in an
-    // actor update); the fighter's hit points and temporary damage in one batched actor update;
-    // the hold kept in the ledger (the scene's flags, outside a combat: only a GM writes them);
-    // the card marked applied (until then it says "applying", for a tab that closes mid-write).
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update Scene": 1, "update ChatMessage": 1 });
-    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName} ${w.parent}`).sort()).toEqual(
-      [`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`, "update Actor ", `update Scene ${t.fighterToken.parent.uuid}`, "create ChatMessage ", "update ChatMessage "].sort(),
-    );
+    // Requests, at most 5 on v13 (issue 33), in this order: the ledger first (the scene's flags,
+    // outside a combat: only a GM writes them), holding the hold and the card's name with what the
+    // card will be, so a tab closed mid-write is finished by the next; each half of the hold
+    // created on its own actor (never inline in an actor update); the fighter's hit points and
+    // temporary damage in one batched actor update; the card last, made already "applied".
+    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1, "create ActiveEffect": 2, "update Actor": 1, "update Scene": 1 });
+    expect(t.world.writes.length - mark).toBeLessThanOrEqual(5);
+    const order = t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName} ${w.parent}`);
+    expect(order[0]).toBe(`update Scene ${t.fighterToken.parent.uuid}`);
+    expect(order.slice(1, 3).sort()).toEqual([`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`].sort());
+    expect(order.slice(3)).toEqual(["update Actor ", "create ChatMessage "]);
     // Other modules hear of each half: createActiveEffect fired once per effect on every client.
     expect(seen.sort()).toEqual(["Held (Body) by Ogre", "Holding Fighter (Body)"]);
   });
@@ -92,7 +95,8 @@ describe("d12-holds: the GM grapples", () => {
     t.world.script([[20, 2]]);
     const mark = t.world.writes.length;
     await t.gm.run(() => act(grapple(t.goblinToken, t.fighterToken)));
-    expect(writesSince(t.world, mark)).toEqual({ "create ChatMessage": 1 });
+    // The card named in the ledger (it counts toward the goblin's round), then the card.
+    expect(writesSince(t.world, mark)).toEqual({ "update Scene": 1, "create ChatMessage": 1 });
     expect(t.world.messages.contents[0]?.getFlag(M, "card")).toMatchObject({ resolution: { headline: { key: "WC.Result.miss" } } });
   });
 });

@@ -53,9 +53,15 @@ describe("a long chat log", () => {
     await t.gm.run(() => act({ action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
     const card = t.world.messages.contents.find((m) => m.getFlag(M, "card")) as FakeChatMessage;
     // ...and as many again in the log as a world loaded from disk has them (no hook announced them), the last the newest.
+    // Each named in the ledger as the GM's tab names the cards it posts (issue 33, finding 18).
+    const { sealOf } = await import("../../src/foundry/cards/card-ledger.ts");
+    const scene = t.fighterToken.parent;
+    const named = ((scene.flags[M] ??= {}) as Record<string, Record<string, unknown>>);
+    named.cards ??= {};
     for (let i = 0; i < CARDS; i++) {
       const id = `Long${String(i).padStart(12, "0")}`;
       t.world.messages.set(id, new FakeChatMessage(t.world, id, t.gmUser, { content: card.content, flags: card.flags }));
+      (named.cards as Record<string, unknown>)[id] = { k: "card", a: `card|${id}`, h: sealOf(card.getFlag(M, "card")), n: 2 + i, s: "made" };
     }
     t.world.disconnect(t.gm);
     const passes = countPasses();

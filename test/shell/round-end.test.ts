@@ -115,13 +115,16 @@ describe("end of round", () => {
     };
     await advance(2);
     await t.world.settle();
-    const card = roundCardOf(t.world, combat.id, 1) as FakeChatMessage;
-    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
+    // The ledger first, the card last: the round card is named (with what it will be), not made.
+    expect(roundCardOf(t.world, combat.id, 1)).toBeUndefined();
+    expect(Object.values((combat.flags[M] as { cards?: Record<string, { s?: string; k?: string }> }).cards ?? {}).filter((c) => c.k === "roundCard")).toEqual([expect.objectContaining({ s: "writing" })]);
     expect(ogre.getFlag(M, "temporary")).toBe(3);
-    // The GM reloads: a new client starts and finishes the card.
+    // The GM reloads: a new client starts, makes the card once and finishes it.
     t.world.disconnect(t.gm);
     const gm2 = t.world.connect(t.gmUser, registerHooks);
     await t.world.settle();
+    const card = roundCardOf(t.world, combat.id, 1) as FakeChatMessage;
+    expect(t.world.messages.contents.filter((m) => m.getFlag(M, "roundCard"))).toHaveLength(1);
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });
     expect(ogre.getFlag(M, "temporary")).toBe(2);
     // And running the resume again changes nothing.

@@ -10,7 +10,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
-import { M, makeTable, resultCardOf, roundCardOf } from "./setup.ts";
+import { M, makeTable, nameInLedger, resultCardOf, roundCardOf } from "./setup.ts";
 // The module's stable ids, as anyone can work them out: the algorithm is in the public code, so a
 // hostile player has it; the test takes it from there rather than keeping a copy that could drift.
 import { stableId } from "../../src/foundry/base/ids.ts";
@@ -160,6 +160,8 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
           },
         } as never, { keepId: true }),
       )) as unknown as FakeChatMessage;
+      // A GM's card: named in the ledger as the GM's tab names the cards it posts.
+      await nameInLedger(t, m, "card");
       const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
       await t.gm.run(() => handleCardAction(m as never, "undo"));
       await settle();

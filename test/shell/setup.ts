@@ -101,3 +101,15 @@ export const roundCardOf = (world: FakeWorld, combatId: string, round: number) =
 export const resultCardOf = (world: FakeWorld, requestId: string) => gmCardOf(world, "card", (c) => c.requestId === requestId);
 /** The GM's question card for this request. */
 export const strikeOf = (world: FakeWorld, requestId: string) => gmCardOf(world, "strike", (c) => c.requestId === requestId);
+
+/**
+ * Names a card a test made by hand in the ledger (the flags of its creatures' scene, which only a
+ * GM writes), as the GM's tab names every card it posts before making it (issue 33, finding 18):
+ * a fixture for tests of what a GM's card then does, not a way a player has.
+ */
+export async function nameInLedger(t: Table, message: FakeChatMessage, flag: string, answers = `${flag}|${message.id}`): Promise<void> {
+  const { sealOf } = await import("../../src/foundry/cards/card-ledger.ts");
+  const stored = message.getFlag(M, flag);
+  const scene = t.fighterToken.parent;
+  await t.gm.run(() => scene.update({ [`flags.${M}.cards.${message.id}`]: { k: flag, a: answers, h: sealOf(stored), n: 1, s: "made" } }));
+}

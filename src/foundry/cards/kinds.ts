@@ -23,7 +23,10 @@ import { notify } from "../base/i18n.ts";
 import { MAP_KIND } from "./map-card.ts";
 import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
 import type { CardFlag, WritingKind } from "./pipeline.ts";
-import { applyWaiting, cardState, finish, isBusy, trustedFlag, undoCard } from "./pipeline.ts";
+import { applyWaiting, cardState, finish, isBusy, recoverCard, trustedFlag, undoCard } from "./pipeline.ts";
+import { answeredBy } from "./card-ledger.ts";
+import type { LedgerCardFlag, LedgerStore } from "../documents/ledger.ts";
+import { cardsIn, cardsWriting } from "../documents/ledger.ts";
 import { RESULT_KIND } from "./result-card.ts";
 import { unfinishedCards } from "./log-index.ts";
 import { ROUND_KIND } from "./round-card.ts";
@@ -99,9 +102,43 @@ async function finishOne(message: ChatMessage.Implementation): Promise<void> {
   else if (state === "undoing" && (CARD_KINDS[w.name] as KindEntry).undoable) await undoCard(w.kind, message);
 }
 
+/** The writing kind of a card flag the ledger names (null: a question, which writes nothing). */
+function writingFor(flag: LedgerCardFlag): NonNullable<KindEntry["writing"]> | null {
+  for (const k of Object.values(CARD_KINDS) as KindEntry[]) if (k.flag === flag) return k.writing;
+  return null;
+}
+
+/**
+ * Every card the ledger names "writing" whose card is not made (its tab closed or reloaded
+ * mid-write): for each thing answered, the one every tab finishes is made and finished, once.
+ * Must run as the GM's work.
+ */
+export async function recoverCards(only?: ReadonlySet<string>): Promise<void> {
+  const done = new Set<string>();
+  for (const n of cardsWriting()) {
+    if (done.has(n.card.a) || (only && !only.has(n.card.a))) continue;
+    done.add(n.card.a);
+    const by = answeredBy(n.card.a);
+    if (!by.made && by.writing) await recoverCard(writingFor(by.writing.card.k), by.writing);
+  }
+}
+
 /** Every card left half written, finished (a GM's tab starts, or takes over from a closed one). */
 export async function finishAll(): Promise<void> {
+  await recoverCards();
   for (const message of unfinishedCards()) await finishOne(message);
+}
+
+/**
+ * The ledger named a card "writing" (a combat's or scene's update): should its writer's tab close
+ * before making it, the next tab to hold the GM's Web Lock makes and finishes it; this piece waits
+ * behind the writer's and finds nothing to do when the writer made it.
+ */
+export function recoverLater(store: LedgerStore, report: (e: unknown) => void): void {
+  if (game.users.activeGM?.isSelf !== true || !sharedWork()) return;
+  const answers = new Set<string>();
+  for (const [id, c] of cardsIn(store)) if (c.s === "writing" && c.p && !game.messages.has(id) && !isBusy(id)) answers.add(c.a);
+  if (answers.size > 0) gmWork(() => recoverCards(answers)).catch(report);
 }
 
 /**

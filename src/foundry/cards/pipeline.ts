@@ -26,8 +26,12 @@ import { notify } from "../base/i18n.ts";
 import type { AutomationLevel, CardState, StoredCard, StoredMapCard, StoredMassCharge, StoredRoundCard, StoredStrike, UndoRecord } from "../base/types.ts";
 import type { Plan } from "../gm/apply.ts";
 import { markedBefore, reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
-import type { CombatWrite } from "../gm/writes.ts";
+import type { CombatWrite, WriteSet } from "../gm/writes.ts";
 import { writeAsOne, writeAll } from "../gm/writes.ts";
+import { withLedger } from "../gm/ledger.ts";
+import { tokenByUuid } from "../documents/cast.ts";
+import type { LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
+import { answerOf, answeredBy, believedCard, nameCardData, writingEntry } from "./card-ledger.ts";
 import type { CardVisibility } from "./visibility.ts";
 import { visibilityData } from "./visibility.ts";
 
@@ -49,13 +53,22 @@ export function byGM(message: ChatMessage.Implementation | null | undefined): bo
 }
 
 /**
- * A card's flag, believed only from a GM's message. A request card is any user's: its content is
- * read as unknown and checked again against the documents when carried out (cards/request-card.ts).
+ * A card's flag, believed only from a GM's message that the ledger names as the GM's card of that
+ * kind, storing what it stores (cards/card-ledger.ts: trust does not rest on the author alone,
+ * issue 33 finding 18). A request card is any user's: its content is read as unknown and checked
+ * again against the documents when carried out (cards/request-card.ts).
  */
 export function trustedFlag<F extends CardFlag>(message: ChatMessage.Implementation | null | undefined, flag: F): FlagTypes[F] | undefined {
   if (!message || (flag !== "request" && !byGM(message))) return undefined;
   const v = (message.getFlag as (scope: string, key: string) => unknown)(MODULE_ID, flag);
-  return v === undefined || v === null || typeof v !== "object" ? undefined : (v as FlagTypes[F]);
+  if (v === undefined || v === null || typeof v !== "object") return undefined;
+  if (flag !== "request" && !believedCard(message, flag as LedgerCardFlag, v)) return undefined;
+  return v as FlagTypes[F];
+}
+
+/** Whether the ledger names this message as one of the GM's cards (of any kind). */
+export function namedAsCard(message: ChatMessage.Implementation | null | undefined): boolean {
+  return !!message && (["card", "roundCard", "massCharge", "mapCard", "strike"] as const).some((f) => trustedFlag(message, f) !== undefined);
 }
 
 /**
@@ -78,15 +91,9 @@ export function freshCardId(): string {
   return foundry.utils.randomID();
 }
 
-/** A GM's message at `id`, if there is one. */
-export function gmMessage(id: string): ChatMessage.Implementation | undefined {
-  const m = game.messages.get(id);
-  return m && byGM(m) ? m : undefined;
-}
-
-/** The undo record stored with a GM's card. */
+/** The undo record stored with a GM's card (one the ledger names). */
 export function undoRecordOf(message: ChatMessage.Implementation): UndoRecord[] {
-  if (!byGM(message)) return [];
+  if (!namedAsCard(message)) return [];
   const u = message.getFlag(MODULE_ID, "undo");
   return Array.isArray(u) ? u : [];
 }
@@ -175,25 +182,124 @@ async function create(data: Record<string, unknown>): Promise<ChatMessage.Implem
   }
 }
 
+/** The store a new card is named in: one the write set changes already (no request more), else its combat, else its creatures' scene. */
+function cardStore(stored: unknown, set: WriteSet, plan: Plan | null): LedgerStore | null {
+  const s = (stored ?? {}) as { combatId?: unknown; names?: unknown; intent?: { attackerUuid?: unknown; defenderUuid?: unknown } };
+  const combatId = typeof s.combatId === "string" ? s.combatId : undefined;
+  const combats = (set.combats ?? []).map((c) => c.combat).filter((c) => game.combats.has(c.id ?? ""));
+  const own = combats.find((c) => c.id === combatId) ?? combats[0];
+  if (own) return own;
+  const scene = (set.scenes ?? []).map((w) => w.scene).find((sc) => game.scenes.has(sc.id ?? ""));
+  if (scene) return scene;
+  const combat = combatId ? (game.combats.get(combatId) as Combat.Implementation | undefined) : undefined;
+  if (combat) return combat;
+  const uuids = [
+    ...(typeof s.intent?.attackerUuid === "string" ? [s.intent.attackerUuid] : []),
+    ...(typeof s.intent?.defenderUuid === "string" ? [s.intent.defenderUuid] : []),
+    ...(s.names && typeof s.names === "object" ? Object.keys(s.names) : []),
+  ];
+  for (const uuid of uuids) {
+    const parent = tokenByUuid(uuid)?.parent as Scene.Implementation | null | undefined;
+    if (parent) return parent;
+  }
+  for (const w of plan?.writes ?? []) {
+    const token = (w.actor as unknown as { token?: TokenDocument.Implementation | null }).token ?? w.actor.getActiveTokens?.()[0]?.document;
+    const parent = token?.parent as Scene.Implementation | null | undefined;
+    if (parent) return parent;
+  }
+  return ((game.scenes as unknown as { active?: Scene.Implementation | null }).active ?? game.scenes.contents[0] ?? null) as Scene.Implementation | null;
+}
+
+/** The write set with a card named in its store (merged into the combat's or scene's changes it sends already). */
+function withCardNamed(set: WriteSet, store: LedgerStore, changes: Record<string, unknown>): WriteSet {
+  if (store.documentName === "Combat") {
+    const combats = [...(set.combats ?? [])];
+    const i = combats.findIndex((w) => w.combat.id === store.id);
+    const at = combats[i];
+    if (at) combats[i] = { combat: at.combat, changes: { ...at.changes, ...changes } };
+    else combats.push({ combat: store as Combat.Implementation, changes });
+    return { ...set, combats, ledgered: true };
+  }
+  const scenes = [...(set.scenes ?? [])];
+  const i = scenes.findIndex((w) => w.scene.id === store.id);
+  const at = scenes[i];
+  if (at) scenes[i] = { scene: at.scene, changes: { ...at.changes, ...changes } };
+  else scenes.push({ scene: store as Scene.Implementation, changes });
+  return { ...set, scenes, ledgered: true };
+}
+
 /**
- * Posts a card and, when automation says so, carries out what it writes: in one request where the
- * build allows, else in steps ("applying" first). The combat's notes go with it whatever the
- * level (the caller chooses them for it). A card that exists already (another delivery of the
- * same request, another GM tab) is a duplicate and nothing is written.
+ * Makes a card the ledger names as "writing" and whose tab closed before making it: from what the
+ * ledger says it will be, once (its id is the ledger's; a second creation is refused). A card
+ * that writes is made "applying" and finished as a card a closed tab left half written, skipping
+ * what is written already; then the request card it answers is removed and its notes made.
+ * `kind`: the card's writing kind (null for a question). Must run as the GM's work.
+ */
+export async function recoverCard(kind: WritingKind<{ readonly state?: CardState }> | null, named: NamedCard): Promise<boolean> {
+  const { id, card } = named;
+  const payload = card.p;
+  if (game.messages.has(id) || !payload || busyHere().has(id)) return false;
+  const data = payload.d;
+  const ours = ((data.flags as Record<string, unknown> | undefined)?.[MODULE_ID] ?? {}) as Record<string, unknown>;
+  const stored = ours[card.k] as { state?: CardState } | undefined;
+  if (!stored || typeof stored !== "object") return false;
+  const finishing = kind !== null && stored.state === "applied";
+  busyHere().add(id);
+  let made: ChatMessage.Implementation | undefined;
+  try {
+    if (finishing) {
+      const applying = { ...stored, state: "applying" as const };
+      made = await create({ ...data, _id: id, content: await kind.render(applying), flags: { ...(data.flags as Record<string, unknown>), [MODULE_ID]: { ...ours, [card.k]: applying } } });
+    } else made = await create({ ...data, _id: id });
+  } finally {
+    busyHere().delete(id);
+  }
+  if (!made) return false;
+  if (finishing && kind) await finish(kind, made);
+  if (payload.c && game.messages.get(payload.c)) await game.messages.get(payload.c)?.delete().catch(() => undefined);
+  for (const n of payload.o ?? []) if (!game.messages.get(n.id)) await create({ ...n.data, _id: n.id });
+  return true;
+}
+
+/**
+ * Whether what a card answers is answered already, as the ledger says: by a card made, or by one
+ * still being written, which is then finished here instead of making another (its tab closed, or
+ * another tab is writing it: the lowest id of those being written is the one every tab finishes).
+ */
+async function answeredAlready(kind: WritingKind<{ readonly state?: CardState }> | null, answers: string, mine?: string): Promise<boolean> {
+  const by = answeredBy(answers);
+  if (by.made) return by.made.id !== mine;
+  if (!by.writing || by.writing.id === mine) return false;
+  await recoverCard(kind, by.writing);
+  return true;
+}
+
+/**
+ * Posts a card and, when automation says so, carries out what it writes, the ledger first: the
+ * card's name in the ledger (what it will be, and enough to finish it) with the hold entries and
+ * the combat's notes, then its writes, then the card, made last already in its final state (on v14
+ * all in one batch, the request card's removal after it). A tab that closes between them leaves
+ * a name "writing" with no card, which the next GM tab finishes (`recoverCard`). What the card
+ * answers (its request, its combat's round) is answered once: a card made or being written for it
+ * (another delivery of the same request, another GM tab) makes this a duplicate, and nothing is
+ * written.
  */
 export async function post<S extends { readonly state?: CardState }>(p: Posting<S>): Promise<Posted> {
+  const kind = p.kind as unknown as WritingKind<{ readonly state?: CardState }>;
+  const answers = answerOf(p.kind.flag, p.stored);
+  if (await answeredAlready(kind, answers)) return { kind: "duplicate" };
   if ((await claim(p.id)) === "taken") return { kind: "duplicate" };
   const final: CardState = p.level === "automatic" ? "applied" : p.level === "confirm" ? "pending" : "manual";
   const writes = final === "applied" && p.plan !== null && writesSomething(p.plan);
   const combats = p.combats ?? [];
   const undo = writes && p.plan && p.undoable ? undoFor(p.plan) : [];
-  const data = async (state: CardState, asJson: boolean) => ({
+  const data = async (state: CardState, asJson: boolean, undoRecord: UndoRecord[] = undo) => ({
     _id: p.id,
     content: await p.kind.render({ ...p.stored, state } as S),
     rolls: rollData(p.rolls ?? [], asJson),
     ...(p.speaker ? { speaker: p.speaker } : {}),
     ...(p.visibility ? visibilityData(p.visibility) : {}),
-    flags: { ...(p.extra?.flags ?? {}), [MODULE_ID]: { [p.kind.flag]: { ...p.stored, state }, ...(p.undoable ? { undo } : {}) } },
+    flags: { ...(p.extra?.flags ?? {}), [MODULE_ID]: { [p.kind.flag]: { ...p.stored, state }, ...(p.undoable ? { undo: undoRecord } : {}) } },
   });
   const notes = p.notes ?? [];
   // The notes once each: made where they are not there yet (a batch may have made them already).
@@ -202,13 +308,19 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
   };
   busyHere().add(p.id);
   try {
-    // One request: its writes, its combat notes, the card in its final state, and the request card it answers.
     const unbelieved = writes && p.plan ? markedBefore(p.plan) : new Set<string>();
     const w = writes && p.plan ? writesOf(p.plan) : null;
     const closing = final === "applied" && p.closing ? [{ action: "delete" as const, id: p.closing }] : [];
     const landed = () => stateOfMessage(p.kind, game.messages.get(p.id)) === final;
     const noteOps = notes.map((n) => ({ action: "create" as const, data: { ...n.data, _id: n.id } }));
-    const one = await writeAsOne({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats, messages: [{ action: "create", data: await data(final, true) }, ...noteOps, ...closing] }, landed).finally(() => w?.done());
+    // The ledger's changes for these writes (the holds they make or end), with the card named in
+    // the store they change already: one request on v13 for the ledger, whatever it holds.
+    const whole = withLedger({ actors: w?.set.actors ?? [], tokens: w?.set.tokens ?? [], combats });
+    const store = cardStore(p.stored, whole, p.plan);
+    const finalData = await data(final, true);
+    const entry = store ? writingEntry(store, p.kind.flag, p.stored, { d: finalData, ...(closing.length > 0 && p.closing ? { c: p.closing } : {}), ...(notes.length > 0 ? { o: notes } : {}) }) : null;
+    const named = store && entry ? withCardNamed(whole, store, nameCardData(store, p.id, entry)) : { ...whole, ledgered: true };
+    const one = await writeAsOne({ ...named, messages: [{ action: "create", data: finalData }, ...noteOps, ...closing] }, landed).finally(() => w?.done());
     const made = game.messages.get(p.id);
     if (one.sent && made) {
       reportProblems(one.problems);
@@ -218,19 +330,62 @@ export async function post<S extends { readonly state?: CardState }>(p: Posting<
       // The request card's removal goes last: should it alone have failed, the caller removes it.
       return { kind: "posted", message: made, state: final, closed: closing.length > 0 && !game.messages.get(p.closing ?? "") };
     }
-    // In steps: "applying" (with its undo record) before anything is written; after a batch that
-    // did not land whole, whatever part of it stands is skipped (resume).
-    const first: CardState = final === "applied" && (writes || combats.length > 0) ? "applying" : final;
-    let message = await create(await data(first, false));
-    // Another delivery made the card first; or a player's message took the id meanwhile.
-    if (!message && (await claim(p.id)) === "free") message = await create(await data(first, false));
+    // In steps. First the ledger (the card's name, the holds, the combat's notes): sent again
+    // after a batch that did not land whole, as its values are absolute.
+    let outcome: "done" | "cancelled" = "done";
+    if (!(p.stillValid?.() ?? true)) outcome = "cancelled";
+    else if ((named.combats ?? []).length + (named.scenes ?? []).length > 0) outcome = (await writeAll({ actors: [], combats: named.combats ?? [], scenes: named.scenes ?? [], ledgered: true }, p.stillValid)).outcome;
+    // Another tab named a card for the same meanwhile (a closed tab's last request landing late):
+    // the one every tab finishes is finished, and this one is given up before anything is written.
+    if (outcome === "done" && (await answeredAlready(kind, answers, p.id))) return { kind: "duplicate" };
+    if (outcome === "done" && writes && p.plan) {
+      // Then the writes (after a batch that did not land whole, what of it stands is skipped).
+      const marked = (a: Actor.Implementation) => !unbelieved.has(a.uuid) && ((a.getFlag(MODULE_ID, "applied") ?? []) as string[]).includes(p.plan?.markId ?? "");
+      const actors = one.tried ? named.actors.map((x) => (marked(x.actor) ? { ...x, data: {} } : x)) : named.actors;
+      const again = writesOf(p.plan, one.tried, unbelieved);
+      const result = await writeAll({ actors, tokens: w?.set.tokens ?? [], ledgered: true }, p.stillValid).finally(again.done);
+      reportProblems(result.problems);
+      outcome = result.outcome;
+    }
+    // Last the card, already in its final state, its undo record as the writes turned out.
+    const state: CardState = outcome === "cancelled" ? "cancelled" : final;
+    const asWritten = writes && p.undoable ? (undoAsWritten(undo) ?? undo) : undo;
+    const last = await data(state, false, asWritten);
+    let message = await create(last);
+    if (!message) {
+      const there = game.messages.get(p.id);
+      // Made meanwhile by a tab finishing this name (the same card), or a message put at its id first: removed, and the card made.
+      if (there && stateOfMessage(p.kind, there) !== undefined) message = there;
+      else if ((await claim(p.id)) === "free" || (there && byGM(there) && (await there.delete().then(() => true).catch(() => false)))) message = await create(last);
+    }
     if (!message) return { kind: "duplicate" };
-    if (first === "applying") await finishSteps(p.kind, message, { ...p.stored, state: "applying" } as S, writes ? p.plan : null, combats, one.tried, p.stillValid, unbelieved);
-    else if (combats.length > 0) await writeAll({ actors: [], combats }, p.stillValid);
     await makeNotes();
-    return { kind: "posted", message, state: stateOfMessage(p.kind, message) ?? first, closed: false };
+    return { kind: "posted", message, state: stateOfMessage(p.kind, message) ?? state, closed: false };
   } finally {
     busyHere().delete(p.id);
+  }
+}
+
+/**
+ * Posts a card that writes nothing (a question to the defender's owner), named in the ledger
+ * first: on v14 in one batch with its creation, else the ledger, then the card. False: what it
+ * answers is answered already (or its id was taken), and nothing is posted.
+ */
+export async function postNamed(flag: "strike", id: string, stored: unknown, data: Record<string, unknown>): Promise<boolean> {
+  const answers = answerOf(flag, stored);
+  if (await answeredAlready(null, answers)) return false;
+  const store = cardStore(stored, { actors: [] }, null);
+  const entry = store ? writingEntry(store, flag, stored, { d: data }) : null;
+  const named: WriteSet = store && entry ? withCardNamed({ actors: [] }, store, nameCardData(store, id, entry)) : { actors: [], ledgered: true };
+  busyHere().add(id);
+  try {
+    const one = await writeAsOne({ ...named, messages: [{ action: "create", data }] }, () => game.messages.has(id));
+    if (one.sent && game.messages.has(id)) return true;
+    if ((named.combats ?? []).length + (named.scenes ?? []).length > 0) await writeAll({ actors: [], combats: named.combats ?? [], scenes: named.scenes ?? [], ledgered: true });
+    if (await answeredAlready(null, answers, id)) return false;
+    return (await create(data)) !== undefined || game.messages.has(id);
+  } finally {
+    busyHere().delete(id);
   }
 }
 

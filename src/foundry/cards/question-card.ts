@@ -9,7 +9,7 @@ import { i18n } from "../base/i18n.ts";
 import { has, localizeFirst } from "../base/text.ts";
 import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
-import { freshCardId } from "./pipeline.ts";
+import { freshCardId, postNamed } from "./pipeline.ts";
 import { cardAnswering } from "./log-index.ts";
 
 /** The question card a request raises when the defender's owner must answer first. */
@@ -36,10 +36,8 @@ export async function renderStrike(strike: StoredStrike): Promise<string> {
 export async function askDefender(strike: StoredStrike, requestId: string): Promise<PerformOutcome> {
   if (strikeFor(requestId)) return { kind: "duplicate" };
   const strikeId = freshCardId();
-  try {
-    await ChatMessage.create({ _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike: { ...strike, requestId } } } } as never, { keepId: true });
-  } catch {
-    return { kind: "duplicate" };
-  }
-  return { kind: "waiting", messageId: strikeId };
+  const stored = { ...strike, requestId };
+  // Named in the ledger first (only a GM writes it), so only this question is believed as the GM's.
+  const posted = await postNamed("strike", strikeId, stored, { _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike: stored } } });
+  return posted ? { kind: "waiting", messageId: strikeId } : { kind: "duplicate" };
 }

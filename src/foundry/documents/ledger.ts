@@ -180,3 +180,112 @@ export function liftOf(token: TokenDocument.Implementation): LiftMark | null {
 export function liftData(tokenId: string, mark: LiftMark | null): Record<string, unknown> {
   return mark ? { [`flags.${MODULE_ID}.${LIFTS}.${tokenId}`]: mark } : Object.fromEntries([deletion(`flags.${MODULE_ID}.${LIFTS}`, tokenId)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The module's own cards (issue 33, finding 18): a card's flags are believed only when the ledger
+// names its message as the GM's, so trust does not rest on the server stamping a message's author
+// alone. The ledger names a card before the card is made (its id, what it answers, its seal) and,
+// until the card is there, carries what the card will be (`p`), so any GM tab can finish a write a
+// closed tab left half done and make the card exactly once (cards/card-ledger.ts).
+
+const CARDS = "cards";
+
+/** The flags of the module's cards the ledger names (a request card is any user's, and never named). */
+export type LedgerCardFlag = "card" | "roundCard" | "massCharge" | "mapCard" | "strike";
+
+/** What a card will be, kept while it is being written: its message data in its final state. */
+export interface CardPayload {
+  /** The message's creation data (its flags, content, rolls as JSON, whisper, speaker). */
+  readonly d: Record<string, unknown>;
+  /** A request card it answers, removed once the card is made. */
+  readonly c?: string;
+  /** Messages made with it (a blind card's note): each at its id. */
+  readonly o?: ReadonlyArray<{ readonly id: string; readonly data: Record<string, unknown> }>;
+}
+
+export interface LedgerCard {
+  /** Its kind's flag. */
+  readonly k: LedgerCardFlag;
+  /** What it answers ("card|<request>", "roundCard|<combat>|<round>", ...): exactly once is kept by it. */
+  readonly a: string;
+  /** Its seal: the card's stored data (its state aside) as the GM's tab made it. */
+  readonly h: string;
+  /** Its place among the cards of its store (pruning keeps the latest). */
+  readonly n: number;
+  /** The combat round it belongs to, if any. */
+  readonly r?: number;
+  /** "writing": named before it is made, `p` says what it will be; "made": the card was seen made. */
+  readonly s: "writing" | "made";
+  readonly p?: CardPayload;
+}
+
+const CARD_FLAGS: ReadonlySet<string> = new Set(["card", "roundCard", "massCharge", "mapCard", "strike"]);
+
+function parseCard(raw: unknown): LedgerCard | undefined {
+  const c = raw as Partial<LedgerCard> | null | undefined;
+  if (!c || typeof c !== "object" || typeof c.k !== "string" || !CARD_FLAGS.has(c.k) || !isStr(c.a) || !isStr(c.h) || typeof c.n !== "number") return undefined;
+  if (c.s !== "writing" && c.s !== "made") return undefined;
+  return c as LedgerCard;
+}
+
+function rawCards(store: LedgerStore): Record<string, unknown> | undefined {
+  const raw = ((store.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as Record<string, unknown> | undefined)?.[CARDS];
+  return raw && typeof raw === "object" ? (raw as Record<string, unknown>) : undefined;
+}
+
+/** The cards one store names, by message id. */
+export function cardsIn(store: LedgerStore): Map<string, LedgerCard> {
+  const out = new Map<string, LedgerCard>();
+  for (const [id, v] of Object.entries(rawCards(store) ?? {})) {
+    const c = parseCard(v);
+    if (c) out.set(id, c);
+  }
+  return out;
+}
+
+export interface NamedCard {
+  readonly store: LedgerStore;
+  readonly id: string;
+  readonly card: LedgerCard;
+}
+
+/** The ledger's entry for the card at this message id, wherever it is kept (one look per store, never a pass over the log). */
+export function namedCard(messageId: string): NamedCard | undefined {
+  if (!messageId) return undefined;
+  for (const store of ledgerStores()) {
+    const raw = rawCards(store);
+    if (!raw || !Object.prototype.hasOwnProperty.call(raw, messageId)) continue;
+    const card = parseCard(raw[messageId]);
+    if (card) return { store, id: messageId, card };
+  }
+  return undefined;
+}
+
+/** Every card the ledger names as answering `answers`. */
+export function cardsAnswering(answers: string): NamedCard[] {
+  const out: NamedCard[] = [];
+  for (const store of ledgerStores()) for (const [id, card] of cardsIn(store)) if (card.a === answers) out.push({ store, id, card });
+  return out;
+}
+
+/** Every card the ledger names still "writing". */
+export function cardsWriting(): NamedCard[] {
+  const out: NamedCard[] = [];
+  for (const store of ledgerStores()) for (const [id, card] of cardsIn(store)) if (card.s === "writing") out.push({ store, id, card });
+  return out;
+}
+
+/** The update data that names a card. */
+export function cardData(id: string, card: LedgerCard): Record<string, unknown> {
+  return { [`flags.${MODULE_ID}.${CARDS}.${id}`]: card };
+}
+
+/** The update data that takes a card's name out. */
+export function cardDropData(id: string): Record<string, unknown> {
+  return Object.fromEntries([deletion(`flags.${MODULE_ID}.${CARDS}`, id)]);
+}
+
+/** The update data that marks a named card "made" and drops what it was to be. */
+export function cardMadeData(id: string): Record<string, unknown> {
+  return { [`flags.${MODULE_ID}.${CARDS}.${id}.s`]: "made", ...Object.fromEntries([deletion(`flags.${MODULE_ID}.${CARDS}.${id}`, "p")]) };
+}

@@ -54,6 +54,8 @@ export interface WriteSet {
   readonly scenes?: readonly SceneWrite[];
   /** Only in one batch (writeAsOne): messages created or changed after the rest, then messages removed. */
   readonly messages?: readonly MessageWrite[];
+  /** The ledger's changes are in `combats` and `scenes` already (cards/pipeline.ts names its card there too). */
+  readonly ledgered?: boolean;
 }
 
 
@@ -383,12 +385,14 @@ export async function writeAsOne(whole: WriteSet, landed: () => boolean): Promis
   const problems: WriteProblem[] = [];
   const batch = modifyBatch();
   if (!batch) return { sent: false, tried: false, problems };
-  const set = withLedger(whole);
+  const set = whole.ledgered ? whole : withLedger(whole);
   const live = set.actors.filter((w) => stillThere(w.actor));
   const effects = live.filter((w) => w.creates.length + w.updates.length + w.deletes.length + (w.clears ?? []).length > 0);
   const data = dataRequests(live, problems, set.tokens ?? []);
   const messages = set.messages ?? [];
-  const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(set.combats ?? [], set.scenes ?? []), ...messageOps(messages, "first"), ...messageOps(messages, "last")];
+  // The ledger first (what a card will be, named before anything of it is written), then the
+  // effects and data, the card, and last the request card's removal.
+  const ops = [...combatOps(set.combats ?? [], set.scenes ?? []), ...effects.flatMap(effectOps), ...data.map((d) => d.op), ...messageOps(messages, "first"), ...messageOps(messages, "last")];
   if (ops.length === 0) return { sent: true, tried: false, problems };
   try {
     await sendAsOne(batch, ops);
@@ -407,7 +411,8 @@ export async function writeAsOne(whole: WriteSet, landed: () => boolean): Promis
  * is only the one question.
  */
 export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid: () => boolean = () => true): Promise<WriteResult> {
-  const { actors: writes, tokens = [], combats = [], scenes = [] } = withLedger(isSet(set) ? set : { actors: set });
+  const asSet = isSet(set) ? set : { actors: set };
+  const { actors: writes, tokens = [], combats = [], scenes = [] } = asSet.ledgered ? asSet : withLedger(asSet);
   const problems: WriteProblem[] = [];
   if (!stillValid()) return { outcome: "cancelled", problems };
   const live = () => writes.filter((w) => stillThere(w.actor));
@@ -415,7 +420,7 @@ export async function writeAll(set: WriteSet | readonly ActorWrite[], stillValid
   const batch = modifyBatch();
   if (batch) {
     const data = dataRequests(live(), problems, tokens);
-    const ops = [...effects.flatMap(effectOps), ...data.map((d) => d.op), ...combatOps(combats, scenes)];
+    const ops = [...combatOps(combats, scenes), ...effects.flatMap(effectOps), ...data.map((d) => d.op)];
     if (ops.length === 0) return { outcome: "done", problems };
     try {
       await sendAsOne(batch, ops);

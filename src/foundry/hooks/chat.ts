@@ -220,7 +220,11 @@ export function bindCard(message: ChatMessage.Implementation, html: HTMLElement)
     case "result":
       return bindResultCard(message, html);
     case "map":
+      return;
     case null:
+      // A message the module does not believe (a player's dressed as a card, or a card whose name
+      // the ledger pruned): shown as it is, with none of the module's buttons.
+      for (const b of html.querySelectorAll<HTMLElement>("[data-wc-action], [data-wc-strike], [data-wc-follow], [data-wc-request-action]")) b.hidden = true;
       return;
   }
 }

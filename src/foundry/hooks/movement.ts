@@ -3,7 +3,8 @@
  * (compat.movementHooks): `preMoveToken(document, movement, operation)` from v13.333 and in v14,
  * on the moving client only, with the destination and the measured path; the generic
  * `preUpdateToken` before that. Both are listened to, and the one the build does not use for
- * movement stands aside. v14's planned movement (`planToken`) is checked when it is plotted.
+ * movement stands aside. v14's planned movement (`planToken`) is checked when it is plotted, by
+ * kind as a move made at once is (a teleport, a forced move, a change of level).
  * A move the check refuses returns false; one it takes over returns false too and is carried
  * out on the next task (the host is still finishing the refused move until then).
  *
@@ -30,7 +31,7 @@ import { sawHook } from "../world/hooks-seen.ts";
 
 interface Section {
   readonly distance?: number;
-  readonly waypoints?: ReadonlyArray<{ readonly action?: unknown }>;
+  readonly waypoints?: ReadonlyArray<{ readonly action?: unknown; readonly level?: unknown }>;
 }
 
 interface Movement {
@@ -79,8 +80,10 @@ export function onPreMove(doc: TokenDocument.Implementation, movement: Movement,
 
 /** How the movement moves the token: its action (the last waypoint's that names one), the level it goes to, and so its kind. */
 function howItMoves(doc: TokenDocument.Implementation, movement: Movement): Pick<MoveAsk, "kind" | "action" | "level"> {
-  const action = actionOf([...(movement.passed?.waypoints ?? []), ...(movement.pending?.waypoints ?? [])]);
-  const to = movement.destination?.level;
+  const waypoints = [...(movement.passed?.waypoints ?? []), ...(movement.pending?.waypoints ?? [])];
+  const action = actionOf(waypoints);
+  // The destination's level (C-114), else the last waypoint's (v14 waypoints name their level: C-160).
+  const to = movement.destination?.level ?? (waypoints.at(-1) as { level?: unknown } | undefined)?.level;
   const here = (doc as unknown as { level?: unknown }).level;
   const level = typeof to === "string" && to !== here ? to : null;
   return { kind: kindOf(action, level), action, level };
@@ -95,15 +98,22 @@ export function onPreUpdate(doc: TokenDocument.Implementation, changes: Record<s
   return act(checkMove(ask), ask);
 }
 
-/** v14: a move plotted and not yet started is checked now; one the module must carry out is not planned. */
+/**
+ * v14: a move plotted and not yet started is checked now, classed by how it moves as a move made
+ * at once is (its waypoints' action and level: a teleport, a forced move, a change of level). One
+ * the rules refuse is stopped, saying why; one the module must carry out (a group's move, or the
+ * rules' answer to a move that is not a walk) is not kept as a plan, since starting it may pass
+ * no check (C-66): the user is told what making it will do.
+ */
 export function onPlan(doc: TokenDocument.Implementation): void {
   const movement = (doc as unknown as { movement?: Movement }).movement;
   if (!movement || movement.user?.isSelf !== true) return;
-  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: [] };
+  const ask: MoveAsk = { token: doc, to: destinationOf(doc, movement.destination), distance: measured(movement), method: movement.method ?? null, alsoMoving: [], ...howItMoves(doc, movement) };
   const v = checkMove(ask);
   if (v.kind === "allow") return;
   void (doc as unknown as { stopMovement?: () => unknown }).stopMovement?.();
   if (v.kind === "refuse") ui.notifications?.warn(plainText(v.message));
+  else if (v.kindMove) notify("info", `WC.Move.notPlannedKind.${v.kindMove.kind}.${v.kindMove.answer}`, { name: doc.name ?? "" });
   else notify("info", "WC.Move.notPlanned", { name: doc.name ?? "" });
 }
 

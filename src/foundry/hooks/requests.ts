@@ -6,7 +6,8 @@
  */
 import { MODULE_ID } from "../base/constants.ts";
 import { gmWork } from "../gm/queue.ts";
-import { finishAll, finishLater } from "../cards/kinds.ts";
+import { finishAll, finishLater, recoverLater } from "../cards/kinds.ts";
+import { forgetDeletedCard, keepCardsOfCombat } from "../cards/card-ledger.ts";
 import { isRequest, onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/request-card.ts";
 import { sweep } from "../gm/hold-guard.ts";
 
@@ -37,7 +38,18 @@ export function listen(): void {
   Hooks.on("deleteChatMessage", (message) => {
     const m = message as ChatMessage.Implementation;
     if (isRequest(m)) onRequestDeleted(m);
+    else forgetDeletedCard(m, report);
   });
+  // A card named in the ledger before it is made: finished here should its writer's tab close.
+  const named = (doc: unknown, changed: unknown) => {
+    // Foundry hands the changes expanded; dotted keys are read too.
+    const c = (changed ?? {}) as Record<string, unknown> & { flags?: Record<string, unknown> };
+    const flags = c.flags?.[MODULE_ID] as Record<string, unknown> | undefined;
+    if ((flags && "cards" in flags) || Object.keys(c).some((k) => k.startsWith(`flags.${MODULE_ID}.cards`))) recoverLater(doc as Combat.Implementation | Scene.Implementation, report);
+  };
+  Hooks.on("updateCombat", (combat, changed) => named(combat, changed));
+  Hooks.on("updateScene", (scene, changed) => named(scene, changed));
+  Hooks.on("deleteCombat", (combat) => keepCardsOfCombat(combat as Combat.Implementation, report));
   // A GM connecting (or the active GM changing) takes up what waited; a GM leaving frees waiters.
   Hooks.on("userConnected", (user, connected) => {
     if (!(user as User.Implementation).isGM) return;
