@@ -164,6 +164,14 @@ describe("grapple-die (002): the grab's hit is step 3's to-hit, then the grapple
     expect(hold.die).toBe(10);
     expect(hold.damage).toEqual({ dice: { count: 2, sides: 4 }, flat: 0 });
   });
+  it("002: a creature already holding the target makes no second hold on it (its hold changes by a new die, not a grab): refused, no dice", () => {
+    const c = ctxOf(v, snake, {});
+    const made = v.resolve(c, o, dice([20, 15], [20, 9], [4, 1], [4, 3]));
+    const again = { ...c, holds: made.consequences.holdsAdded };
+    const s = dice();
+    expect(v.resolve(again, o, s).headline).toEqual({ key: "WC.Result.notAllowedBecause", params: { reason: "WC.Reason.alreadyHolding" } });
+    expect(v.odds(again, o)).toEqual([expect.objectContaining({ key: "WC.Result.notAllowedBecause", p: 1 })]);
+  });
   it("002: the grab draws no free attack (the only dice are the to-hit, the die and the damage)", () => {
     const s = dice([20, 12], [20, 1]);
     const r = v.resolve(ctxOf(v, snake, {}), o, s);

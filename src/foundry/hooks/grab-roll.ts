@@ -90,7 +90,7 @@ type Entry =
   | { name: string; icon: string; condition: (li: unknown) => boolean; callback: (li: unknown) => void }
   | { label: string; icon: string; visible: (li: unknown) => boolean; onClick: (event: unknown, li: unknown) => void };
 
-const ICON = "fa-solid fa-hand-back-point-right";
+const ICON = "fa-solid fa-hands-bound";
 
 /** The entry in the shape of the running version (v13: name/condition/callback; v14: label/visible/onClick, as the tracker's). */
 export function grabEntry(): Entry {

@@ -42,6 +42,7 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
     }
     case "grab": {
       // Issue 31: the attack's hit, then the grapple die alone (a slip read as the first hold under option grabDieSlip).
+      if (holds.some((h) => h.holderId === a.id && h.heldId === d.id)) return [{ ...refusedHeadline("alreadyHolding"), p: 1 }];
       const die = grappleDieOdds(a, asDeclared(d, decl), grappleSituation(p), o.table, o);
       const first = o.table.rows.find((r) => r.result.kind === "hold")?.result.name;
       const kinds = new Map(o.table.rows.map((r) => [r.result.name, r.result.kind]));
