@@ -18,6 +18,7 @@ import { act } from "../src/foundry/cards/request-card.ts";
 import { RULES_VARIANTS } from "../src/rules/index.ts";
 import type { Data, FakeClient, FakeToken, FakeUser } from "../test/fake-foundry/world.ts";
 import { FakeChatMessage, FakeWorld } from "../test/fake-foundry/world.ts";
+import { CARDS_KEPT, sealOf } from "../src/foundry/cards/card-ledger.ts";
 
 const M = "weaponless-combat";
 const VARIANT = "d12-holds";
@@ -122,15 +123,33 @@ async function harvest(): Promise<Data[]> {
   return out;
 }
 
-/** `n` of those cards in the log, each with its own id and hold ids, before any tab opens. */
+/**
+ * `n` of those cards in the log, each with its own id and hold ids, before any tab opens. The
+ * ledger names them as a long campaign leaves it (issue 33, finding 18: each card was named when
+ * made, and each naming pruned the names that no longer matter): the latest CARDS_KEPT; the older
+ * ones are shown as they are, with no buttons.
+ */
 function seed(t: Table, cards: readonly Data[], n: number): void {
+  const scene = (t.tokens[0] as FakeToken).parent;
+  const ours = ((scene.flags[M] ??= {}) as Record<string, unknown>);
+  const named = ((ours.cards ??= {}) as Record<string, unknown>);
   for (let i = 0; i < n; i++) {
     const c = cards[i % cards.length] as Data;
     let json = JSON.stringify(c);
     for (const hold of new Set(json.match(/hold-[A-Za-z0-9-]+|"id":"[A-Za-z0-9]{16}"/g) ?? [])) json = json.replaceAll(hold, `${hold.slice(0, -1)}${i.toString(36)}${hold.endsWith('"') ? '"' : ""}`);
     const id = `Lc${i.toString(36).padStart(14, "0")}`;
-    t.world.messages.set(id, new FakeChatMessage(t.world, id, t.gmUser, JSON.parse(json) as Data));
+    const data = JSON.parse(json) as Data;
+    t.world.messages.set(id, new FakeChatMessage(t.world, id, t.gmUser, data));
+    const card = ((data.flags as Record<string, Record<string, unknown>>)[M] ?? {}).card as { requestId?: string } | undefined;
+    if (card && i >= n - CARDS_KEPT) named[id] = { k: "card", a: `card|${card.requestId ?? id}`, h: sealOf(card), n: i + 1, s: "made" };
   }
+}
+
+/** How many cards the ledger names on the fight's scene, and its size as JSON. */
+function ledgerSize(t: Table): { names: number; bytes: number } {
+  const scene = (t.tokens[0] as FakeToken).parent;
+  const cards = ((scene.flags[M] as Record<string, unknown> | undefined)?.cards ?? {}) as Record<string, unknown>;
+  return { names: Object.keys(cards).length, bytes: JSON.stringify(cards).length };
 }
 
 export interface LongCampaign {
@@ -142,11 +161,14 @@ export interface LongCampaign {
   readonly unrelatedMs: number;
   /** CPU of a GM's tab opening on the most cards: the module's start (its one pass over the log) and its log's latest cards drawn. */
   readonly openMs: number;
+  /** The cards the ledger names after the grapples and releases, and its size, by the number of cards in the log. */
+  readonly ledger: ReadonlyArray<{ cards: number; names: number; bytes: number }>;
 }
 
 export async function benchLongCampaign(sizes: readonly number[] = [0, 1000, 5000], reps = 9): Promise<LongCampaign> {
   const cards = await harvest();
   const cycle: Array<{ cards: number; ms: number }> = [];
+  const ledger: Array<{ cards: number; names: number; bytes: number }> = [];
   let unrelatedMs = 0;
   let openMs = 0;
   for (const n of sizes) {
@@ -168,6 +190,7 @@ export async function benchLongCampaign(sizes: readonly number[] = [0, 1000, 500
       times.push(cpuSince(from));
     }
     cycle.push({ cards: n, ms: median(times) });
+    ledger.push({ cards: n, ...ledgerSize(t) });
     if (n === sizes.at(-1)) {
       const hello: number[] = [];
       for (let i = 0; i < reps; i++) {
@@ -182,11 +205,11 @@ export async function benchLongCampaign(sizes: readonly number[] = [0, 1000, 500
   }
   const first = cycle[0]?.ms ?? 1;
   const last = cycle.at(-1)?.ms ?? 0;
-  return { cycle, ratio: last / first, unrelatedMs, openMs };
+  return { cycle, ratio: last / first, unrelatedMs, openMs, ledger };
 }
 
 /** The line `npm run bench` prints. */
 export function longCampaignLine(r: LongCampaign): string {
   const at = r.cycle.map((c) => `${c.ms.toFixed(1)} ms at ${c.cards.toLocaleString("en-US")} cards`).join(", ");
-  return `long campaign: a GM's grapple and its release (process CPU, both tabs) ${at}; ratio last/first ${r.ratio.toFixed(2)} (at most 1.3); one unrelated chat message at ${(r.cycle.at(-1)?.cards ?? 0).toLocaleString("en-US")} cards ${r.unrelatedMs.toFixed(2)} ms; a GM's tab opening on them (the module's start, its latest ${LOG_SHOWN} cards drawn) ${r.openMs.toFixed(1)} ms`;
+  return `long campaign: a GM's grapple and its release (process CPU, both tabs) ${at}; ratio last/first ${r.ratio.toFixed(2)} (at most 1.3); one unrelated chat message at ${(r.cycle.at(-1)?.cards ?? 0).toLocaleString("en-US")} cards ${r.unrelatedMs.toFixed(2)} ms; a GM's tab opening on them (the module's start, its latest ${LOG_SHOWN} cards drawn) ${r.openMs.toFixed(1)} ms; the ledger names ${r.ledger.map((l) => `${l.names} cards (${(l.bytes / 1024).toFixed(1)} KB) at ${l.cards.toLocaleString("en-US")}`).join(", ")} (only those that can still matter: flat)`;
 }

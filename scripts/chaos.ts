@@ -22,7 +22,7 @@ const VARIANTS: readonly VariantId[] = ["d12-holds", "grapple-die", "percentile"
 
 const USAGE = `
 Usage: npm run chaos -- [--steps N] [--seed S] [--variant V] [--evening E] [--from K] [--no-shrink] [--verbose]
-       npm run chaos -- --replay <file> [--trace]
+       npm run chaos -- --replay <file> [--trace] [--shrink]
 
 Plays randomised whole evenings through the fake Foundry (GM and player tabs, reloads, forged
 requests, undos, round ends) and checks every invariant after every step (docs/chaos.md).
@@ -39,6 +39,8 @@ broke, 2 for a bad argument. The defaults take a few minutes: npm test runs 250 
   --verbose      print the first breaks of each evening as they happen
   --replay FILE  run a saved reproduction again (the file a break wrote)
   --trace        with --replay: the holds, cards and hit points after each step
+  --shrink       with --replay: cut the file's steps down further (its first break, a larger
+                 budget of tries) and write the shorter reproduction to a new file
   -h, --help     this text
 `;
 
@@ -55,6 +57,7 @@ const { values: opts } = readArgs({
     verbose: { type: "boolean" },
     replay: { type: "string" },
     trace: { type: "boolean" },
+    shrink: { type: "boolean" },
   },
 });
 
@@ -69,6 +72,7 @@ interface RunArgs {
 /** The run's figures from the options; a UsageError for any that does not fit. */
 function runArgs(): RunArgs {
   if (opts.trace && !opts.replay) throw new UsageError("--trace goes with --replay <file>");
+  if (opts.shrink && !opts.replay) throw new UsageError("--shrink goes with --replay <file>");
   const one = opts.variant;
   if (one !== undefined && !VARIANTS.includes(one as VariantId)) throw new UsageError(`no rule set ${JSON.stringify(one)} (known: ${VARIANTS.join(", ")})`);
   return {
@@ -100,7 +104,7 @@ for (const name of ["document", "HTMLElement", "HTMLFormElement", "HTMLInputElem
   Object.defineProperty(globalThis, name, { value: (window as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
 }
 
-const { runChaos, runEvening } = await import("../test/chaos/run.ts");
+const { runChaos, runEvening, shrink } = await import("../test/chaos/run.ts");
 const { holdHalves } = await import("../test/chaos/steps.ts");
 const { ledgerOf } = await import("../test/chaos/invariants.ts");
 
@@ -117,6 +121,21 @@ async function replay(file: string): Promise<number> {
     usageExit("chaos", new UsageError(`--replay: ${file} is not a saved reproduction: ${e instanceof Error ? e.message : String(e)}`));
   }
   const steps = saved.steps;
+  if (opts.shrink) {
+    const first = (await runEvening(saved.config, load, steps, true)).breaches[0];
+    if (!first) {
+      console.log(`replayed ${steps.length} steps: nothing broke, nothing to cut down`);
+      return 0;
+    }
+    const cut = await shrink(saved.config, load, steps, first.breach.invariant, 2000);
+    const out = join(mkdtempSync(join(tmpdir(), "wc-chaos-")), "shrunk.json");
+    writeFileSync(out, JSON.stringify({ config: saved.config, steps: cut.steps }, null, 1));
+    console.log(`${first.breach.invariant}: ${(cut.breach ?? first.breach).detail}`);
+    console.log(`cut down to ${cut.steps.length} of ${steps.length} steps in ${cut.tries} tries:`);
+    for (const s of cut.steps) console.log(`  ${JSON.stringify(s)}`);
+    console.log(`replay: npm run chaos -- --replay ${out}`);
+    return 1;
+  }
   // --trace: after each step, the step, the holds in place and the module's cards.
   const trace = opts.trace
     ? (i: number, ev: Evening, found: readonly Breach[]) => {

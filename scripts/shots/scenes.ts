@@ -29,6 +29,7 @@ import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.t
 import { dialogScenes } from "./dialogs.ts";
 import { stateScenes } from "./states.ts";
 import { grabScenes } from "./grab-scenes.ts";
+import { grabForms } from "./grab-forms.ts";
 
 export type Role = "gm" | "player";
 export type Kind = "card" | "dialog" | "hud" | "notice" | "icons" | "tracker";
@@ -314,6 +315,7 @@ export async function collectScenes(options: { lang?: Lang; formsAndDialogs?: bo
       await windowed(out, t, variant, t.gm, "gm", "profile-form", () => openProfileForm(t.ogre as never));
       if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
       if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
+      if (variant === "d12-holds") await grabForms(out, variant);
       continue;
     }
     await collectVariant(out, variant);
@@ -321,6 +323,8 @@ export async function collectScenes(options: { lang?: Lang; formsAndDialogs?: bo
     // fields (a world of its own: made after the variant's, whose scenes run on the active world).
     if (variant === "d12-holds") await sheetProfiles(out, variant, "ose");
     if (variant === "percentile") await sheetProfiles(out, variant, "dnd5e");
+    // Which attacks grab (issue 31): a sheet's mark, a proposal, the GM's marks, a player's view.
+    if (variant === "d12-holds") await grabForms(out, variant);
     // Cards pending (the GM confirms), applied, manual and undone.
     await stateScenes(out.scenes, variant, lang);
   }

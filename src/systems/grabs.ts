@@ -282,3 +282,18 @@ export function grabsInForce(attacks: readonly AttackGrab[]): GrabbingAttack[] {
       : [],
   );
 }
+
+/** Dice as the GM types them for a hold's damage each round: "2d4", "d6+1", "1d8 - 1" (the whole text, nothing else). */
+export function parseGrabDice(raw: string): DamageDice | undefined {
+  const m = /^\s*(\d{1,2})?\s*[dD]\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$/.exec(raw);
+  if (!m) return undefined;
+  const count = m[1] === undefined ? 1 : Number(m[1]);
+  const sides = Number(m[2]);
+  if (count < 1 || count > 20 || sides < 1 || sides > 100) return undefined;
+  return { count, sides, bonus: m[4] === undefined ? 0 : Number(m[4]) * (m[3] === "-" ? -1 : 1) };
+}
+
+/** Dice as text ("2d4", "1d6+1", "2d8-2"), as parseGrabDice reads them back. */
+export function grabDiceText(d: DamageDice): string {
+  return `${d.count}d${d.sides}${d.bonus > 0 ? `+${d.bonus}` : d.bonus < 0 ? `${d.bonus}` : ""}`;
+}

@@ -24,7 +24,7 @@ export { VARIANT_KEYS } from "./profiles.ts";
 export { NOT_ON_SHEETS, BODY_BY_SIZE, MONSTER_STRENGTH_BY_SIZE } from "./fill.ts";
 export { FOUNDRY_STATUSES } from "./statuses.ts";
 export type { AttackGrab, GrabMark, GrabOverride, GrabbingAttack } from "./grabs.ts";
-export { GRAB_WORDS, applyGrabMarks, checkGrabOverrides, grabsInForce, readGrabs } from "./grabs.ts";
+export { GRAB_WORDS, applyGrabMarks, checkGrabOverrides, grabDiceText, grabsInForce, parseGrabDice, readGrabs } from "./grabs.ts";
 
 /** Every system the layer reads, by its id. */
 export const SYSTEMS: Readonly<Record<string, SystemDescriptor>> = { ars, ose, adnd2e, dnd5e, shadowdark, dcc, generic };

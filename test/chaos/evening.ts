@@ -11,7 +11,7 @@ import type { RulesVariant } from "../../src/rules/index.ts";
 import type { FakeSystem } from "../fake-foundry/systems.ts";
 import { ADND2E_LIKE, dnd5eLike, GENERIC, OSE_LIKE } from "../fake-foundry/systems.ts";
 import type { FakeClient, FakeCombat, FakeToken, FakeUser } from "../fake-foundry/world.ts";
-import { FakeWorld, getProperty, ROLES } from "../fake-foundry/world.ts";
+import { FakeChatMessage, FakeWorld, getProperty, ROLES } from "../fake-foundry/world.ts";
 import { Prng, seedFrom } from "./prng.ts";
 import type * as Shell from "./shell.ts";
 
@@ -188,6 +188,8 @@ export class Evening {
   readonly missed = new Set<FakeClient>();
   /** Hooks a GM's tab missed during the current step. */
   readonly droppedHooks = new Set<string>();
+  /** Chat messages whose creation a GM's tab missed, all evening (a tab cannot count what it never received). */
+  readonly createsMissedByGM = new Set<string>();
   /** Request cards seen (their author and flags), for players who copy them. */
   readonly seenRequests: Array<{ author: string; request: unknown }> = [];
   /** Question cards that were answered (gone), with an answer they took, for stale answers. */
@@ -220,10 +222,11 @@ export class Evening {
       idSeed: config.seed,
       ...(drop > 0 || duplicate > 0
         ? {
-            delivery: (hook: string, client: FakeClient) => {
+            delivery: (hook: string, client: FakeClient, document?: unknown) => {
               if (this.faults.chance(drop)) {
                 this.missed.add(client);
                 if (client.user.isGM) this.droppedHooks.add(hook);
+                if (client.user.isGM && hook === "createChatMessage" && document instanceof FakeChatMessage) this.createsMissedByGM.add(document.id);
                 return 0;
               }
               return this.faults.chance(duplicate) ? 2 : 1;

@@ -148,7 +148,7 @@ export interface StepLog {
    * for them. `happened`: whether the removal reached the server (a tab that closes at once can
    * lose its request on the way, and then nothing was removed).
    */
-  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string; effects: string[] }>; happened: () => boolean }>;
+  removals: Array<{ what: string; tokens: string[]; holds: string[]; clocks?: Array<{ token: string; condition: string; effects: string[] }>; happened: () => boolean; fight?: { hook: string; holds: string[] } }>;
   advances: Array<{ combatId: string; ended: number; processedBefore: number }>;
   requestsPosted: number;
   /** What the step's own calls threw or rejected with: an exception escaping to the caller. */
@@ -598,6 +598,13 @@ const REACHING: readonly string[] = ["grapple", "pummel", "overbear", "subdue", 
  * tab does (the forged invariant); elsewhere the player's own client already does, and no GM's
  * card may name the pair after it either way.
  */
+/** The feet a creature's attacks that take hold reach, as its profile in the actor's flags says (0: unset). */
+function holdReachFeet(ev: Evening, token: FakeToken): number {
+  const profiles = (token.actor.flags[M] as { profile?: Record<string, { holdReach?: unknown } | undefined> } | undefined)?.profile;
+  const r = profiles?.[ev.config.variant]?.holdReach;
+  return typeof r === "number" && Number.isFinite(r) && r > 0 ? r : 0;
+}
+
 function reach(ev: Evening, step: Extract<Step, { kind: "reach" }>, log: StepLog): void {
   const tab = ev.tabs.get(step.by);
   const gm = ev.gmTabs()[0];
@@ -606,7 +613,12 @@ function reach(ev: Evening, step: Extract<Step, { kind: "reach" }>, log: StepLog
   const attacker = at(mine, step.attacker);
   if (!attacker) return;
   const others = liveTokens(ev).filter((t) => t !== attacker && t.parent === attacker.parent && !t.baseActor.testUserPermission(tab.user, "OWNER"));
-  const defender = at(step.what === "far" ? others.filter((t) => squaresApart(attacker, t) >= 1) : others, step.defender);
+  // Far: beyond what the attacker's profile says its attacks reach (its owner may set that, as every
+  // profile value: docs/security.md row 29), measured as Foundry's square grid counts, a square
+  // more than the gap between the two.
+  const reachFt = holdReachFeet(ev, attacker);
+  const far = (t: FakeToken) => squaresApart(attacker, t) >= 1 && (squaresApart(attacker, t) + 1) * attacker.parent.grid.distance > reachFt;
+  const defender = at(step.what === "far" ? others.filter(far) : others, step.defender);
   // Only the GM hides a token: with no GM's tab open, nothing is hidden.
   if (!defender || (step.what === "hidden" && !gm)) return;
   const actions = (RULES_VARIANTS[ev.config.variant]?.actions ?? []).filter((a) => REACHING.includes(a));
@@ -862,7 +874,7 @@ function cheat(ev: Evening, step: Extract<Step, { kind: "cheat" }>, log: StepLog
         if (asked && endHolds) log.gmLetGo = true;
         return d.press(asked ? (endHolds ? "end" : "back") : "cancel");
       };
-      log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
+      log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), fight: { hook: "deleteCombatant", holds: holdsOfFight(ev, [uuid], combatant.parent) }, clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
       // Delete-then-leave: the own half removed (or its hold flag taken off), then the combatant
       // taken out: in the same breath, or one after the other.
       const first = step.how === "halfDeleteLeave" && half ? () => half.effect.delete() : step.how === "halfStripLeave" && half ? () => half.effect.update({ [`flags.${M}.-=hold`]: null }) : null;
@@ -1002,6 +1014,26 @@ function holdsOf(ev: Evening, tokens: readonly string[]): string[] {
   ];
 }
 
+/**
+ * The holds of these tokens that a fight keeps: those the combat's ledger keeps, or whose halves
+ * say they were made in it. A GM's tab that never heard of a combatant's or the combat's removal
+ * (fault injection) still ends these when it reloads (they stand only while the fight has both);
+ * a hold kept in the scene's ledger it cannot tell from one whose creature never joined the fight.
+ */
+function holdsOfFight(ev: Evening, tokens: readonly string[], combat: FakeCombat): string[] {
+  const set = new Set(tokens);
+  const kept = Object.values(((combat.flags[M] as Record<string, unknown> | undefined)?.holds ?? {}) as Record<string, { record?: { id: string; heldId: string; holderId: string } } | null>)
+    .map((h) => h?.record)
+    .filter((r): r is { id: string; heldId: string; holderId: string } => !!r && (set.has(r.heldId) || set.has(r.holderId)))
+    .map((r) => r.id);
+  const stamped = holdHalves(ev)
+    .filter((h) => h.effect.getFlag(M, "combat") === combat.id)
+    .map((h) => (h.effect.getFlag(M, "hold") as { record: { id: string; heldId: string; holderId: string } }).record)
+    .filter((r) => set.has(r.heldId) || set.has(r.holderId))
+    .map((r) => r.id);
+  return [...new Set([...kept, ...stamped])];
+}
+
 /** The clocks (timed conditions) combats keep for these tokens: in `combat`, or in any. */
 function clocksOf(ev: Evening, tokens: readonly string[], combat?: FakeCombat): Array<{ token: string; condition: string; effects: string[] }> {
   const set = new Set(tokens);
@@ -1046,13 +1078,13 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     );
     if (!combatant?.token) return;
     const uuid = combatant.token.uuid;
-    log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
+    log.removals.push({ what: "combatant", tokens: [uuid], holds: holdsOf(ev, [uuid]), fight: { hook: "deleteCombatant", holds: holdsOfFight(ev, [uuid], combatant.parent) }, clocks: clocksOf(ev, [uuid], combatant.parent), happened: () => !combatant.parent.combatants.has(combatant.id) || !ev.world.combats.has(combatant.parent.id) });
     onTab(ev, step.by, log, () => combatant.delete(), true);
   } else {
     const combat = combatAt(ev, step.index);
     if (!combat) return;
     const tokens = combat.combatants.map((c) => c.token?.uuid).filter((u): u is string => u !== undefined);
-    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), clocks: clocksOf(ev, tokens, combat), happened: () => !ev.world.combats.has(combat.id) });
+    log.removals.push({ what: "combat", tokens, holds: holdsOf(ev, tokens), fight: { hook: "deleteCombat", holds: holdsOfFight(ev, tokens, combat) }, clocks: clocksOf(ev, tokens, combat), happened: () => !ev.world.combats.has(combat.id) });
     onTab(ev, step.by, log, () => combat.delete(), true);
   }
 }

@@ -54,7 +54,7 @@ export class FakeChatMessage extends FakeDocument {
   broadcastVisible(hook: string, args: unknown[]): void {
     for (const c of [...this.world.clients]) {
       if (!this.visibleTo(c.user)) continue;
-      for (let i = this.world.deliveries(hook, c); i > 0; i--) c.run(() => c.Hooks.callAll(hook, ...args));
+      for (let i = this.world.deliveries(hook, c, this); i > 0; i--) c.run(() => c.Hooks.callAll(hook, ...args));
     }
   }
   /** [C-32] The author is stamped by the server: the creating user, whatever the data says. */

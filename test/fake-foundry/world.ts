@@ -102,9 +102,10 @@ export interface FakeWorldOptions {
   readonly latency?: "documents" | "all";
   /**
    * FAULT INJECTION, not a claim about Foundry: how many times one client receives one document
-   * hook's broadcast (0 dropped, 1, 2 duplicated). Unset: exactly once, as Foundry sends it.
+   * hook's broadcast (0 dropped, 1, 2 duplicated), and the document it is about. Unset: exactly
+   * once, as Foundry sends it.
    */
-  readonly delivery?: (hook: string, client: FakeClient) => number;
+  readonly delivery?: (hook: string, client: FakeClient, document?: unknown) => number;
   /** Document ids from this seed (the world's own count), so a world built twice has the same ids. */
   readonly idSeed?: number;
   /**
@@ -155,7 +156,7 @@ export class FakeWorld {
   readonly movementOptionsReachHooks: boolean;
   readonly plannedStartFiresPreMove: boolean;
   readonly latency: "documents" | "all";
-  readonly delivery: ((hook: string, client: FakeClient) => number) | undefined;
+  readonly delivery: ((hook: string, client: FakeClient, document?: unknown) => number) | undefined;
   readonly idSeed: number | undefined;
   readonly webLocks: boolean;
   /** Each browser's Web Locks, by browser. */
@@ -372,7 +373,7 @@ export class FakeWorld {
     for (const c of [...this.clients]) {
       // The canvas follows a token's change before the change's hooks run (test/fake-foundry/canvas.ts).
       if (name === "updateToken" || name === "deleteToken") c.canvas.documentChanged(name, args);
-      for (let i = this.deliveries(name, c); i > 0; i--) {
+      for (let i = this.deliveries(name, c, args[0]); i > 0; i--) {
         c.run(() => {
           try {
             c.Hooks.callAll(name, ...args);
@@ -386,8 +387,8 @@ export class FakeWorld {
   }
 
   /** How many times `client` receives this broadcast: once, unless faults are injected. */
-  deliveries(hook: string, client: FakeClient): number {
-    return this.delivery ? this.delivery(hook, client) : 1;
+  deliveries(hook: string, client: FakeClient, document?: unknown): number {
+    return this.delivery ? this.delivery(hook, client, document) : 1;
   }
 
   /** [C-90] fromUuidSync: the document a UUID names, walked from its primary document; null when any part is gone. */

@@ -3,6 +3,7 @@
 // with the hold, damage and conditions each variant's result calls for.
 import { describe, expect, it } from "vitest";
 import { act } from "../../src/foundry/cards/request-card.ts";
+import { bindCard } from "../../src/foundry/hooks/chat.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable, submitWindow } from "./setup.ts";
@@ -42,6 +43,56 @@ describe("grapple-die through the shell", () => {
     await t.player.run(() => act({ action: "release", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
     expect(t.world.messages.contents.filter((m) => m.getFlag(M, "request"))).toEqual([]);
     expect(halves(t)).toEqual([]);
+  });
+});
+
+describe("a grapple-die change of hold through the shell", () => {
+  it("the new hold takes the old one's id (002 step 6, a new grapple die on the hold): both halves are there after, and the ledger names them", async () => {
+    // Found by the chaos runs: the new halves were taken as already written (the old ones, removed
+    // in the same writes, had the same hold id), so the hold was left with neither half.
+    const t = await playing("grapple-die");
+    t.world.fallbackFace = (sides) => sides;
+    const grapple = (declared: Record<string, unknown>) => t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: { freeAttack: "harmless", ...declared } }));
+    expect((await grapple({})).kind).toBe("done");
+    const before = halves(t).map((e) => e.id);
+    expect(before).toHaveLength(2);
+    expect((await grapple({ changeHold: true })).kind).toBe("done");
+    const after = halves(t);
+    expect(after).toHaveLength(2);
+    expect(after.map((e) => e.id).filter((id) => before.includes(id))).toEqual([]);
+    const kept = Object.values(((t.goblinToken.parent.flags[M] as Record<string, unknown>).holds ?? {}) as Record<string, { heldEffect: string; holderEffect: string }>);
+    expect(kept).toHaveLength(1);
+    expect([kept[0]?.heldEffect, kept[0]?.holderEffect].sort()).toEqual(after.map((e) => e.id).sort());
+  });
+});
+
+describe("two waiting cards of one hold", () => {
+  it("the second applied after the first made the hold makes no second one: the halves and the ledger stay the first card's", async () => {
+    // Found by the chaos runs: the second card's halves were taken as written (the first card's,
+    // under the same hold id), while the ledger took the second card's record: the two differed.
+    const t = await playing("percentile");
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    // As above: a gouge, each time.
+    t.world.script([[6, 6], [4, 1], [100, 1], [100, 100], [6, 6], [4, 1], [100, 1], [100, 100]]);
+    const grapple = () => t.gm.run(() => act({ action: "grapple", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }));
+    await grapple();
+    await grapple();
+    const waiting = t.world.messages.contents.filter((m) => (m.getFlag(M, "card") as { state?: string } | undefined)?.state === "pending");
+    expect(waiting).toHaveLength(2);
+    const apply = async (card: (typeof waiting)[number]) => {
+      const html = document.createElement("li");
+      html.innerHTML = card.content;
+      bindCard(card as never, html);
+      html.querySelector<HTMLButtonElement>('[data-wc-action="apply"]')?.click();
+      await t.world.settle();
+    };
+    for (const card of waiting) await t.gm.run(() => apply(card));
+    const after = halves(t);
+    expect(after).toHaveLength(2);
+    const kept = Object.values(((t.goblinToken.parent.flags[M] as Record<string, unknown>).holds ?? {}) as Record<string, { record: unknown; heldEffect: string; holderEffect: string }>);
+    expect(kept).toHaveLength(1);
+    expect([kept[0]?.heldEffect, kept[0]?.holderEffect].sort()).toEqual(after.map((e) => e.id).sort());
+    for (const e of after) expect((e.getFlag(M, "hold") as { record: unknown }).record).toEqual(kept[0]?.record);
   });
 });
 

@@ -3,7 +3,7 @@
 // expected figure below is copied by hand from the pack text quoted beside it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { GRAB_WORDS, applyGrabMarks, readGrabs } from "../../src/systems/index.ts";
+import { GRAB_WORDS, applyGrabMarks, checkGrabOverrides, grabDiceText, grabsInForce, parseGrabDice, readGrabs } from "../../src/systems/index.ts";
 import type { AttackGrab } from "../../src/systems/index.ts";
 
 const fixture = (path: string): unknown => JSON.parse(readFileSync(`test/systems/fixtures/${path}`, "utf8"));
@@ -140,4 +140,39 @@ describe("the GM's marks", () => {
     expect(() => applyGrabMarks(python(), { wcOsePyCoil00002: { escape: 0 } })).toThrow(/escape/);
     expect(() => applyGrabMarks(python(), { x: { damagePerRound: { count: 0, sides: 4, bonus: 0 } } })).toThrow(/damagePerRound/);
   });
+
+  it("a stored mark's null figure is no figure (how a figure taken away is written)", () => {
+    const set = applyGrabMarks(python(), { wcOsePyTail00003: { escape: null, damagePerRound: { count: 1, sides: 6, bonus: 0 } } });
+    expect(byName(set, "Tail lash").grab).toMatchObject({ damagePerRound: { count: 1, sides: 6, bonus: 0 } });
+    expect(byName(set, "Tail lash").grab?.escape).toBeUndefined();
+  });
+
+  it("a key that would nest in a flag, a field that is no figure, or too many marks: refused", () => {
+    expect(() => checkGrabOverrides({ "attacks.0": true })).toThrow(/no attack key/);
+    expect(() => checkGrabOverrides({ x: { escape: 10, onHit: "alert" } })).toThrow(/grabs\.x/);
+    expect(() => checkGrabOverrides(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, true])))).toThrow(/more than 100/);
+    expect(checkGrabOverrides(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, true])))).toBeTruthy();
+  });
+
+  it("adnd2e's text attacks are keyed without dots (a dot would nest the flag's key)", () => {
+    expect(grabs("adnd2e", "grabs/adnd2e-constrictor.json").map((a) => a.key)).toEqual(["attacks-0", "attacks-1"]);
+  });
+
+  it("grabsInForce: only the marks in force, with whose they are; a proposal is not among them", () => {
+    const list = applyGrabMarks(python(), { wcOsePyTail00003: { escape: 12 } });
+    expect(grabsInForce(list)).toEqual([{ key: "wcOsePyTail00003", name: "Tail lash", escape: 12, source: "gm", reason: { key: "WC.Grab.setByGm", params: { name: "Tail lash" } } }]);
+    // dnd5e 2014 Constrict: "grappled (escape DC 14)"
+    expect(grabsInForce(grabs("dnd5e", "grabs/dnd5e-constrictor-snake.json"))).toMatchObject([{ name: "Constrict", escape: 14, source: "sheet" }]);
+  });
 });
+
+describe("dice the GM types for damage each round", () => {
+  it("reads the whole text as dice, and writes them back the same", () => {
+    expect(parseGrabDice("2d4")).toEqual({ count: 2, sides: 4, bonus: 0 });
+    expect(parseGrabDice(" d6 + 1 ")).toEqual({ count: 1, sides: 6, bonus: 1 });
+    expect(parseGrabDice("1D8-2")).toEqual({ count: 1, sides: 8, bonus: -2 });
+    for (const bad of ["lots", "2d4 fire", "0d6", "21d6", "2d0", "2d101", "", "d"]) expect(parseGrabDice(bad)).toBeUndefined();
+    for (const t of ["2d4", "1d6+1", "2d8-2"]) expect(grabDiceText(parseGrabDice(t)!)).toBe(t);
+  });
+});
+

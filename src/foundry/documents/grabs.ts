@@ -15,6 +15,9 @@
  *   last wrote: the GM's write also keeps a seal of them (their canonical JSON) in the world setting
  *   `grabSeals` by the actor's UUID, which only a GM can write (C-92). Marks a player wrote or
  *   changed are set aside whole (docs/security.md row 31b), and the profile form says so.
+ * - **The sheet's own marks on a creature a player owns** are the player's data as much as the
+ *   flags are (an item made to apply Grappled): there they are proposals, in force once a GM
+ *   confirms them, like the words of the old-school hosts.
  * - **Marks that are not marks** (made by hand in the console, a wrong shape) are set aside whole,
  *   the GM told once per creature and tab; nothing else stops.
  */
@@ -62,8 +65,17 @@ export function canonicalMarks(raw: unknown): string {
   return JSON.stringify(norm(raw ?? {}));
 }
 
-function marksFrom(systemId: string, data: unknown, believe: (raw: unknown) => boolean): AttackMarks {
-  const read = readGrabs(systemId, data as never);
+/**
+ * On a creature a player owns, the sheet's own marks are the player's to write too (an item made
+ * to apply Grappled, a description saying "escape DC 30"): each is a proposal the GM confirms.
+ */
+function asProposals(attacks: readonly AttackGrab[]): AttackGrab[] {
+  return attacks.map((a) => (a.grab ? { ...a, grab: null, proposal: a.grab, source: "none" as const } : a));
+}
+
+function marksFrom(systemId: string, data: unknown, believe: (raw: unknown) => boolean, playerOwned = false): AttackMarks {
+  const sheet = readGrabs(systemId, data as never);
+  const read = playerOwned ? asProposals(sheet) : sheet;
   const raw = rawMarks(data);
   if (isEmpty(raw)) return { read, attacks: read, marks: {}, state: "none" };
   if (!believe(raw)) return { read, attacks: read, marks: {}, state: "setAside" };
@@ -113,7 +125,7 @@ function gmWrote(actor: ActorLike, raw: unknown): boolean {
 /** A live creature's attacks: the sheet's marks, proposals, and the GM's marks where a GM wrote them. */
 export function attackMarksOf(actor: Actor.Implementation): AttackMarks {
   const a = actor as unknown as ActorLike;
-  const view = marksFrom(hostSystem().id, a.toObject(), (raw) => gmWrote(a, raw));
+  const view = marksFrom(hostSystem().id, a.toObject(), (raw) => gmWrote(a, raw), a.hasPlayerOwner);
   if (view.state === "bad") warnOnce(a, view.problem ?? "");
   return view;
 }
@@ -142,6 +154,19 @@ function warnOnce(actor: ActorLike, problem: string): void {
 }
 
 /**
+ * Marks as they are stored: an update merges objects (C-02), so a mark's figures are written
+ * whole, null where not stated, and a figure taken away does not stay behind from the mark before.
+ */
+export function storedMarks(marks: Readonly<Record<string, GrabOverride>>): Record<string, GrabOverride> {
+  return Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, typeof v === "boolean" ? v : { escape: v.escape ?? null, damagePerRound: v.damagePerRound ?? null }]));
+}
+
+/** Whether two sets of marks say the same. */
+export function sameMarks(a: Readonly<Record<string, GrabOverride>>, b: Readonly<Record<string, GrabOverride>>): boolean {
+  return canonicalMarks(storedMarks(a)) === canonicalMarks(storedMarks(b));
+}
+
+/**
  * Stores the GM's marks (the whole set, keyed by attack): checked first (a bad one throws, naming
  * it, and nothing is written); keys no longer given are removed. On a creature a player owns the
  * seal is written first, so marks without their seal (a write cut short) are set aside, never
@@ -155,9 +180,7 @@ export async function writeGrabMarks(actor: Actor.Implementation, next: Readonly
   const before = rawMarks(a.toObject());
   const old = before && typeof before === "object" ? Object.keys(before) : [];
   const update: Record<string, unknown> = {};
-  // An update merges objects (C-02): a mark's figures are written whole, null where not stated,
-  // so a figure taken away does not stay behind from the mark before.
-  const stored: Record<string, GrabOverride> = Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, typeof v === "boolean" ? v : { escape: v.escape ?? null, damagePerRound: v.damagePerRound ?? null }]));
+  const stored = storedMarks(marks);
   for (const [k, v] of Object.entries(stored)) update[`${base}.${k}`] = v;
   for (const k of old) {
     if (k in marks) continue;

@@ -14,6 +14,7 @@ import { damageUpdate, readLedger, temporaryPath } from "../documents/actors.ts"
 import { hitPointPaths } from "../documents/creature.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
 import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold } from "../documents/holds.ts";
+import { keptHold } from "../documents/ledger.ts";
 import { notify } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import type { StatusKey } from "../documents/statuses.ts";
@@ -123,13 +124,20 @@ export function planConsequences(
   // A result written after one of the two left the combat it happened in (a card applied late)
   // makes no hold there, as the hold would have ended with the leaving; no timed condition either.
   const fits = (h: HoldRecord) => !combatId || holdFitsItsCombat(combatId, h.heldId, h.holderId);
-  const holdsAdded = c.holdsAdded.filter(fits);
+  // Nor a hold another card has made since under the same id (two waiting cards of the same two,
+  // applied one after the other): the one there stands, ledger and halves alike. A hold the rules
+  // replace under its own id is in the same consequences' removals.
+  const removed = new Set(c.holdsRemoved);
+  const madeByAnother = (h: HoldRecord) => {
+    const kept = keptHold(h.id);
+    return kept !== undefined && kept.hold.card !== requestId && !removed.has(h.id);
+  };
+  const holdsAdded = c.holdsAdded.filter((h) => fits(h) && !madeByAnother(h));
   for (const h of holdsAdded) {
     const [held, holder] = holdEffectPair(h, actorOf(h.heldId), actorOf(h.holderId), variant, requestId);
     w(held.actor).creates.push(stamped(held.data, "combat"));
     w(holder.actor).creates.push(stamped(holder.data, "combat"));
   }
-  const removed = new Set(c.holdsRemoved);
   for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), removed)) if (effect.id) w(actor).deletes.push(effect.id);
   const changed = new Map(holdsUpdated.filter((h) => !removed.has(h.id)).map((h) => [h.id, h]));
   for (const { actor, effect } of holdEffects(cast.map((m) => m.actor), new Set(changed.keys()))) {
@@ -271,13 +279,16 @@ function sameEffect(e: ActiveEffect.Implementation, data: Record<string, unknown
  * How an effect a plan creates stands on the actor: "absent"; "there" (it is, by its id or, should
  * a server have given it another id, by what it is); or "squatted": something else sits at its id
  * (a player made an effect there on their own creature first), which is removed before ours is made.
+ * An effect the same writes remove (`leaving`) is not there: a hold the rules replace under its
+ * own id (grapple die's change of hold) is the old half going and the new one coming.
  */
-function placeOf(actor: Actor.Implementation, data: Record<string, unknown>): "absent" | "there" | "squatted" {
+function placeOf(actor: Actor.Implementation, data: Record<string, unknown>, leaving: ReadonlySet<string> = new Set<string>()): "absent" | "there" | "squatted" {
   const id = typeof data._id === "string" ? data._id : "";
   const at = id ? actor.effects.get(id) : undefined;
   if (at) return sameEffect(at, data) ? "there" : "squatted";
   const hold = parseHold(ourFlagsOf(data)?.hold);
   for (const e of actor.effects) {
+    if (leaving.has(e.id ?? "")) continue;
     const h = storedHold(e);
     if (hold && h && h.record.id === hold.record.id && h.role === hold.role) return "there";
     const statuses = Array.isArray(data.statuses) ? (data.statuses as string[]) : [];
@@ -306,7 +317,8 @@ export function markedBefore(plan: Plan): ReadonlySet<string> {
  */
 export function writesOf(plan: Plan, resume = false, unbelieved: ReadonlySet<string> = new Set<string>()): PlanWrites {
   const actors: ActorWrite[] = plan.writes.map((x) => {
-    const places = x.creates.map((d) => ({ d, place: placeOf(x.actor, d) }));
+    const leaving = new Set(x.deletes);
+    const places = x.creates.map((d) => ({ d, place: placeOf(x.actor, d, leaving) }));
     const squatters = places.filter((p) => p.place === "squatted").map((p) => String(p.d._id));
     if (squatters.length > 0) console.warn(`${MODULE_ID} | effects stood where the module's go on ${x.actor.name ?? x.actor.uuid}; removed first`, squatters);
     return {

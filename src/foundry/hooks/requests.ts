@@ -8,6 +8,7 @@ import { MODULE_ID } from "../base/constants.ts";
 import { gmWork } from "../gm/queue.ts";
 import { finishAll, finishLater, recoverLater } from "../cards/kinds.ts";
 import { forgetDeletedCard, keepCardsOfCombat } from "../cards/card-ledger.ts";
+import { seen } from "../cards/log-index.ts";
 import { isRequest, onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/request-card.ts";
 import { sweep } from "../gm/hold-guard.ts";
 
@@ -41,11 +42,23 @@ export function listen(): void {
     else forgetDeletedCard(m, report);
   });
   // A card named in the ledger before it is made: finished here should its writer's tab close.
+  // A card already here when its name arrives (whether one batch's operations reach other tabs
+  // in their order is not documented) is read again and drawn again, now believed.
   const named = (doc: unknown, changed: unknown) => {
     // Foundry hands the changes expanded; dotted keys are read too.
     const c = (changed ?? {}) as Record<string, unknown> & { flags?: Record<string, unknown> };
-    const flags = c.flags?.[MODULE_ID] as Record<string, unknown> | undefined;
-    if ((flags && "cards" in flags) || Object.keys(c).some((k) => k.startsWith(`flags.${MODULE_ID}.cards`))) recoverLater(doc as Combat.Implementation | Scene.Implementation, report);
+    const nested = (c.flags?.[MODULE_ID] as Record<string, unknown> | undefined)?.cards as Record<string, unknown> | undefined;
+    const prefix = `flags.${MODULE_ID}.cards.`;
+    const dotted = Object.keys(c).filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes("."));
+    if (!nested && dotted.length === 0) return;
+    recoverLater(doc as Combat.Implementation | Scene.Implementation, report);
+    const ids = [...Object.entries(nested ?? {}).filter(([, v]) => v && typeof v === "object" && "k" in (v as object)).map(([id]) => id), ...dotted.map((k) => k.slice(prefix.length))];
+    for (const id of ids) {
+      const m = game.messages.get(id);
+      if (!m) continue;
+      seen(m);
+      void (globalThis as { ui?: { chat?: { updateMessage?: (m: unknown) => unknown } } }).ui?.chat?.updateMessage?.(m);
+    }
   };
   Hooks.on("updateCombat", (combat, changed) => named(combat, changed));
   Hooks.on("updateScene", (scene, changed) => named(scene, changed));

@@ -15,7 +15,10 @@ import { i18n, notify } from "../base/i18n.ts";
 import { openSaveDialog } from "./save-dialog.ts";
 import { activeVariant, activeVariantId } from "../world/settings.ts";
 import { hostSystem } from "../documents/creature.ts";
-import { NOT_ON_SHEETS } from "../../systems/index.ts";
+import type { AttackGrab, GrabOverride } from "../../systems/index.ts";
+import { NOT_ON_SHEETS, grabDiceText, parseGrabDice } from "../../systems/index.ts";
+import type { AttackMarks } from "../documents/grabs.ts";
+import { attackMarksOf, canonicalMarks, sameMarks, writeGrabMarks } from "../documents/grabs.ts";
 
 export interface FieldView {
   readonly path: string;
@@ -201,16 +204,153 @@ export function overridesFromForm(form: HTMLFormElement, view: StoredProfile, ne
   return { overrides, cleared };
 }
 
+// ---- attacks that grab (issue 31) -------------------------------------------------------
+
+/** One attack's row in the form's grab section. */
+export interface GrabRowView {
+  readonly key: string;
+  /** The attack's name (plain text; the template escapes it). */
+  readonly name: string;
+  /** Where its mark stands: the sheet's, the GM's, a proposal waiting, a proposal dismissed, or none. */
+  readonly kind: "sheet" | "gm" | "proposal" | "dismissed" | "none";
+  readonly label: string;
+  /** Why, for the badge's tooltip (made plain: a tooltip is read as HTML). */
+  readonly reason: string;
+  /** For a proposal not yet decided: the question put to the GM. */
+  readonly question: string;
+  readonly grabs: boolean;
+  /** The figures, in words, for a reader who cannot change them. */
+  readonly summary: string;
+  readonly choices: ReadonlyArray<{ value: string; label: string; selected: boolean }>;
+  readonly escape: number | "";
+  readonly damage: string;
+}
+
+/** The figures a row starts with: the mark in force, else the proposal's. */
+function figuresOf(a: AttackGrab): { escape?: number; damagePerRound?: { count: number; sides: number; bonus: number } } {
+  const m = a.grab ?? a.proposal;
+  return { ...(m?.escape !== undefined ? { escape: m.escape } : {}), ...(m?.damagePerRound ? { damagePerRound: m.damagePerRound } : {}) };
+}
+
+function reasonText(a: AttackGrab): string {
+  const r = a.grab?.reason ?? a.proposal?.reason;
+  return r ? plainText(i18n.format(r.key, localizeParams(r.params ?? {}, i18n) as Record<string, string>)) : "";
+}
+
+function summaryOf(a: AttackGrab): string {
+  if (!a.grab) return "";
+  const parts = [
+    ...(a.grab.escape !== undefined ? [i18n.format("WC.Grab.form.summaryEscape", { escape: a.grab.escape })] : []),
+    ...(a.grab.damagePerRound ? [i18n.format("WC.Grab.form.summaryDamage", { dice: grabDiceText(a.grab.damagePerRound) })] : []),
+  ];
+  return parts.join(" · ");
+}
+
+/** The grab section's rows: each attack with its mark, where it came from, and (for the GM) the choice. */
+export function grabRows(marks: AttackMarks): GrabRowView[] {
+  return marks.attacks.map((a) => {
+    const sheet = marks.read.find((r) => r.key === a.key) ?? a;
+    const o = marks.marks[a.key];
+    const proposalOnly = !sheet.grab && sheet.proposal !== null;
+    const kind: GrabRowView["kind"] = o !== undefined ? (o === false && proposalOnly ? "dismissed" : a.source === "override" ? "gm" : a.grab ? "sheet" : "none") : a.grab ? "sheet" : proposalOnly ? "proposal" : "none";
+    const choice = o === undefined ? "sheet" : o === false ? "none" : "grab";
+    const sheetLabel = sheet.grab ? "WC.Grab.form.choice.sheetGrabs" : proposalOnly ? "WC.Grab.form.choice.undecided" : "WC.Grab.form.choice.sheetNot";
+    const choices = [
+      { value: "sheet", label: i18n.localize(sheetLabel) },
+      { value: "grab", label: i18n.localize(proposalOnly ? "WC.Grab.form.choice.confirm" : "WC.Grab.form.choice.grab") },
+      { value: "none", label: i18n.localize(proposalOnly ? "WC.Grab.form.choice.dismiss" : "WC.Grab.form.choice.none") },
+    ].map((c) => ({ ...c, selected: c.value === choice }));
+    const f = figuresOf(a.grab ? a : sheet);
+    return {
+      key: a.key,
+      name: a.name,
+      kind,
+      label: i18n.localize(`WC.Grab.form.badge.${kind}`),
+      reason: kind === "gm" || kind === "dismissed" ? plainText(i18n.format("WC.Grab.setByGm", { name: a.name })) : reasonText(a.grab ? a : sheet),
+      // A proposal from the words, or the sheet's own mark on a creature a player owns.
+      question: kind === "proposal" ? i18n.localize(sheet.proposal?.reason.key === "WC.Grab.proposedWords" ? "WC.Grab.form.question" : "WC.Grab.form.questionOwned") : "",
+      grabs: a.grab !== null,
+      summary: summaryOf(a),
+      choices,
+      escape: f.escape ?? "",
+      damage: f.damagePerRound ? grabDiceText(f.damagePerRound) : "",
+    };
+  });
+}
+
+const sameFigures = (a: { escape?: number | null; damagePerRound?: unknown }, b: { escape?: number | null; damagePerRound?: unknown }) =>
+  (a.escape ?? null) === (b.escape ?? null) && canonicalMarks(a.damagePerRound ?? null) === canonicalMarks(b.damagePerRound ?? null);
+
+/**
+ * The GM's marks after the form, attack by attack: "sheet" follows the sheet (unless the figures of
+ * the sheet's own mark were changed: then they are the GM's), "grab" marks it (true while the
+ * figures are the sheet's or the proposal's, else the figures typed), "none" clears it (kept only
+ * where there is a mark or a proposal to clear). Figures that are not figures are named; nothing
+ * is returned for them.
+ */
+export function grabMarksFromForm(form: HTMLFormElement, marks: AttackMarks): { marks: Record<string, GrabOverride>; errors: string[] } {
+  const out: Record<string, GrabOverride> = {};
+  const errors: string[] = [];
+  for (const sheet of marks.read) {
+    const field = (n: string) => form.elements.namedItem(`wc-grab.${sheet.key}.${n}`);
+    const choiceEl = field("mark");
+    if (!(choiceEl instanceof HTMLSelectElement)) continue;
+    const choice = choiceEl.value;
+    const escEl = field("escape");
+    const dmgEl = field("damage");
+    const escRaw = escEl instanceof HTMLInputElement ? escEl.value.trim() : "";
+    const dmgRaw = dmgEl instanceof HTMLInputElement ? dmgEl.value.trim() : "";
+    let escape: number | undefined;
+    let damagePerRound: ReturnType<typeof parseGrabDice>;
+    if (escRaw !== "") {
+      const n = Number(escRaw);
+      if (!Number.isInteger(n) || n < 1 || n > 40) errors.push(i18n.format("WC.Grab.form.badEscape", { name: plainText(sheet.name), value: plainText(escRaw.slice(0, 20)) }));
+      else escape = n;
+    }
+    if (dmgRaw !== "") {
+      damagePerRound = parseGrabDice(dmgRaw);
+      if (!damagePerRound) errors.push(i18n.format("WC.Grab.form.badDamage", { name: plainText(sheet.name), value: plainText(dmgRaw.slice(0, 20)) }));
+    }
+    const typed = { ...(escape !== undefined ? { escape } : {}), ...(damagePerRound ? { damagePerRound } : {}) };
+    const basis = figuresOf(sheet);
+    if (choice === "none") {
+      if (sheet.grab || sheet.proposal) out[sheet.key] = false;
+    } else if (choice === "grab") {
+      out[sheet.key] = sameFigures(typed, basis) && (sheet.grab || sheet.proposal) ? true : typed;
+    } else if (sheet.grab && !sameFigures(typed, basis)) {
+      out[sheet.key] = typed;
+    }
+  }
+  return { marks: out, errors };
+}
+
 export async function openProfileForm(actor: Actor.Implementation): Promise<void> {
   // Only a creature's owner (or a GM) may change its profile.
   if (!actor.isOwner) return notify("warn", "WC.Refuse.notOwner", { name: actor.name ?? "" });
   const variant = activeVariant();
   const token = (actor as unknown as { token?: TokenDocument.Implementation | null }).token ?? null;
   const view = readProfile(actor, variant, token);
+  const gm = game.user?.isGM === true;
+  const marks = attackMarksOf(actor);
   const content = await foundry.applications.handlebars.renderTemplate(TEMPLATES.profile, {
     hint: i18n.format("WC.Profile.hint", { variant: i18n.localize(`WC.Variant.${variant.id}`) }),
     systemHint: view.stored ? i18n.format("WC.Profile.systemHint", { system: hostSystemLabel() }) : "",
     fields: sourcedFieldViews(view, variant.profileFields),
+    grabs: marks.read.length > 0
+      ? {
+          gm,
+          title: i18n.localize("WC.Grab.form.title"),
+          hint: i18n.localize(gm ? "WC.Grab.form.hint" : "WC.Grab.form.hintPlayer"),
+          // Only the GM hears that marks were set aside (a player's own, on their creature).
+          warning: !gm ? "" : marks.state === "setAside" ? i18n.localize("WC.Grab.form.setAside") : marks.state === "bad" ? i18n.format("WC.Grab.form.bad", { problem: plainText((marks.problem ?? "").slice(0, 80)) }) : "",
+          escapeLabel: i18n.localize("WC.Grab.form.escape"),
+          escapeHint: i18n.localize("WC.Grab.form.escapeHint"),
+          damageLabel: i18n.localize("WC.Grab.form.damage"),
+          damageHint: i18n.localize("WC.Grab.form.damageHint"),
+          markLabel: i18n.localize("WC.Grab.form.mark"),
+          rows: grabRows(marks),
+        }
+      : null,
   });
   await openSaveDialog({
     title: i18n.format("WC.Profile.title", { name: actor.name ?? "" }),
@@ -218,10 +358,15 @@ export async function openProfileForm(actor: Actor.Implementation): Promise<void
     invalidKey: "WC.Profile.invalid",
     pathLabel: (i) => i18n.localize(fieldKey(i.path.replace(/^(profile|override)\./, ""))),
     save: async (form) => {
+      // The grab marks are read first: figures that are not figures stop the whole save.
+      const grabs = gm && marks.read.length > 0 ? grabMarksFromForm(form, marks) : null;
+      if (grabs && grabs.errors.length > 0) return notify("error", "WC.Grab.form.invalid", { details: grabs.errors.join("; ") });
       const next = profileFromForm(form, variant.profileFields, view.profile);
       const { overrides, cleared } = overridesFromForm(form, view, next);
       variant.validateProfile("check", { ...view.read, ...overrides }, "profile");
       await writeProfile(actor, activeVariantId(), overrides, cleared);
+      // Written only when they change (or were set aside: the GM's save makes them the GM's again).
+      if (grabs && (marks.state === "setAside" || marks.state === "bad" || !sameMarks(grabs.marks, marks.marks))) await writeGrabMarks(actor, grabs.marks);
     },
   });
 }
