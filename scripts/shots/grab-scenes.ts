@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { act } from "../../src/foundry/cards/request-card.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
+import { writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeSystem } from "../../test/fake-foundry/systems.ts";
 import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
@@ -39,7 +40,7 @@ interface Setting {
 
 /** The OSE rock python (its Constrict confirmed by the GM) and an OSE fighter, the player's. */
 const OSE: Setting = { system: OSE_LIKE, monster: "grabs/ose-rock-python.json", defender: "ose/fighter-chain.json", attack: COILS };
-/** The dnd5e constrictor snake (its Constrict grapples by the sheet), the player's, and Randal. */
+/** The dnd5e constrictor snake (its Constrict grapples by the sheet, confirmed by the GM on a player's creature), the player's, and Randal. */
 const DND5E: Setting = { system: dnd5eLike(), monster: "grabs/dnd5e-constrictor-snake.json", defender: "dnd5e/randal-human-fighter.json", attack: "haXdYCAfGXo0iVqC", playerMonster: true };
 
 /** The monster and the fighter on a scene, in a fight, beside each other. */
@@ -77,6 +78,8 @@ async function grabDialogs(out: Collected, variant: Variant): Promise<void> {
   for (const [role, s] of [["gm", OSE], ["player", DND5E]] as const) {
     const t = grabTable(variant, out.lang, s);
     await t.gm.run(() => game.settings.set(M, "variant", variant as never));
+    // On a creature a player owns the sheet's own mark is a proposal: the GM confirms it.
+    if (s.playerMonster) await t.gm.run(() => writeGrabMarks(t.ogreToken.actor as never, { [s.attack]: true }));
     const client = role === "gm" ? t.gm : t.player;
     const ask = () => askDeclared({ action: "grab", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, attack: s.attack });
     await windowed(out, t, variant, client, role, "dialog-grab-possible", ask);

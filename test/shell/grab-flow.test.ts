@@ -20,6 +20,7 @@ import { describe, expect, it } from "vitest";
 import { hitPointPaths } from "../../src/foundry/documents/creature.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
+import { writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeActor, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
@@ -216,6 +217,9 @@ describe("the way in: the one check, players' consoles, a host roll the GM point
   it("a player's own constrictor: its Bite or a made-up key is no grab, refused on the player's client and again on the GM's tab from a forged request card", async () => {
     const t = await playing(snake, "d12-holds");
     t.monster.ownership[t.player.user.id ?? ""] = 3;
+    // On a creature a player owns the sheet's own mark is a proposal: the GM confirms Constrict (on
+    // the token's own creature: the python's token is unlinked).
+    await t.gm.run(() => writeGrabMarks(t.monsterToken.actor as never, { [snake.attack]: true }));
     for (const attack of [BITE, "madeUp", undefined]) {
       const out = await t.player.run(() => act({ action: "grab", attackerUuid: t.monsterToken.uuid, defenderUuid: t.defenderToken.uuid, ...(attack ? { attack } : {}), declared: { needed: 12 } }));
       expect(out).toMatchObject({ kind: "refused", key: "WC.Refuse.notGrabbing" });
@@ -234,6 +238,9 @@ describe("the way in: the one check, players' consoles, a host roll the GM point
   it("a player's request cannot say a host roll hit: the GM's tab rolls the attack's to-hit (d20 11 < 12 misses)", async () => {
     const t = await playing(snake, "d12-holds");
     t.monster.ownership[t.player.user.id ?? ""] = 3;
+    // On a creature a player owns the sheet's own mark is a proposal: the GM confirms Constrict (on
+    // the token's own creature: the python's token is unlinked).
+    await t.gm.run(() => writeGrabMarks(t.monsterToken.actor as never, { [snake.attack]: true }));
     t.world.script([[20, 11]]);
     const intent = { action: "grab", attackerUuid: t.monsterToken.uuid, defenderUuid: t.defenderToken.uuid, attack: snake.attack, hostHit: true, declared: { needed: 12 } };
     await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never));
