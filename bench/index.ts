@@ -183,7 +183,7 @@ const moves = await benchMoveCheck(MS);
 const { benchGmCpu } = await import("./gm-cpu.ts");
 const cpu = await benchGmCpu(MS);
 const { benchTethers } = await import("./tethers.ts");
-await benchTethers(MS);
+const tethers = await benchTethers(MS);
 const { benchHoldsPanel, holdsPanelLine } = await import("./holds-panel.ts");
 const panel = holdsPanelLine(await benchHoldsPanel(MS));
 const { benchRuler } = await import("./ruler.ts");
@@ -209,6 +209,6 @@ console.log(
     `  the GM's tab, process CPU (not wall time) per GM grapple with 60 tokens: ${byGen(cpu, (x) => `${ms(x.cpuMsPerAction)} with ${x.log.toLocaleString("en-US")} messages in the log`)}`,
     `  the check before every token move (player's client): ${byGen(moves, (x) => `${ms(x.msNoHolds)} in no hold, ${ms(x.msThreeHolds)} held by three`)}`,
     panel,
-    `  the token ruler's extra work per drag frame (20 waypoints, a creature in a hold): ${ruler.usPerFrameExtra.toFixed(2)} µs (${ruler.usPerFrameFirst.toFixed(2)} µs the first frame after a change; ${ruler.usPerFrameFree.toFixed(2)} µs in no hold); ${ruler.requestsWhileDragging} server requests while dragging`,
+    `  a drag frame on the map: the tethers, a held token's frame ${tethers.usHeldFrame.toFixed(2)} µs (${tethers.usHeldFrameOff.toFixed(2)} µs with them off); beside it the token ruler's extra work per drag frame (20 waypoints, a creature in a hold): ${ruler.usPerFrameExtra.toFixed(2)} µs (${ruler.usPerFrameFirst.toFixed(2)} µs the first frame after a change; ${ruler.usPerFrameLeash.toFixed(2)} µs held at a distance, its leash marked; ${ruler.usPerFrameFree.toFixed(2)} µs in no hold); ${ruler.requestsWhileDragging} server requests while dragging`,
   ].join("\n"),
 );

@@ -215,12 +215,14 @@ async function groupAroundLarge(): Promise<BoardShot[]> {
   t.ogreToken.height = 2;
   const bugbear = t.world.addActor("Bugbear", { attributes: { hp: { value: 18, max: 18 } } });
   const b = token(t, bugbear, "Bugbear");
-  // A 2×2 ogre holds the fighter (east of it) and the goblin (south-east); the GM moves the ogre
-  // two squares east, bringing both. The bugbear stands where the fighter's step would land.
+  // A 2×2 ogre holds the fighter (above it) and the goblin (east of it); the GM moves the ogre
+  // two squares east, bringing both. The bugbear stands where the fighter's step would land, so
+  // the fighter takes the nearest free square beside the ogre, the corner west of the bugbear:
+  // no token then stands below another's name.
   at(t.ogreToken, 0, 1);
-  at(t.fighterToken, 2, 1);
+  at(t.fighterToken, 0, 0);
   at(t.goblinToken, 2, 2);
-  at(b, 4, 1);
+  at(b, 2, 0);
   await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.arm", d12Hold("arm", "arm", "L", 1));
   await putHold(t, t.ogreToken, t.goblinToken, "WC.Part.body", d12Hold("body", "body", "L", 2));
   t.world.onDialog = (d) => d.press("bringAlong");

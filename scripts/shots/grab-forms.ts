@@ -3,7 +3,8 @@
  * (test/systems/fixtures/grabs/): a dnd5e 2024 giant octopus whose Tentacles the sheet marks, an
  * OSE rock python whose Constrict its words only propose (the question to the GM), a dnd5e 2014
  * constrictor snake with marks the GM set (Bite made to grab, Constrict's escape changed), and the
- * python as its player sees it once the GM confirmed the proposal: read-only.
+ * python as its player sees it once the GM confirmed the proposal: read-only, and as the GM sees
+ * it after the player wrote a mark of their own from the console (set aside, the GM told).
  * `npm run shots -- grab` shoots them alone.
  */
 import { writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
@@ -11,6 +12,7 @@ import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { moduleFile } from "../../test/fake-foundry/host.ts";
 import { dnd5eLike, OSE_LIKE } from "../../test/fake-foundry/systems.ts";
 import type { Data } from "../../test/fake-foundry/data.ts";
+import { M } from "../../test/shell/setup.ts";
 import type { Collected, Variant } from "./scenes.ts";
 import { table, windowed } from "./scenes.ts";
 
@@ -46,6 +48,9 @@ export async function grabForms(out: Collected, variant: Variant): Promise<void>
       const pet = add(fixture("ose-rock-python.json"), { [t.alice.id]: 3 });
       await t.gm.run(() => writeGrabMarks(pet as never, { wcOsePyCoil00002: true }));
       await windowed(out, t, variant, t.player, "player", "profile-form-grab-confirmed-ose", () => openProfileForm(pet as never));
+      // The player then marks Bite from the console: set aside, and the GM's form says so.
+      await t.player.run(() => pet.update({ [`flags.${M}.grabs.wcOsePyBite00001`]: { escape: 30, damagePerRound: null } }));
+      await windowed(out, t, variant, t.gm, "gm", "profile-form-grab-set-aside-ose", () => openProfileForm(pet as never));
     }
   }
 }

@@ -10,11 +10,12 @@
 import type { GridInfo } from "../../src/foundry/map/geometry.ts";
 import type { TokenPlace } from "../../src/foundry/map/tether-geometry.ts";
 import { nameShown } from "../../src/foundry/map/tether-geometry.ts";
+import { tetherBoard } from "../../src/foundry/map/tether-scene.ts";
 import type { FakeClient, FakeRulerWaypoint, FakeStyle, FakeToken } from "../../test/fake-foundry/world.ts";
 import { labelText, plannedWaypoints } from "../../test/fake-foundry/world.ts";
 import { d12Hold, drag, putHold } from "../../test/shell/movement-setup.ts";
 import type { Table } from "../../test/shell/setup.ts";
-import { makeTable } from "../../test/shell/setup.ts";
+import { M, makeTable } from "../../test/shell/setup.ts";
 import type { BoardShot, RulerShot } from "./board.ts";
 
 const COLOURS: Readonly<Record<string, string>> = { Fighter: "#b23a3a", Ogre: "#5a7d3a", Goblin: "#8a8a3a" };
@@ -59,17 +60,24 @@ function rulerOf(client: FakeClient, token: FakeToken, path: Array<{ x: number; 
   });
 }
 
-async function shoot(t: Table, id: string, title: string, mover: FakeToken, path: Array<{ x: number; y: number }>, size: { width: number; height: number }): Promise<BoardShot[]> {
+async function shoot(t: Table, id: string, title: string, mover: FakeToken, path: Array<{ x: number; y: number }>, size: { width: number; height: number }, tethers = false): Promise<BoardShot[]> {
   const scene = t.fighterToken.parent;
   const out: BoardShot[] = [];
   for (const [role, client] of [["gm", t.gm], ["player", t.player]] as const) {
+    // With the tethers: the client's own tether board, drawn as its canvas draws it (the leash's ground among them).
+    let holds: BoardShot["holds"] = [];
+    if (tethers) {
+      await client.canvas.draw(scene);
+      await t.world.settle();
+      holds = client.run(() => tetherBoard())?.holdsNow() ?? [];
+    }
     const tokens = [...scene.tokens].map((d) => {
       const place: TokenPlace = { id: d.id, x: d.x, y: d.y, w: d.width * scene.grid.sizeX, h: d.height * scene.grid.sizeY, elevation: d.elevation, visible: true, hidden: d.hidden };
       const nameplate = client.run(() => nameShown(game.user.isGM, d.actor.isOwner, 50));
       return { ...place, name: d.name, colour: COLOURS[d.name] ?? "#666666", nameplate };
     });
     const viewer = client.run(() => ({ isGM: game.user.isGM, enabled: false, playersSee: true }));
-    out.push({ id, role, title, grid: scene.grid as GridInfo, ...size, viewer, tokens, holds: [], ruler: rulerOf(client, mover, path) });
+    out.push({ id, role, title, grid: scene.grid as GridInfo, ...size, viewer: tethers ? { ...viewer, enabled: true } : viewer, tokens, holds, ruler: rulerOf(client, mover, path) });
   }
   return out;
 }
@@ -110,8 +118,24 @@ async function heldFast(): Promise<BoardShot[]> {
   return shoot(t, "ruler--held-fast", "the ogre holds the fighter fast by the body: 0 ft, shown before the drop", t.fighterToken, row(3, 3, 2), { width: 900, height: 480 });
 }
 
+/**
+ * Issue 29: the goblin's whip holds the fighter's leg from one square away, a 10-ft leash. The
+ * player drags the fighter east, under the goblin: four squares stay within the leash, the fifth
+ * leaves it (15 ft from the goblin) and is marked as a step past the pace is, the label saying by
+ * how much.
+ */
+async function leash(): Promise<BoardShot[]> {
+  const t = makeTable();
+  at(t.goblinToken, 3, 1);
+  at(t.fighterToken, 1, 2);
+  at(t.ogreToken, 8, 0);
+  ((t.goblin.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>).holdReach = 10;
+  await putHold(t, t.goblinToken, t.fighterToken, "WC.Part.leg", d12Hold("leg", "leg", "S", -2, { limb: 0 }));
+  return shoot(t, "ruler--leash", "the goblin's whip holds the fighter at 10 ft: the step that leaves the leash is marked", t.fighterToken, row(2, 5, 2), { width: 1100, height: 520 }, true);
+}
+
 export async function collectRulers(): Promise<BoardShot[]> {
   const out: BoardShot[] = [];
-  for (const make of [within, past, heldFast]) out.push(...(await make()));
+  for (const make of [within, past, heldFast, leash]) out.push(...(await make()));
   return out;
 }

@@ -1,7 +1,8 @@
 // In a real Chromium: the built module renders a chat card and its Undo button works.
 import { page } from "vitest/browser";
 import { expect, it } from "vitest";
-import { calls, callHook, installFoundryStub, stubActor } from "./foundry-stub.ts";
+import { calls, callHook, installFoundryStub, stubActor, stubScene } from "./foundry-stub.ts";
+import { sealOf } from "../../src/foundry/cards/card-ledger.ts";
 
 const card = {
   version: 1,
@@ -34,6 +35,9 @@ const card = {
 
 it("loads the built bundle, renders a card and undoes it with a click", async () => {
   installFoundryStub();
+  // The GM's tab named this card in the ledger (a scene's flags, which only a GM writes) when it made it:
+  // a card's flags are believed only then (issue 33, finding 18).
+  stubScene.flags["weaponless-combat"].cards.CARDcard00000001 = { k: "card", a: `card|${card.requestId}`, h: sealOf(card), n: 1, s: "made" };
   // The built bundle, loaded as Foundry loads it (a path the type checker does not follow).
   const bundle = "../../dist/module.js";
   await import(/* @vite-ignore */ bundle);
@@ -53,7 +57,7 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
 
   const message = {
     id: "CARDcard00000001",
-    // A card the GM's tab posted: only a GM's card is believed (a player's message with these flags gets no buttons).
+    // A card the GM's tab posted and the ledger names: only such a card is believed (a player's message with these flags gets no buttons).
     author: { isGM: true },
     getFlag: (_scope: string, key: string) => (key === "card" ? card : key === "undo" ? [{ actorUuid: stubActor.uuid, restore: { "system.attributes.hp.value": 30 }, created: ["HELDhalf00000001"], deleted: [] }] : undefined),
     update: async (data: Record<string, unknown>) => {

@@ -77,6 +77,8 @@ export function installFoundryStub(): void {
     // A setting reads as Foundry gives it: the hit-point paths empty (the system's own), the rest off.
     settings: { register: () => undefined, registerMenu: () => undefined, get: (_ns: string, key: string) => (key === "hpPath" || key === "hpMaxPath" ? "" : key === "variant" ? "d12-holds" : false) },
     modules,
+    combats: [],
+    scenes: [stubScene],
   };
   g.CONFIG = {
     statusEffects: [],
@@ -99,6 +101,9 @@ export function installFoundryStub(): void {
     },
   };
 }
+
+/** The one scene: its flags are the GM-only ledger (a test names its cards there). */
+export const stubScene = { documentName: "Scene", id: "s", flags: { "weaponless-combat": { cards: {} as Record<string, unknown> } } };
 
 export function callHook(name: string, ...args: unknown[]): void {
   (globalThis as unknown as { Hooks: { callAll: Fn } }).Hooks.callAll(name, ...args);

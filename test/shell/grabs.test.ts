@@ -44,7 +44,11 @@ const noReason = (g: GrabbingAttack) => Object.fromEntries(Object.entries(g).fil
 
 const live = (c: FakeClient, a: FakeActor) => c.run(() => grabsOf(a as never));
 
-/** Each host fixture, its system, and the grabs in force as its own text gives them. */
+/**
+ * Each host fixture, its system, and the grabs in force as its own text gives them. DCC has none:
+ * foundryvtt-dcc/dcc ships no monsters in its repository (its packs hold effects, macros and the
+ * user guide), so there is no host text of a grabbing DCC attack to test against.
+ */
 const HOSTS: ReadonlyArray<{ system: string; file: string; expected: unknown[] }> = [
   // dnd5e 2014 monsters/beast/constrictor-snake.yml, Constrict (haXdYCAfGXo0iVqC): "grappled (escape DC 14)"
   { system: "dnd5e", file: "dnd5e-constrictor-snake.json", expected: [{ key: "haXdYCAfGXo0iVqC", name: "Constrict", escape: 14, source: "sheet" }] },
@@ -230,6 +234,17 @@ describe("a player's console cannot give their own creature a grab", () => {
     expect(live(player, a).map(noReason)).toEqual([{ key: "haXdYCAfGXo0iVqC", name: "Constrict", escape: 14, source: "gm" }]);
   });
 
+  it("marks a GM wrote on a monster later given to a player are set aside until a GM saves them again (no seal)", async () => {
+    const { w, gm, alice } = world("ose");
+    const a = creature(w, fixture("ose-rock-python.json"));
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true }));
+    expect(live(gm, a)).toHaveLength(1);
+    a.ownership = { [alice.id]: 3 };
+    expect(live(gm, a)).toEqual([]);
+    await gm.run(() => writeGrabMarks(a as never, { wcOsePyCoil00002: true }));
+    expect(live(gm, a).map((g) => g.key)).toEqual(["wcOsePyCoil00002"]);
+  });
+
   it("a creature no player owns: the player's write is refused by the server", async () => {
     const { w, gm, player } = world("ose");
     const a = creature(w, fixture("ose-rock-python.json"));
@@ -349,7 +364,7 @@ describe("the profile form's attacks that grab", () => {
     const a = creature(w, fixture("ose-rock-python.json"), { [alice.id]: 3 });
     await player.run(() => a.update({ [`flags.${M}.grabs`]: { wcOsePyBite00001: true } }));
     const html = await viaForm(w, gm, a, (f) => set(f, "wc-grab.wcOsePyCoil00002.mark", "grab"));
-    expect(html).toContain("were not written by a GM and are set aside");
+    expect(html).toContain("are not as a GM last wrote them");
     expect(live(gm, a).map((g) => g.key)).toEqual(["wcOsePyCoil00002"]);
     // The player's own form says nothing of it and offers no choice.
     const mine = await viaForm(w, player, a);

@@ -23,7 +23,7 @@ import { notify } from "../base/i18n.ts";
 import { MAP_KIND } from "./map-card.ts";
 import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
 import type { CardFlag, WritingKind } from "./pipeline.ts";
-import { applyWaiting, cardState, finish, isBusy, recoverCard, trustedFlag, undoCard } from "./pipeline.ts";
+import { applyWaiting, cardState, finish, isBusy, recoverCard, settleRivals, trustedFlag, undoCard } from "./pipeline.ts";
 import { answeredBy } from "./card-ledger.ts";
 import type { LedgerCardFlag, LedgerStore } from "../documents/ledger.ts";
 import { cardsIn, cardsWriting } from "../documents/ledger.ts";
@@ -151,4 +151,15 @@ export function finishLater(message: ChatMessage.Implementation, report: (e: unk
   if (game.users.activeGM?.isSelf !== true || !sharedWork() || isBusy(message.id ?? "")) return;
   const state = stateOf(message);
   if (state === "applying" || state === "undoing") gmWork(() => finishOne(message)).catch(report);
+}
+
+/**
+ * A card that writes was made: should another card already stand for what it answers (two tabs
+ * decided from views that did not include each other's write), the active GM's tab leaves one
+ * standing (cards/pipeline.ts `settleRivals`).
+ */
+export function settleLater(message: ChatMessage.Implementation, report: (e: unknown) => void): void {
+  if (game.users.activeGM?.isSelf !== true) return;
+  const w = writingOf(message);
+  if (w && cardState(message, w.kind.flag) === "applied") gmWork(() => settleRivals(w.kind, message)).catch(report);
 }

@@ -32,6 +32,7 @@ import { withLedger } from "../gm/ledger.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import type { LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
 import { answerOf, answeredBy, believedCard, nameCardData, writingEntry } from "./card-ledger.ts";
+import { cardsAnswering } from "../documents/ledger.ts";
 import type { CardVisibility } from "./visibility.ts";
 import { visibilityData } from "./visibility.ts";
 
@@ -497,6 +498,30 @@ export async function undoCard<S extends { readonly state?: CardState }>(kind: W
     return true;
   } finally {
     busyHere().delete(id);
+  }
+}
+
+/**
+ * Two cards made for the same (two tabs deciding the same round or request from views that did not
+ * yet include each other's write: a closed tab's last batch landing after the next tab decided).
+ * Both wrote absolute values from the same world, so the later one's writes stand: the earlier
+ * card, in the log's order, is marked "cancelled" (nothing written, nothing to undo), so one card
+ * stands for what they answer. Must run as the GM's work.
+ */
+export async function settleRivals<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<void> {
+  const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
+  if (!stored) return;
+  const rivals = cardsAnswering(answerOf(kind.flag, stored))
+    .map((n) => game.messages.get(n.id) as ChatMessage.Implementation | undefined)
+    .filter((m): m is ChatMessage.Implementation => m !== undefined && stateOfMessage(kind, m) === "applied");
+  if (rivals.length < 2) return;
+  const order = game.messages.contents.map((m) => m.id ?? "");
+  rivals.sort((a, b) => order.indexOf(a.id ?? "") - order.indexOf(b.id ?? ""));
+  for (const m of rivals.slice(0, -1)) {
+    const was = trustedFlag(m, kind.flag) as unknown as S;
+    console.warn(`${MODULE_ID} | two cards answer the same (a tab closed mid-write); the earlier, ${m.id ?? ""}, is marked cancelled`);
+    const { changes } = await stateChanges(kind, was, "cancelled");
+    await m.update({ ...changes, [`flags.${MODULE_ID}.undo`]: [] } as never).catch(() => undefined);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { MODULE_ID } from "../base/constants.ts";
 import { gmWork } from "../gm/queue.ts";
-import { finishAll, finishLater, recoverLater } from "../cards/kinds.ts";
+import { finishAll, finishLater, recoverLater, settleLater } from "../cards/kinds.ts";
 import { forgetDeletedCard, keepCardsOfCombat } from "../cards/card-ledger.ts";
 import { seen } from "../cards/log-index.ts";
 import { isRequest, onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/request-card.ts";
@@ -29,7 +29,10 @@ export function listen(): void {
   Hooks.on("createChatMessage", (message) => {
     const m = message as ChatMessage.Implementation;
     if (isRequest(m)) onRequestCreated(m);
-    else finishLater(m, report);
+    else {
+      finishLater(m, report);
+      settleLater(m, report);
+    }
   });
   Hooks.on("updateChatMessage", (message, _changed, _options, userId) => {
     const m = message as ChatMessage.Implementation;

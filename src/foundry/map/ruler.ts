@@ -122,8 +122,21 @@ export function alongDrag(w: RulerWaypoint): number {
 }
 
 /** The mark of a waypoint's step: only the path being planned is judged (history and a move under way are the host's). */
+/** Each waypoint's mark, kept for the frame: the host asks a waypoint's segment and its spaces alike. */
+const marks = new WeakMap<object, { readonly revision: number; readonly token: object; readonly at: string; readonly mark: RulerMark }>();
+
 export function markOf(token: TokenDocument.Implementation | undefined, w: RulerWaypoint): RulerMark {
   if (!token || w.stage !== "planned" || !w.previous) return "host";
+  // Where it stands and how far along: a waypoint object the host reuses for another place is judged again.
+  const at = `${w.x}|${w.y}|${w.measurement?.distance}|${w.previous.measurement?.distance}`;
+  const k = marks.get(w);
+  if (k && k.revision === revision && k.token === token && k.at === at) return k.mark;
+  const mark = judge(token, w);
+  marks.set(w, { revision, token, at, mark });
+  return mark;
+}
+
+function judge(token: TokenDocument.Implementation, w: RulerWaypoint): RulerMark {
   const { pace, unitFeet, leashes, grid, size } = read(token);
   const byPace = pace.kind === "free" ? "host" : markAt(pace, alongDrag(w), unitFeet);
   if (byPace === "beyond" || leashes.length === 0 || typeof w.x !== "number" || typeof w.y !== "number") return byPace;
