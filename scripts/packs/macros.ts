@@ -37,6 +37,7 @@ const ACTION_ABOUT: Readonly<Record<ShellAction, string>> = {
   coupDeGrace: "Finish a helpless target (asleep, held fast, out cold) with a killing blow.",
   deathBlow: "Strike a helpless target where a blow kills outright.",
   attackIntoGrapple: "Strike into a knot of grappling creatures: the blow may land on any of them.",
+  grab: "Strike with an attack that takes hold by itself (a constrictor's coils, a tentacle); on a hit the rule set's hold follows. Uses the creature's first grabbing attack.",
 };
 
 /** The rule sets that have an action, in the core's order. */

@@ -251,8 +251,12 @@ async function openDialog(t: Table, c: Cast, action: ShellAction): Promise<{ tit
   return { title: d.config.window?.title ?? "", html: form?.innerHTML ?? "", buttons: d.config.buttons.map((b) => b.label), ...(width ? { width } : {}) };
 }
 
-/** Actions the shell sends without a dialog (src/foundry/ui/launch.ts NO_DIALOG): their cards show them. */
-const NO_DIALOG: readonly ShellAction[] = ["release"];
+/**
+ * Actions the shell sends without a dialog (src/foundry/ui/launch.ts NO_DIALOG): their cards show
+ * them. A grab names its creature's grabbing attack, which these tables' creatures have none of:
+ * its dialog is shot on a table of its own (grab-scenes.ts).
+ */
+const NO_DIALOG: readonly ShellAction[] = ["release", "grab"];
 
 export interface DialogCoverage {
   /** Per action and role: the set-up its possible and refused pictures were taken in, or missing. */

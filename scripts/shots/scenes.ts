@@ -28,6 +28,7 @@ import { d12Profile, M, makeTable, submitWindow } from "../../test/shell/setup.t
 import { d12Hold, drag, place, putHold } from "../../test/shell/movement-setup.ts";
 import { dialogScenes } from "./dialogs.ts";
 import { stateScenes } from "./states.ts";
+import { grabScenes } from "./grab-scenes.ts";
 import { grabForms } from "./grab-forms.ts";
 
 export type Role = "gm" | "player";
@@ -93,7 +94,7 @@ const lookUp = (tree: Tree, key: string): unknown => key.split(".").reduce<unkno
  * The world's language, as Foundry's Localization has it: the module's file for the language,
  * English where a key is missing from it (the fake's own i18n answers for English).
  */
-function speak(t: Table, lang: Lang): void {
+export function speak(t: Table, lang: Lang): void {
   if (lang === "en") return;
   const own = JSON.parse(moduleFile(`lang/${lang}.json`)) as Tree;
   const i18n = t.world.i18n as { lang: string; localize(key: string): string; format(key: string, data?: Record<string, string>): string; has(key: string): boolean };
@@ -365,6 +366,8 @@ async function collectVariant(out: Collected, variant: Variant): Promise<void> {
   if (variant === "d12-holds") await whatCardsSay(out, await table(variant, out.lang));
   // The holds panel with several holds, as the GM and as a player (issue 31).
   if (variant !== "percentile") await holdsPanelScenes(out, await table(variant, out.lang), variant);
+  // A monster's grabbing attack (issue 31), on worlds of its own (OSE, and dnd5e for a player's creature).
+  await grabScenes(out, variant);
   void goblin;
 }
 

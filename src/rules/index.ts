@@ -10,6 +10,8 @@ export * from "./core/dist.ts";
 export * from "./core/movement.ts";
 export * from "./core/pace-left.ts";
 export * from "./core/errors.ts";
+export type { GrabAttack, GrabDice, GrabResult } from "./core/grab.ts";
+export { validateGrab } from "./core/grab.ts";
 export * from "./core/size.ts";
 export * from "./core/strength.ts";
 export * from "./core/table.ts";

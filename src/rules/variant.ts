@@ -10,6 +10,7 @@ import type { FallAnswer, MovementAnswer, ReelAnswer } from "./core/movement.ts"
 import type { KindAnswer, MoveKind } from "./core/pace-left.ts";
 import type { OptionSchema } from "./core/options.ts";
 import type { OddsTone } from "./core/tone.ts";
+import type { GrabAttack } from "./core/grab.ts";
 
 /** Every action the shell can offer; each variant lists the ones it has. */
 export const SHELL_ACTIONS = [
@@ -27,6 +28,7 @@ export const SHELL_ACTIONS = [
   "coupDeGrace",
   "deathBlow",
   "attackIntoGrapple",
+  "grab",
 ] as const;
 export type ShellAction = (typeof SHELL_ACTIONS)[number];
 
@@ -105,6 +107,11 @@ export interface ActionContext {
    * per round). Optional: absent is none taken.
    */
   readonly freeAttacks?: readonly FreeAttackRecord[];
+  /**
+   * For a grab: the creature's grabbing attack, as the shell read it from the sheet (issue 31).
+   * Absent for every other action.
+   */
+  readonly grab?: GrabAttack;
 }
 
 /** A free attack routine taken: `byId` struck at `againstId`, in the round it happened. */

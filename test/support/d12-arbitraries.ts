@@ -94,6 +94,8 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   teleportInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
   forcedMoveInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
   levelChangeInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
+  grabHold: fc.constantFrom<"roll" | "body">("roll", "body"),
+  grabDamage: fc.constantFrom<"monster" | "ruleSet">("monster", "ruleSet"),
 });
 
 /** Walks a result and lists every path holding NaN, an infinity or undefined. */

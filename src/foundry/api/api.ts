@@ -46,7 +46,7 @@ function isCard(card: unknown): card is StoredCard {
 }
 
 export function buildApi(): WeaponlessApi & {
-  use(action: ShellAction): Promise<PerformOutcome | null>;
+  use(action: ShellAction, attack?: string): Promise<PerformOutcome | null>;
   editProfile(actor?: Actor.Implementation): Promise<void>;
   renderCard(card: StoredCard): Promise<string>;
   massCharge(): Promise<unknown>;
@@ -59,7 +59,7 @@ export function buildApi(): WeaponlessApi & {
     act: (intent) => act({ declared: {}, ...intent }),
     odds: (intent: Intent): OddsOutcome[] => odds(intent),
     /** The controlled token uses `action` on the user's target, with the dialog. */
-    use: async (action) => {
+    use: async (action, attack) => {
       // One macro per action serves every rule set: one the world's rules lack says so at once
       // (a name no rule set has goes on, to be refused as not understood).
       if ((rules.SHELL_ACTIONS as readonly string[]).includes(action) && !activeVariant().actions.includes(action)) {
@@ -67,7 +67,8 @@ export function buildApi(): WeaponlessApi & {
         return null;
       }
       const token = controlledToken();
-      return token ? launch(token, action) : null;
+      // A grab names its attack by key (issue 31): the creature's first grabbing attack when none is named.
+      return token ? launch(token, action, typeof attack === "string" ? attack : undefined) : null;
     },
     /** The HTML of a card from its stored data (the card's own template); "" for what is not a card. */
     renderCard: async (card) => {

@@ -30,6 +30,10 @@ export interface Intent {
   /** The boxes of `declared` the user changed from their start in the dialog (absent: none). */
   readonly typed?: readonly string[];
   readonly holdId?: string;
+  /** A grab: the key of the creature's grabbing attack (issue 31); the GM's tab reads the attack itself from the sheet. */
+  readonly attack?: string;
+  /** A grab the GM pointed the module to from a host attack roll that hit: no to-hit is rolled. Never a player's. */
+  readonly hostHit?: true;
   /** The GM carries it out over the one check's refusal (gm/verdict.ts), named on the card. Never a player's. */
   readonly gmCall?: true;
   /** Who may see its card and dice: the chat's mode as the asker chose it when asking (absent: public). */

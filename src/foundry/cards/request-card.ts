@@ -54,6 +54,8 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   const action = r.action as ShellAction;
   if (typeof r.attackerUuid !== "string" || typeof r.defenderUuid !== "string" || r.attackerUuid.length > 200 || r.defenderUuid.length > 200) throw new Refusal("WC.Refuse.malformed");
   if (r.holdId !== undefined && (typeof r.holdId !== "string" || r.holdId.length > 200)) throw new Refusal("WC.Refuse.malformed");
+  // A grab names its attack by key (issue 31), and only a grab does.
+  if (r.attack !== undefined && (typeof r.attack !== "string" || r.attack.length === 0 || r.attack.length > 200 || action !== "grab")) throw new Refusal("WC.Refuse.malformed");
   const given = typeof r.declared === "object" && r.declared !== null && !Array.isArray(r.declared) ? (r.declared as Record<string, unknown>) : {};
   const declared: Record<string, boolean | number | string> = {};
   for (const s of activeVariant().situational(action)) {
@@ -72,10 +74,12 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
   const typed = (r.typed ?? []) as string[];
   // A GM's call is the GM's alone: on a player's request it is not read at all.
   const gmCall = !fromPlayer && r.gmCall === true;
+  // A host attack roll standing for the grab's to-hit is the GM's word alone (a GM-only menu entry).
+  const hostHit = !fromPlayer && action === "grab" && r.hostHit === true;
   // Who sees the card: one of the chat's modes (cards/visibility.ts), else it is no request.
   const mode = r.mode === undefined ? null : modeFrom(r.mode);
   if (r.mode !== undefined && mode === null) throw new Refusal("WC.Refuse.malformed");
-  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typed.length > 0 ? { typed } : {}), ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(gmCall ? { gmCall: true as const } : {}), ...(mode ? { mode } : {}) };
+  return { action, attackerUuid: r.attackerUuid, defenderUuid: r.defenderUuid, declared, ...(typed.length > 0 ? { typed } : {}), ...(typeof r.holdId === "string" ? { holdId: r.holdId } : {}), ...(typeof r.attack === "string" ? { attack: r.attack } : {}), ...(hostHit ? { hostHit: true as const } : {}), ...(gmCall ? { gmCall: true as const } : {}), ...(mode ? { mode } : {}) };
 }
 
 /**

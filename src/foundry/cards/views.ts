@@ -411,6 +411,19 @@ export function gmCallLine(card: Pick<StoredCard, "gmCall">, i18n: I18n): string
   return i18n.format("WC.Card.gmCall", { reason: formatLine(call.key, call.params ?? {}, {}, i18n) });
 }
 
+/**
+ * A grab card's attack (issue 31): its name (plain text, escaped where it is drawn), whether a
+ * host roll stood for its to-hit, and the monster's figure that filled the hold's damage slot.
+ */
+function grabOfCard(card: StoredCard): { kind: string; name: string; hostHit: boolean; damage: string } | null {
+  if (card.resolution.action !== "grab") return null;
+  const r = card.resolution.result;
+  if (!isObj(r) || !isObj(r.attack) || typeof r.attack.name !== "string" || typeof r.kind !== "string") return null;
+  const m = isObj(r.monsterDamage) ? r.monsterDamage : null;
+  const dice = m && typeof m.count === "number" && typeof m.sides === "number" && typeof m.bonus === "number" ? `${m.count}d${m.sides}${m.bonus > 0 ? `+${m.bonus}` : m.bonus < 0 ? `−${-m.bonus}` : ""}` : "";
+  return { kind: r.kind, name: r.attack.name.slice(0, 120), hostHit: r.toHit === null, damage: dice };
+}
+
 export function cardView(card: StoredCard, i18n: I18n): CardView {
   const pair: Pair = { attacker: card.intent.attackerUuid, defender: card.intent.defenderUuid };
   // The others a result may name (the members of a grapple a blow went into) by their names too.
@@ -429,11 +442,17 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   for (const x of [...c.conditions, ...(Array.isArray(card.caused) ? card.caused : [])]) effects.push(i18n.format(x.active ? "WC.Card.conditionOn" : "WC.Card.conditionOff", { condition: i18n.localize(`WC.Condition.${x.condition}`), name: nameOf(x.targetId) }));
   // A note names the creature it is about ({who}) and may name the card's two ({attacker}, {defender}).
   for (const n of c.notes) effects.push(formatLine(n.key, { who: nameOf(n.targetId), attacker: card.attackerName, defender: card.defenderName }, {}, i18n));
+  // A grab says with which attack, what stood for the grapple's to-hit, and whose damage fills the hold's slot (issue 31).
+  const grab = grabOfCard(card);
+  if (grab?.kind === "grabbed") {
+    effects.unshift(i18n.format(grab.hostHit ? "WC.Card.grabHostHit" : "WC.Card.grabHit", { attack: grab.name }));
+    if (grab.damage) effects.push(i18n.format("WC.Card.grabDamage", { dice: grab.damage }));
+  }
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
   const h = card.resolution.headline;
   const changed = c.holdsAdded.length + c.holdsRemoved.length + c.damage.length + c.conditions.length > 0;
   return {
-    title: i18n.localize(`WC.Action.${card.resolution.action}`),
+    title: grab ? i18n.format("WC.Card.grabTitle", { attack: grab.name }) : i18n.localize(`WC.Action.${card.resolution.action}`),
     headline: said ?? formatLine(h.key, { ...pair, ...h.params }, names, i18n),
     tone: changed ? "done" : "none",
     // The headline names both creatures where it can; elsewhere the subtitle does.

@@ -4,7 +4,7 @@
  * dice, and what the result would write. Nothing here posts a card or writes a document: the
  * card pipeline does (cards/result-card.ts).
  */
-import type { ActionContext, HoldRecord, Resolution, RulesVariant } from "../../rules/index.ts";
+import type { ActionContext, GrabAttack, HoldRecord, Resolution, RulesVariant } from "../../rules/index.ts";
 import { RulesInputError } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { i18n } from "../base/i18n.ts";
@@ -13,6 +13,7 @@ import type { CastMember, Side } from "../documents/cast.ts";
 import { castMembers, combatOf, participant, Refusal, sharedRound, tokenByUuid } from "../documents/cast.ts";
 import { freeAttacksIn } from "../documents/combat-state.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { grabAttack } from "../documents/grab-attack.ts";
 import { activeVariantId } from "../world/settings.ts";
 
 /**
@@ -60,8 +61,16 @@ export function contextFor(intent: Intent, attacker: Side, defender: Side, varia
   const { round, inCombat } = sharedRound(attacker, defender);
   const combat = inCombat ? combatOf(attacker, defender) : undefined;
   const freeAttacks = combat ? freeAttacksIn(combat, round) : [];
+  // A grab's attack, read from the attacker's sheet now (issue 31): never from the request.
+  let grab: GrabAttack | null = null;
+  if (intent.action === "grab") {
+    grab = grabAttack(attacker.actor, intent.attack);
+    if (!grab) throw new Refusal("WC.Refuse.notGrabbing", { name: attacker.name });
+    if (intent.hostHit === true) grab = { ...grab, hostHit: true };
+  }
   return {
     action: intent.action,
+    ...(grab ? { grab } : {}),
     attacker: participant(attacker, variant),
     defender: participant(defender, variant),
     declared: intent.declared,

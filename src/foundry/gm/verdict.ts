@@ -25,6 +25,7 @@ import type { Intent } from "../base/types.ts";
 import { combatOf, inStartedCombat, participant, Refusal, resolveCast, tokenByUuid } from "../documents/cast.ts";
 import type { Side } from "../documents/cast.ts";
 import { holdsAround } from "../documents/holds.ts";
+import { grabAttack } from "../documents/grab-attack.ts";
 import { conditionsOn } from "../documents/statuses.ts";
 import { withinReach } from "../map/check.ts";
 import { withinHoldReach } from "../map/reach.ts";
@@ -52,6 +53,10 @@ export interface Ask {
   readonly defenderUuid: string;
   readonly holdId?: string;
   readonly declared?: Intent["declared"];
+  /** A grab: the grabbing attack's key (issue 31). */
+  readonly attack?: string;
+  /** A grab from a host attack roll the GM pointed to (its to-hit made there). */
+  readonly hostHit?: true;
   /** Hauling in (the map's action "reelIn", gm/reel.ts): how many feet (absent: all the pace left this round). */
   readonly feet?: number;
 }
@@ -68,7 +73,7 @@ export interface VerdictOptions {
 export const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp", "liftOff"];
 
 /** Actions that take hold, which an attack with reach may make at that reach (a whip, a tentacle; map/reach.ts). */
-const AT_REACH: readonly ShellAction[] = ["grapple"];
+const AT_REACH: readonly ShellAction[] = ["grapple", "grab"];
 
 /** Actions aimed at the other side of a hold: reach is the hold's own (the two are in contact). */
 const HOLD_ACTIONS: readonly ShellAction[] = ["breakFree", "release", "counterGrapple", "liftOff"];
@@ -157,7 +162,12 @@ export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, o
   if (action === "release" && !holdsAround([attacker.actor], activeVariantId()).some((h) => h.holderId === attacker.id && h.heldId === defender.id)) {
     return no("WC.Result.notAllowedBecause", { reason: "WC.Error.holdsNothing" }, false);
   }
-  const soft = softRefusal(ask, action, attacker, defender, user, combat, count);
+  // A grab is made with one of the creature's own grabbing attacks, read from its sheet (issue 31):
+  // an attack that does not grab, or that it does not have, is no grab.
+  if (action === "grab" && !grabAttack(attacker.actor, ask.attack)) return no("WC.Refuse.notGrabbing", { name: attacker.name }, false);
+  // A host attack roll the GM pointed to was made in the host, at its reach and in its turn: the
+  // GM's own word, not asked again (a player's request never carries it).
+  const soft = ask.hostHit === true && user.isGM && action === "grab" ? null : softRefusal(ask, action, attacker, defender, user, combat, count);
   // A player is told the first reason; a GM's refusal that the GM may set aside never hides one
   // the GM cannot (the rules' own), so the GM is offered only what could be carried out.
   if (soft && !user.isGM) return soft;
@@ -188,7 +198,7 @@ function softRefusal(ask: Ask, action: ShellAction, attacker: Side, defender: Si
 function rulesSay(ask: Ask, action: ShellAction, attacker: Side, defender: Side): Verdict {
   const variant = activeVariant();
   try {
-    const intent: Intent = { action, attackerUuid: attacker.id, defenderUuid: defender.id, declared: ask.declared ?? {}, ...(ask.holdId ? { holdId: ask.holdId } : {}) };
+    const intent: Intent = { action, attackerUuid: attacker.id, defenderUuid: defender.id, declared: ask.declared ?? {}, ...(ask.holdId ? { holdId: ask.holdId } : {}), ...(ask.attack ? { attack: ask.attack } : {}), ...(ask.hostHit ? { hostHit: true as const } : {}) };
     const odds = variant.odds(contextFor(intent, attacker, defender, variant), activeOptions());
     if (!isRefusalOdds(odds)) return { ok: true };
     const reason = odds[0]?.params?.reason;

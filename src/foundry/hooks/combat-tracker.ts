@@ -22,6 +22,7 @@ import { launch } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
 import { Refusal } from "../documents/cast.ts";
 import { actionVerdict } from "../cards/result-card.ts";
+import { firstGrab } from "../documents/grab-attack.ts";
 
 /**
  * A combatant menu entry in the shape of the running version: v13 reads only `name`, `icon` (an
@@ -76,7 +77,10 @@ export function menuOffer(token: TokenDocument.Implementation | null, action: Me
     if (e instanceof Refusal) return { kind: "none" };
     throw e;
   }
-  const verdict = actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: target.uuid }, game.user, { rules: true });
+  // A grab goes with the creature's first grabbing attack; a creature with none has no grab to offer (issue 31).
+  const attack = action === "grab" ? firstGrab(token.actor as Actor.Implementation) : undefined;
+  if (action === "grab" && attack === undefined) return { kind: "none" };
+  const verdict = actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(attack !== undefined ? { attack } : {}) }, game.user, { rules: true });
   if (verdict.ok || (verdict.overridable && game.user.isGM)) return { kind: "offer" };
   return { kind: "refused", key: verdict.key, params: verdict.params };
 }

@@ -5,6 +5,7 @@ import * as chatLog from "./chat-log.ts";
 import * as cleanup from "./cleanup.ts";
 import * as diceSoNice from "./dice-so-nice.ts";
 import * as holdsPanel from "./holds-panel.ts";
+import * as grabRoll from "./grab-roll.ts";
 import * as combatRound from "./combat-round.ts";
 import * as combatTracker from "./combat-tracker.ts";
 import * as init from "./init.ts";
@@ -18,7 +19,7 @@ import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, ruler, holdsPanel] as const;
+export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, ruler, holdsPanel, grabRoll] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();

@@ -29,6 +29,7 @@ import { REEL_IN, leashedHoldsOf } from "../gm/reel.ts";
 import { launch, launchAt } from "../ui/launch.ts";
 import { chooseTarget } from "../ui/targets.ts";
 import { openProfileForm } from "../ui/profile-form.ts";
+import { grabbingAttacks } from "../documents/grab-attack.ts";
 
 export function listen(): void {
   Hooks.on("renderTokenHUD", (app, html) => {
@@ -57,6 +58,8 @@ export interface PaletteEntry {
   readonly group: "hold" | "target";
   readonly target?: string;
   readonly holdId?: string;
+  /** A grab: the grabbing attack it is made with (issue 31). */
+  readonly attack?: string;
   /** Set when the action cannot apply now. */
   readonly unavailable?: Unavailable;
 }
@@ -127,6 +130,16 @@ export function paletteEntries(token: TokenDocument.Implementation): PaletteEntr
   };
   for (const action of variant.actions.filter((a) => !holdOnly.has(a))) {
     if (action === "standUp" && !down()) continue;
+    // A grab: one entry per grabbing attack of the creature, named after it; none for a creature with none (issue 31).
+    if (action === "grab") {
+      for (const g of token.actor ? grabbingAttacks(token.actor as Actor.Implementation) : []) {
+        const label = i18n.format("WC.Hud.grabWith", { attack: plainText(g.name) });
+        const aim = targetFor(token, action);
+        const why = "unavailable" in aim ? aim.unavailable : fromVerdict(actionVerdict({ action, attackerUuid: token.uuid, defenderUuid: aim.target.uuid, attack: g.key }, game.user, { rules: true }), label);
+        out.push({ action, label, group: "target", attack: g.key, ...(why ? { unavailable: why } : {}) });
+      }
+      continue;
+    }
     const label = i18n.localize(`WC.Action.${action}`);
     const aim = targetFor(token, action);
     let why: Unavailable | undefined;
@@ -231,7 +244,7 @@ async function renderPalette(token: TokenDocument.Implementation, title: string,
     }
     const action = e.action;
     const target = e.target ? tokenByUuid(e.target) : null;
-    void (target ? launchAt(token, target, action, e.holdId) : launch(token, action));
+    void (target ? launchAt(token, target, action, e.holdId, e.attack) : launch(token, action, e.attack));
   });
   return palette;
 }

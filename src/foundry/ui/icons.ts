@@ -16,6 +16,7 @@ export const ACTION_ICONS: Readonly<Record<ShellAction, string>> = {
   coupDeGrace: "fa-solid fa-skull",
   deathBlow: "fa-solid fa-skull-crossbones",
   attackIntoGrapple: "fa-solid fa-crosshairs",
+  grab: "fa-solid fa-hands-bound",
 };
 
 /** Hauling in a creature held at a distance (the map's action "reelIn", gm/reel.ts). */

@@ -11,14 +11,21 @@ import { act } from "../cards/request-card.ts";
 import { tabState } from "../base/tab.ts";
 import { askDeclared } from "./action-dialog.ts";
 import { chooseTarget } from "./targets.ts";
+import { firstGrab } from "../documents/grab-attack.ts";
 
 /** Actions that need no choices go straight to the GM; the rest open the dialog first. */
 const NO_DIALOG: readonly ShellAction[] = ["release"];
 
-export async function launch(token: TokenDocument.Implementation, action: ShellAction): Promise<PerformOutcome | null> {
+export async function launch(token: TokenDocument.Implementation, action: ShellAction, attack?: string): Promise<PerformOutcome | null> {
   let target: TokenDocument.Implementation;
+  let grab = attack;
   try {
     if (!token.actor) throw new Refusal("WC.Refuse.noActor", { name: token.name ?? "" });
+    // A grab is made with one of the creature's grabbing attacks: the one named, else its first (issue 31).
+    if (action === "grab") {
+      grab ??= firstGrab(token.actor as Actor.Implementation);
+      if (grab === undefined) throw new Refusal("WC.Refuse.notGrabbing", { name: token.name ?? "" });
+    }
     if (!game.user.isGM && !token.actor.testUserPermission(game.user, "OWNER")) throw new Refusal("WC.Refuse.notOwner", { name: token.name ?? "" });
     // Lift off is the creature's own act: on one neither held nor flying, that is the reason,
     // whatever is targeted (the check says it before it looks for the other creature).
@@ -34,15 +41,15 @@ export async function launch(token: TokenDocument.Implementation, action: ShellA
     }
     throw e;
   }
-  return launchAt(token, target, action);
+  return launchAt(token, target, action, undefined, grab);
 }
 
 /**
  * The same with the target known (a card's button, the HUD palette when held): the dialog for
  * the action's circumstances, then the request. `holdId` names the hold meant, when one is.
  */
-export async function launchAt(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, holdId?: string): Promise<PerformOutcome | null> {
-  const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}) };
+export async function launchAt(token: TokenDocument.Implementation, target: TokenDocument.Implementation, action: ShellAction, holdId?: string, attack?: string): Promise<PerformOutcome | null> {
+  const base = { action, attackerUuid: token.uuid, defenderUuid: target.uuid, ...(holdId ? { holdId } : {}), ...(attack !== undefined ? { attack } : {}) };
   // The one check first (the GM's tab asks it again): a refusal is said at once, and the GM may
   // carry out one they can set aside as their named call.
   const verdict = actionVerdict(base, game.user);

@@ -23,6 +23,8 @@ const onePerHold = (reason: string): Allowance => ({ bucket: "breakFree", limit:
 /** 000: one weaponless attack routine a round (a pummel makes all its attacks at once); a break roll for each hold. */
 export const D12_ALLOWANCE: Partial<Readonly<Record<ShellAction, Allowance>>> = {
   grapple: routine("WC.PerRound.routine"),
+  // A grab is the monster's own attack: it spends the routine a grapple would.
+  grab: routine("WC.PerRound.routine"),
   pummel: routine("WC.PerRound.routine"),
   overbear: routine("WC.PerRound.routine"),
   chargingOverbear: routine("WC.PerRound.routine"),
@@ -35,12 +37,12 @@ export const D12_ALLOWANCE: Partial<Readonly<Record<ShellAction, Allowance>>> = 
  * share the one count; each hold is broken separately. A coup de grâce kills at most one a round.
  */
 export const GRAPPLE_DIE_ALLOWANCE: Partial<Readonly<Record<ShellAction, Allowance>>> = Object.fromEntries(
-  (["grapple", "counterGrapple", "breakFree", "overbear", "pummel", "subdue", "grabItem", "coupDeGrace", "attackIntoGrapple"] as const).map((a) => [a, routine("WC.PerRound.majorAction")]),
+  (["grapple", "counterGrapple", "breakFree", "overbear", "pummel", "subdue", "grabItem", "coupDeGrace", "attackIntoGrapple", "grab"] as const).map((a) => [a, routine("WC.PerRound.majorAction")]),
 );
 
 /** 004: one attempt per attack routine; breaking free (or a counter grapple instead) one try for each holder. */
 export const PERCENTILE_ALLOWANCE: Partial<Readonly<Record<ShellAction, Allowance>>> = {
-  ...Object.fromEntries((["grapple", "overbear", "subdue", "grabItem", "coupDeGrace", "deathBlow", "attackIntoGrapple"] as const).map((a) => [a, routine("WC.PerRound.routine")])),
+  ...Object.fromEntries((["grapple", "overbear", "subdue", "grabItem", "coupDeGrace", "deathBlow", "attackIntoGrapple", "grab"] as const).map((a) => [a, routine("WC.PerRound.routine")])),
   breakFree: onePerHold("WC.PerRound.breakEach"),
   counterGrapple: onePerHold("WC.PerRound.breakEach"),
 };

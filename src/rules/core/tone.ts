@@ -75,5 +75,7 @@ export function intoGrappleTone(defenderId: string): ToneSpec {
 export function actionTone(action: string, defenderId: string): ToneSpec {
   if (action === "attackIntoGrapple") return intoGrappleTone(defenderId);
   if (action === "chargingOverbear") return SHARED_TONES.overbear;
+  // A grab is a grapple whose to-hit the attack made (issue 31): it wants a hold.
+  if (action === "grab") return SHARED_TONES.grapple;
   return (SHARED_TONES as Readonly<Record<string, ToneSpec>>)[action] ?? { good: [] };
 }

@@ -10,6 +10,7 @@ import { IssueList, RulesInputError } from "../core/errors.ts";
 import type { Obj } from "../core/validate.ts";
 import { beginHold, checkHoldsAmong, checkLedgers, obj, optBool, optInt, roundCombatants, ledgerInput, splitInput, validateHoldList, validateLedger } from "../core/validate.ts";
 import { mod } from "../core/trace.ts";
+import { checkGrabDice } from "../core/grab.ts";
 import { SIZES } from "../core/size.ts";
 import type { Situation } from "./attack.ts";
 import { speedModifiers } from "./attack.ts";
@@ -42,6 +43,7 @@ export function validateHold(v: unknown, path: string): Hold {
   issues.int(`${path}.sizeAdjustment`, h.sizeAdjustment, -8, 3);
   issues.oneOf(`${path}.holderSize`, h.holderSize, SIZES);
   issues.int(`${path}.roundGained`, h.roundGained, 0, 100000);
+  checkGrabDice(issues, `${path}.roundDamage`, h.roundDamage);
   issues.throwIfAny();
   return v as Hold;
 }

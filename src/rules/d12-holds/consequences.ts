@@ -49,6 +49,7 @@ export function roundEndConsequences(r: RoundEndResult): Consequences {
   for (const id of r.overborne) c.conditions.push({ targetId: id, condition: "prone", active: true });
   for (const e of r.events) {
     if (e.kind === "strangle" && e.split.total > 0) c.damage.push({ targetId: e.defenderId, actual: e.split.actual, temporary: e.split.temporary, reason: "WC.Part.strangle" });
+    if (e.kind === "grabDamage" && e.split.total > 0) c.damage.push({ targetId: e.defenderId, actual: e.split.actual, temporary: e.split.temporary, reason: "WC.Action.grab" });
     if (e.kind === "recovered") c.damage.push({ targetId: e.id, actual: 0, temporary: -e.healed, reason: "WC.Round.recovery" });
     if (e.kind === "vitality") {
       const wasOut = e.before.kind === "unconscious";

@@ -4,6 +4,7 @@
  */
 import { neededFrom } from "../core/to-hit.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
+import type { GrabDice } from "../core/grab.ts";
 import { rollDie, rollFormula } from "../core/dice.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import { splitDamage } from "../core/damage.ts";
@@ -93,14 +94,24 @@ export function holdDamageModifiers(s: Situation): Modifier[] {
   return s.damageBonus ? [mod("WC.Mod.spellDamage", s.damageBonus)] : [];
 }
 
-export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s: Situation, options: D12Options, dice: Dice): GrappleResult {
+/**
+ * A monster's grab whose attack hit (issue 31): the hit stands for the grappling hit, so no
+ * to-hit is rolled and no attack is lost to the target's blows (the monster's attack was made);
+ * `part` fixes the part held (option `grabHold`), `roundDamage` the damage it does each round.
+ */
+export interface D12GrabHit {
+  readonly part?: HoldPart;
+  readonly roundDamage?: GrabDice;
+}
+
+export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s: Situation, options: D12Options, dice: Dice, grab?: D12GrabHit): GrappleResult {
   const refused = grappleEligibility(attacker, s);
   if (refused) return refused;
-  if ((s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) return { kind: "lost", reason: "hitByTarget" };
+  if (!grab && (s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) return { kind: "lost", reason: "hitByTarget" };
   const targetAc = targetAcFor(defender, "grapple", s, options);
   const speed = speedModifiers(attacker, defender);
   let toHit: ToHitRoll | null = null;
-  if (!grappleHitsAutomatically(defender)) {
+  if (!grab && !grappleHitsAutomatically(defender)) {
     toHit = rollToHit(dice, neededFrom(attacker.toHit, targetAc.ac), grappleToHitModifiers(attacker, defender, s, speed), "grappleToHit");
     if (!toHit.hit) return { kind: "miss", targetAc, toHit, speed };
   }
@@ -116,7 +127,7 @@ export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s
   // table read: the adjusted roll, or the 11 a stranglehold on a creature with no windpipe becomes.
   const breakRoll = rollDie(dice, 12, "immediateBreak");
   if (breakRoll.face >= row) return { ...base, kind: "broken", breakRoll };
-  const placement: Placement = placeHold(defender, s.holds ?? [], result.part, options.missingPartHold);
+  const placement: Placement = placeHold(defender, s.holds ?? [], grab?.part ?? result.part, options.missingPartHold);
   if (placement.kind !== "placed") return { ...base, kind: "noRoom", part: placement.part, breakRoll };
   const round = s.round ?? 1;
   const hold: Hold = {
@@ -129,6 +140,7 @@ export function resolveGrapple(attacker: D12Combatant, defender: D12Combatant, s
     sizeAdjustment,
     holderSize: grapplingSize(attacker),
     roundGained: round,
+    ...(grab?.roundDamage ? { roundDamage: grab.roundDamage } : {}),
   };
   // Damage of the hold applies at once; its effects from the next round.
   let damage: HoldDamage | null = null;

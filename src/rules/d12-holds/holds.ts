@@ -2,6 +2,7 @@
  * Holds in variant d12-holds: the record of one hold, where a new hold lands (000 §Explanation
  * of holds), and what the holds on a creature do to it (immobilized, to-hit, Dex).
  */
+import type { GrabDice } from "../core/grab.ts";
 import { standUpProcedure } from "../core/procedures.ts";
 import type { Size } from "../core/size.ts";
 import { sizeIndex, sizeSteps } from "../core/size.ts";
@@ -25,6 +26,11 @@ export interface Hold {
   readonly holderSize: Size;
   /** The combat round in which the hold was gained. */
   readonly roundGained: number;
+  /**
+   * A monster's grab made it, with the damage its sheet says the hold does each round (option
+   * `grabDamage`): dealt at each round end after the first, in the stranglehold's slot.
+   */
+  readonly roundDamage?: GrabDice;
 }
 
 export type Placement =

@@ -3,6 +3,7 @@
  * headline would be.
  */
 import { noConsequences } from "../core/consequences.ts";
+import { grabOdds } from "../core/grab.ts";
 import { pAtLeast } from "../core/dist.ts";
 import { chosenHold, refusedHeadline, unknownAction } from "../core/shell.ts";
 import { sumMods } from "../core/trace.ts";
@@ -33,7 +34,7 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
   const holds = holdsOf(ctx);
   const s = situation(ctx, holds);
   // The odds say only "not allowed"; the headline of the refused resolution names why.
-  const refusal = ctx.action === "grapple" ? eligibilityReason(grappleEligibility(a, s)) : ctx.action === "pummel" ? eligibilityReason(pummelEligibility(a)) : undefined;
+  const refusal = ctx.action === "grapple" || ctx.action === "grab" ? eligibilityReason(grappleEligibility(a, s)) : ctx.action === "pummel" ? eligibilityReason(pummelEligibility(a)) : undefined;
   const keyed = (list: ReadonlyArray<{ kind: string; p: number }>): UntonedOutcome[] =>
     list.map((x): UntonedOutcome => {
       if (x.kind === "notAllowed" && refusal) return { ...refusedHeadline(refusal), p: x.p };
@@ -48,6 +49,8 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
   switch (ctx.action) {
     case "grapple":
       return keyed(grappleOdds(a, d, s, o).outcomes);
+    case "grab":
+      return grabOdds(ctx, undefined, keyed(grappleOdds(a, d, s, o, o.grabHold === "body" ? { part: "body" } : {}).outcomes));
     case "pummel":
       return keyed(pummelOdds(a, d, s, o).outcomes);
     case "chargingOverbear":

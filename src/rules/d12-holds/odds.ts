@@ -20,6 +20,7 @@ import {
   holdRowFor,
   holdSizeAdjustment,
 } from "./grapple.ts";
+import type { D12GrabHit } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import { placeHold } from "./holds.ts";
 import type { MassChargeInput } from "./mass-charge.ts";
@@ -54,15 +55,16 @@ export interface GrappleOdds {
   readonly actual: Pairs;
 }
 
-export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: Situation, options: D12Options): GrappleOdds {
+export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: Situation, options: D12Options, grab?: D12GrabHit): GrappleOdds {
   const refused = grappleEligibility(attacker, s);
   if (refused) return { outcomes: [{ kind: "notAllowed", p: 1 }], pHit: 0, rows: [], damage: [[0, 1]], actual: [[0, 1]] };
-  if ((s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) {
+  if (!grab && (s.attackIndex ?? 1) <= attacksLostToHits(s, options.grappleLossNeedsDamage)) {
     return { outcomes: [{ kind: "lost", p: 1 }], pHit: 0, rows: [], damage: [[0, 1]], actual: [[0, 1]] };
   }
   const targetAc = targetAcFor(defender, "grapple", s, options);
   const speed = speedModifiers(attacker, defender);
-  const pHit = grappleHitsAutomatically(defender)
+  // A grab's hit stands for the grappling hit (issue 31).
+  const pHit = grab || grappleHitsAutomatically(defender)
     ? 1
     : pAtLeast(20, sumMods(grappleToHitModifiers(attacker, defender, s, speed)), neededToHit(attacker.toHit, targetAc.ac));
   const m = new Map<string, number>();
@@ -84,7 +86,7 @@ export function grappleOdds(attacker: D12Combatant, defender: D12Combatant, s: S
     // it: enumerated from face 1 up, the hold (or noRoom) comes before "broken".
     const pBreak = Math.min(12, Math.max(0, 12 - row + 1)) / 12;
     const pHold = pf * (1 - pBreak);
-    const placement = placeHold(defender, s.holds ?? [], result.part, options.missingPartHold);
+    const placement = placeHold(defender, s.holds ?? [], grab?.part ?? result.part, options.missingPartHold);
     if (placement.kind !== "placed") {
       add(m, "noRoom", pHold);
       dmgParts.push([pHold, point(0)]);

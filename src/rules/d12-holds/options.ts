@@ -4,6 +4,8 @@
  */
 import type { OptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
+import type { GrabDamage } from "../core/grab.ts";
+import { GRAB_DAMAGE_CHOICES } from "../core/grab.ts";
 import type { KindAnswer } from "../core/pace-left.ts";
 import { KIND_ANSWERS } from "../core/pace-left.ts";
 
@@ -39,6 +41,10 @@ export interface D12Options {
   readonly missingPartHold: "body" | "none";
   /** Frontage of a Large creature in a mass charge (000 gives 4-5 ft; its example fits five in 20 ft). */
   readonly largeFrontageFeet: number;
+  /** A monster's grabbing attack that hits (issue 31): the d12 hold roll as for any grappling hit, or a body hold always. */
+  readonly grabHold: "roll" | "body";
+  /** A grab's damage each round: the monster's stated figure in the stranglehold's slot, or 000's own (a stranglehold's 2-8 only). */
+  readonly grabDamage: GrabDamage;
   // --- On the map -----------------------------------------------------------------------------
   /** Feet a round per inch of movement (the host's scale: 1" is 10 ft indoors). */
   readonly feetPerMoveInch: number;
@@ -75,6 +81,10 @@ export const D12_DEFAULTS: D12Options = {
   strengthSizeInOverbear: true,
   missingPartHold: "body",
   largeFrontageFeet: 4,
+  // 000 §Grappling holds: a grappling hit is followed by the AT's d12; a monster's grab is that hit.
+  grabHold: "roll",
+  // The stat block's figure is the monster's own; 000 has a per-round slot (the stranglehold's).
+  grabDamage: "monster",
   feetPerMoveInch: 10,
   heldMoverPace: "perHolder",
   holderDrags: "never",
@@ -105,6 +115,8 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   strengthSizeInOverbear: { kind: "boolean" },
   missingPartHold: { kind: "choice", choices: ["body", "none"] },
   largeFrontageFeet: { kind: "integer", min: 4, max: 5 },
+  grabHold: { kind: "choice", choices: ["roll", "body"] },
+  grabDamage: { kind: "choice", choices: GRAB_DAMAGE_CHOICES },
   feetPerMoveInch: { kind: "integer", min: 1, max: 30 },
   heldMoverPace: { kind: "choice", choices: ["perHolder", "half", "full"] },
   holderDrags: { kind: "choice", choices: ["never", "twoSizesLarger"] },

@@ -2,6 +2,7 @@
  * Variant d12-holds (000): an action resolved with the dice, and what it does to the world.
  */
 import { releaseProcedure } from "../core/procedures.ts";
+import { grabProcedure } from "../core/grab.ts";
 import type { Consequences } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { Dice } from "../core/dice.ts";
@@ -34,6 +35,16 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       const r = resolveGrapple(a, d, s, o, dice);
       if (r.kind === "notAllowed") return refused(r, r.reason);
       return done(r, grappleConsequences(a.id, d.id, r), `WC.Result.${r.kind}`, r.kind === "hold" ? { part: r.hold.part } : undefined);
+    }
+    case "grab": {
+      // Issue 31: the monster's attack hits, then 000's hold procedure (option grabHold); the
+      // monster's damage each round goes in the stranglehold's slot (option grabDamage).
+      return grabProcedure(ctx, dice, undefined, o.grabDamage, (_attack, roundDamage) => {
+        const grab = { ...(o.grabHold === "body" ? { part: "body" as const } : {}), ...(roundDamage ? { roundDamage } : {}) };
+        const r = resolveGrapple(a, d, s, o, dice, grab);
+        if (r.kind === "notAllowed") return { result: r, consequences: noConsequences(), headline: refusedHeadline(r.reason) };
+        return { result: r, consequences: grappleConsequences(a.id, d.id, r), headline: headline(`WC.Result.${r.kind}`, r.kind === "hold" ? { part: r.hold.part } : undefined) };
+      });
     }
     case "pummel": {
       const r = resolvePummel(a, d, s, o, dice);

@@ -46,6 +46,8 @@ export type RoundEvent =
   /** The holder is out: it maintains nothing, and the hold ends. */
   | { readonly kind: "released"; readonly holdId: string; readonly holderId: string; readonly heldId: string }
   | { readonly kind: "strangle"; readonly holdId: string; readonly defenderId: string; readonly dice: DieRoll[]; readonly split: DamageSplit }
+  /** A monster's grab deals the damage its sheet states, each round end after the first (issue 31). */
+  | { readonly kind: "grabDamage"; readonly holdId: string; readonly defenderId: string; readonly dice: DieRoll[]; readonly bonus: number; readonly split: DamageSplit }
   | ({ readonly kind: "break"; readonly defenderId: string } & BreakRoll)
   | { readonly kind: "attacksLost"; readonly defenderId: string; readonly lost: number; readonly attacksNextRound: number }
   | { readonly kind: "recovered"; readonly id: string; readonly healed: number }
@@ -114,7 +116,17 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
       case "strangle":
         // 000 §Stranglehold: 2d4 whenever a round ends, except the round the hold was made in.
         for (const h of holds) {
-          if (h.part !== "strangle" || h.roundGained >= input.round) continue;
+          if (h.roundGained >= input.round) continue;
+          // Issue 31: a monster's grab deals its own figure in this slot (option grabDamage), a
+          // stranglehold's 2d4 replaced by it.
+          if (h.roundDamage) {
+            const rolled = rollFormula(dice, h.roundDamage, "grabRoundDamage");
+            const split = grappleSplit(Math.max(0, rolled.total + h.roundDamage.bonus), options);
+            events.push({ kind: "grabDamage", holdId: h.id, defenderId: h.heldId, dice: rolled.rolls, bonus: h.roundDamage.bonus, split });
+            damage(h.heldId, split);
+            continue;
+          }
+          if (h.part !== "strangle") continue;
           const rolled = rollFormula(dice, STRANGLE_DAMAGE, "strangleDamage");
           const split = grappleSplit(rolled.total, options);
           events.push({ kind: "strangle", holdId: h.id, defenderId: h.heldId, dice: rolled.rolls, split });

@@ -45,6 +45,9 @@ export function roundLines(r: RoundEndResult, holds: readonly Hold[] = []): Head
       case "strangle":
         lines.push({ key: "WC.Round.strangled", params: { who: e.defenderId, ...holdOf(e.holdId), total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
         break;
+      case "grabDamage":
+        lines.push({ key: "WC.Round.grabDamage", params: { who: e.defenderId, ...holdOf(e.holdId), total: e.split.total, actual: e.split.actual, temporary: e.split.temporary } });
+        break;
       case "break":
         lines.push({ key: e.broken ? "WC.Round.brokeHold" : "WC.Round.heldFast", params: { who: e.defenderId, ...holdOf(e.holdId), roll: e.die.face, total: e.total, target: e.target } });
         break;

@@ -7,7 +7,7 @@ import type { ActionContext, ShellAction } from "../variant.ts";
 import { validateHold } from "./actions.ts";
 import type { Hold } from "./holds.ts";
 
-export const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp"];
+export const ACTIONS: readonly ShellAction[] = ["grapple", "pummel", "overbear", "chargingOverbear", "breakFree", "liftOff", "release", "standUp", "grab"];
 
 export function holdsOf(ctx: ActionContext): Hold[] {
   return ctx.holds.map((h, i) => validateHold(h.data, `holds[${i}].data`));

@@ -3,6 +3,7 @@
  * the declared values read back into this variant's attack situation and a charge's first strike.
  */
 import { declaredNumber } from "../core/shell.ts";
+import { GRAB_SITUATION } from "../core/grab.ts";
 import type { ActionContext, Declared, ShellAction, Situational } from "../variant.ts";
 import { validateSituation } from "./actions.ts";
 import type { Situation } from "./attack.ts";
@@ -19,6 +20,8 @@ const ATTACK_SITUATION: readonly Situational[] = [
 
 export const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   grapple: ATTACK_SITUATION,
+  // Issue 31: the grabbing attack's own to-hit (the number it needs, from the sheet).
+  grab: GRAB_SITUATION,
   pummel: ATTACK_SITUATION,
   chargingOverbear: [
     ...ATTACK_SITUATION.filter((s) => s.key !== "hitsTaken" && s.key !== "damageBonus"),

@@ -5,7 +5,7 @@ import type { Consequences, HoldRecord } from "../core/consequences.ts";
 import { noConsequences } from "../core/consequences.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { BreakResult, MoveResult, StrangleResult } from "./breaks.ts";
-import type { ChangeHoldResult, CounterGrappleResult, GrappleResult, HoldDamage } from "./grapple.ts";
+import type { ChangeHoldResult, CounterGrappleResult, GrabGrappleResult, GrappleResult, HoldDamage } from "./grapple.ts";
 import type { Hold } from "./holds.ts";
 import type { OverbearResult } from "./overbear.ts";
 import type { PummelResult, SubdueResult } from "./pummel.ts";
@@ -29,6 +29,13 @@ function established(c: Consequences, r: { hold: Hold; damage: HoldDamage | null
 export function grappleConsequences(r: GrappleResult | CounterGrappleResult): Consequences {
   const c = noConsequences();
   if (r.kind === "hold") established(c, r, "WC.Action.grapple");
+  return c;
+}
+
+/** Issue 31: a grab's hold, as a grapple's (its damage named for the grab). */
+export function grabHoldConsequences(r: GrabGrappleResult): Consequences {
+  const c = noConsequences();
+  if (r.kind === "hold") established(c, r, "WC.Action.grab");
   return c;
 }
 

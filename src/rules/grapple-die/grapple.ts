@@ -6,6 +6,7 @@
 import { neededFrom } from "../core/to-hit.ts";
 import type { DamageSplit } from "../core/damage.ts";
 import type { Dice, DieRoll } from "../core/dice.ts";
+import type { GrabDice } from "../core/grab.ts";
 import { rollDie } from "../core/dice.ts";
 import { sizeSteps } from "../core/size.ts";
 import { strengthDamage } from "../core/strength.ts";
@@ -111,7 +112,29 @@ export function rollHoldDamage(hold: Hold, holder: GdCombatant, held: GdCombatan
   return { roll, split: damageSplit(roll.total, options.grappleDamage, held, options) };
 }
 
-function newHold(attacker: GdCombatant, defender: GdCombatant, g: GrappleDieRoll & { result: { kind: "hold" } }, id: string, round: number, options: GrappleDieOptions): Hold {
+/**
+ * A monster's grab whose attack hit (issue 31): the hit stands for the grapple's to-hit (and, the
+ * grab being the creature's own special ability, draws no free attack); `noSlip` reads a slip as
+ * the table's first hold (option `grabDieSlip`); `damage` is the monster's figure for the hold's
+ * damage slot (option `grabDamage`), taken as stated (no size step).
+ */
+export interface GdGrabHit {
+  readonly noSlip?: boolean;
+  readonly damage?: GrabDice;
+}
+
+/** The monster's figure as a hold's damage: its dice and its bonus. */
+export function grabDamageExpr(g: GrabDice): DamageExpr {
+  return { dice: { count: g.count, sides: g.sides }, flat: g.bonus };
+}
+
+/** The table's first hold row, for a grab that does not slip. */
+function firstHoldRow(table: GrappleTable): GrappleDieRoll["row"] | null {
+  const r = table.rows.find((x) => x.result.kind === "hold");
+  return r ? { ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) } : null;
+}
+
+function newHold(attacker: GdCombatant, defender: GdCombatant, g: GrappleDieRoll & { result: { kind: "hold" } }, id: string, round: number, options: GrappleDieOptions, grab?: GdGrabHit): Hold {
   const r = g.result;
   return {
     id,
@@ -119,7 +142,7 @@ function newHold(attacker: GdCombatant, defender: GdCombatant, g: GrappleDieRoll
     heldId: defender.id,
     die: g.total,
     name: r.name,
-    damage: holdDamageExpr(r.damage, attacker, options),
+    damage: grab?.damage ? grabDamageExpr(grab.damage) : holdDamageExpr(r.damage, attacker, options),
     effects: r.effects,
     holderSize: attacker.size,
     heldSize: defender.size,
@@ -140,10 +163,17 @@ export interface Established {
   readonly stunSegments: number;
 }
 
-function establish(attacker: GdCombatant, defender: GdCombatant, g: GrappleDieRoll, id: string, round: number, options: GrappleDieOptions, dice: Dice): Established | { kind: "slip"; grappleDie: GrappleDieRoll } {
+function establish(attacker: GdCombatant, defender: GdCombatant, g0: GrappleDieRoll, id: string, round: number, options: GrappleDieOptions, dice: Dice, grab?: GdGrabHit, table?: GrappleTable): Established | { kind: "slip"; grappleDie: GrappleDieRoll } {
+  let g = g0;
+  // A grab that does not slip (option grabDieSlip): a slip reads as the table's first hold.
+  if (g.result.kind === "slip" && grab?.noSlip && table) {
+    const first = table.rows.find((x) => x.result.kind === "hold");
+    const row = firstHoldRow(table);
+    if (first && row) g = { ...g, row, result: first.result };
+  }
   const result = g.result;
   if (result.kind === "slip") return { kind: "slip", grappleDie: g };
-  const hold = newHold(attacker, defender, { ...g, result }, id, round, options);
+  const hold = newHold(attacker, defender, { ...g, result }, id, round, options, grab);
   const damage = options.damageOnEstablish ? rollHoldDamage(hold, attacker, defender, options, dice) : null;
   return { kind: "hold", grappleDie: g, hold, damage, prone: result.prone, stunSegments: result.stunSegments };
 }
@@ -175,6 +205,14 @@ export type GrappleResult =
   | (Established & { readonly freeAttack: Strike; readonly targetAc: TargetAc; readonly toHit: ToHitRoll });
 
 /** 002 §Grapple Procedure steps 2-4. */
+export type GrabGrappleResult = { readonly kind: "slip"; readonly grappleDie: GrappleDieRoll } | Established;
+
+/** Issue 31: a grabbing attack has hit; 002 step 4 follows (the grapple die), with no free attack and no to-hit. */
+export function resolveGrabHold(attacker: GdCombatant, defender: GdCombatant, s: GrappleSituation, table: GrappleTable, options: GrappleDieOptions, dice: Dice, grab: GdGrabHit): GrabGrappleResult {
+  const g = rollGrappleDie(dice, grappleDieModifiers(attacker, defender, s.holds ?? [], s, options, "grapple"), table, "grappleDie");
+  return establish(attacker, defender, g, holdId(attacker, defender, s), s.round ?? 1, options, dice, grab, table);
+}
+
 export function resolveGrapple(
   attacker: GdCombatant,
   defender: GdCombatant,

@@ -6,9 +6,11 @@ import { noConsequences } from "../core/consequences.ts";
 import { refusedHeadline, riseConsequences } from "../core/shell.ts";
 import type { UntonedOutcome } from "../core/tone.ts";
 import { actionTone, toned } from "../core/tone.ts";
+import { grabOdds } from "../core/grab.ts";
+import { isHit } from "./attack.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import type { Outcome } from "./odds.ts";
-import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleOdds, overbearOdds, pummelOdds, subdueOdds } from "./odds.ts";
+import { breakOdds, changeHoldOdds, counterGrappleOdds, grappleDieOdds, grappleOdds, overbearOdds, pummelOdds, subdueOdds } from "./odds.ts";
 import { grabItemOdds, intoGrappleOdds, pummelRoutineOdds, resolveCoupDeGrace, resolveStandUp } from "./more.ts";
 import { overbearLimits } from "./overbear.ts";
 import { pummelRefusal } from "./pummel.ts";
@@ -37,6 +39,19 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
       const target = asDeclared(d, decl);
       if (kind.change) return keyed(changeHoldOdds(a, target, kind.change, s, o.table, o).outcomes);
       return keyed(grappleOdds(a, target, s, freeAttackInput(ctx, decl), o.table, o).outcomes);
+    }
+    case "grab": {
+      // Issue 31: the attack's hit, then the grapple die alone (a slip read as the first hold under option grabDieSlip).
+      if (holds.some((h) => h.holderId === a.id && h.heldId === d.id)) return [{ ...refusedHeadline("alreadyHolding"), p: 1 }];
+      const die = grappleDieOdds(a, asDeclared(d, decl), grappleSituation(p), o.table, o);
+      const first = o.table.rows.find((r) => r.result.kind === "hold")?.result.name;
+      const kinds = new Map(o.table.rows.map((r) => [r.result.name, r.result.kind]));
+      const merged = new Map<string, number>();
+      for (const r of die.rows) {
+        const kind = kinds.get(r.kind) === "slip" ? (o.grabDieSlip === "firstHold" && first ? `hold:${first}` : "slip") : `hold:${r.kind}`;
+        merged.set(kind, (merged.get(kind) ?? 0) + r.p);
+      }
+      return grabOdds(ctx, (face, total, needed) => isHit(face, total, needed, o), keyed([...merged].map(([kind, pr]) => ({ kind, p: pr }))));
     }
     case "counterGrapple":
       checkCounter(p);

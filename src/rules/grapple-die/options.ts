@@ -3,6 +3,8 @@
  * proposes, is a named option here. Defaults are the digest's; `GRAPPLE_DIE_OPTION_REASONS`
  * holds the one-line reason for each (an i18n key, WC.Option.<name>.reason, and its gist).
  */
+import type { GrabDamage } from "../core/grab.ts";
+import { GRAB_DAMAGE_CHOICES } from "../core/grab.ts";
 import type { BasicOptionSchema } from "../core/options.ts";
 import type { OptionSchema as CoreOptionSchema } from "../core/options.ts";
 import { resolveWithSchema } from "../core/options.ts";
@@ -120,6 +122,11 @@ export interface GrappleDieOptions {
   readonly forcedMoveInHold: KindAnswer;
   /** A creature in a hold changes the scene's level (v14): its holds end, the others come along, or it may not. */
   readonly levelChangeInHold: KindAnswer;
+  // --- A monster's own grab (issue 31) -------------------------------------------------------------
+  /** A grabbing attack that hits: the grapple die as for any grapple, or a slip read as the table's first hold (the attack says it holds). */
+  readonly grabDieSlip: "roll" | "firstHold";
+  /** A grab's damage each round (segment 3): the monster's stated figure in the hold's damage slot, or the table's own. */
+  readonly grabDamage: GrabDamage;
   // --- Subdual (002 §Striking to Subdue) ---------------------------------------------------------
   /** 25% real: a fraction of a point rounds down, or up. */
   readonly subdualActualRounding: "floor" | "ceil";
@@ -177,6 +184,8 @@ export const GRAPPLE_DIE_DEFAULTS: GrappleDieOptions = {
   teleportInHold: "ends",
   forcedMoveInHold: "goesAlong",
   levelChangeInHold: "goesAlong",
+  grabDieSlip: "roll",
+  grabDamage: "monster",
 };
 
 /** The reason behind each default, in brief (the UI shows WC.Option.<name>.reason). */
@@ -232,6 +241,8 @@ export const GRAPPLE_DIE_OPTION_REASONS: Record<keyof GrappleDieOptions, string>
   teleportInHold: "002 has no magic that moves a hold: a creature gone from its holder's grip is out of the hold",
   forcedMoveInHold: "002 lets an attacker move with a creature it pushes back; holders hang on to a creature carried off",
   levelChangeInHold: "a level is a place on the map: a group the rules let move together changes level together",
+  grabDieSlip: "002 step 4: after a successful to-hit the grappler rolls the grapple die; a grabbing attack's hit is that to-hit, so the die follows as for any grapple",
+  grabDamage: "002 step 6: a hold does its damage each round on segment 3; a monster whose sheet says how much its hold hurts fills that slot with its own figure",
 };
 
 /** The option kinds grapple-die uses (core/options.ts has the whole union). */
@@ -290,6 +301,8 @@ export const GRAPPLE_DIE_OPTION_SCHEMA: Record<keyof GrappleDieOptions, OptionSc
   teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
   forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
   levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
+  grabDieSlip: { kind: "choice", choices: ["roll", "firstHold"] },
+  grabDamage: { kind: "choice", choices: GRAB_DAMAGE_CHOICES },
 };
 
 /** Merges partial options over the defaults, rejecting unknown names and bad values. */

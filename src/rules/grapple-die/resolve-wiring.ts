@@ -9,8 +9,10 @@ import type { Dice } from "../core/dice.ts";
 import { headline, refusedHeadline, riseConsequences } from "../core/shell.ts";
 import type { ActionContext, Resolution } from "../variant.ts";
 import { rollBreak } from "./breaks.ts";
-import { breakConsequences, changeHoldConsequences, grappleConsequences, overbearConsequences, pummelConsequences } from "./consequences.ts";
-import { resolveChangeHold, resolveCounterGrapple, resolveGrapple } from "./grapple.ts";
+import { breakConsequences, changeHoldConsequences, grabHoldConsequences, grappleConsequences, overbearConsequences, pummelConsequences } from "./consequences.ts";
+import { resolveChangeHold, resolveCounterGrapple, resolveGrabHold, resolveGrapple } from "./grapple.ts";
+import { isHit } from "./attack.ts";
+import { grabProcedure } from "../core/grab.ts";
 import { resolveCoupDeGrace, resolveGrabItem, resolveIntoGrapple, resolvePummelRoutine, resolveStandUp } from "./more.ts";
 import { resolveOverbear } from "./overbear.ts";
 import { resolvePummel, resolveSubdue } from "./pummel.ts";
@@ -41,6 +43,16 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       const r = resolveGrapple(a, target, s, freeAttackInput(ctx, decl), o.table, o, dice);
       const c = spendFreeAttack(strikeDamage(grappleConsequences(r), a.id, r.freeAttack, "WC.Purpose.freeAttackDamage"), r.freeAttack, d.id, a.id);
       return done(r, c, keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind));
+    }
+    case "grab": {
+      // Issue 31: the monster's attack hits (002's d20, a natural 20 as option natural20AlwaysHits
+      // says), then 002 step 4: the grapple die; the monster's damage fills the hold's slot.
+      // A creature already holding the target has its hold (a new die is changing it, not a grab).
+      if (holds.some((h) => h.holderId === a.id && h.heldId === d.id)) return done({ kind: "notAllowed", reason: "alreadyHolding" }, noConsequences(), refusedHeadline("alreadyHolding"));
+      return grabProcedure(ctx, dice, (face, total, needed) => isHit(face, total, needed, o), o.grabDamage, (_attack, damage) => {
+        const r = resolveGrabHold(a, asDeclared(d, decl), grappleSituation(p), o.table, o, dice, { ...(o.grabDieSlip === "firstHold" ? { noSlip: true } : {}), ...(damage ? { damage } : {}) });
+        return { result: r, consequences: grabHoldConsequences(r), headline: keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind) };
+      });
     }
     case "counterGrapple": {
       checkCounter(p);

@@ -18,7 +18,7 @@ import type { PummelSituation, SubdueSituation } from "./pummel.ts";
 import { combatant } from "./profile-fields.ts";
 import { declaredFor, num } from "./situational.ts";
 
-export const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue", "standUp", "grabItem", "coupDeGrace", "attackIntoGrapple"];
+export const ACTIONS: readonly ShellAction[] = ["grapple", "counterGrapple", "breakFree", "release", "overbear", "pummel", "subdue", "standUp", "grabItem", "coupDeGrace", "attackIntoGrapple", "grab"];
 
 export function unknownAction(action: string): never {
   return unknownActionOf(action, ACTIONS);

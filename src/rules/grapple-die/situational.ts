@@ -4,6 +4,7 @@
  * the defender as the boxes make it.
  */
 import { IssueList } from "../core/errors.ts";
+import { GRAB_SITUATION } from "../core/grab.ts";
 import type { ActionContext, Declared, ShellAction, Situational } from "../variant.ts";
 import type { StrikeInput } from "./attack.ts";
 import type { Condition, GdCombatant } from "./profile.ts";
@@ -27,6 +28,8 @@ const SLICK: Situational = { key: "slickTarget", kind: "flag", label: "WC.Situat
 export const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   grapple: [TO_HIT, DIE, FREE_ATTACK, SURPRISED, SLICK, { key: "changeHold", kind: "flag", label: "WC.Situation.changeHold" }],
   counterGrapple: [DIE, FREE_ATTACK, SURPRISED, SLICK],
+  // Issue 31: the grabbing attack's own to-hit, then the grapple die's circumstances (no free attack: the grab is the creature's own ability).
+  grab: [...GRAB_SITUATION, DIE, SLICK],
   breakFree: [DIE],
   release: [],
   overbear: [

@@ -4,6 +4,7 @@
  * the Foundry shell call through here, so both get the same checks. Every action that reads a
  * table accepts `tables` in its input (or in the options) to replace the project defaults.
  */
+import { checkGrabDice } from "../core/grab.ts";
 import type { VariantAction } from "../core/action.ts";
 import { actionMakers } from "../core/action.ts";
 import type { Ledger } from "../core/damage.ts";
@@ -89,6 +90,7 @@ export function validateHold(v: unknown, path: string): Hold {
   issues.bool(`${path}.special`, h.special);
   if (h.holderFree !== undefined) issues.bool(`${path}.holderFree`, h.holderFree);
   issues.int(`${path}.roundGained`, h.roundGained, 0, ROUND_MAX);
+  checkGrabDice(issues, `${path}.roundDamage`, h.roundDamage);
   issues.throwIfAny();
   return v as Hold;
 }
@@ -171,6 +173,7 @@ export function validateGrappleSituation(v: unknown, path: string): GrappleSitua
     issues.bool(`${path}.special.linkedAttackHit`, sp.linkedAttackHit);
     if (sp.holdCategory !== undefined) issues.int(`${path}.special.holdCategory`, sp.holdCategory, 1, 99);
     if (sp.holderFree !== undefined) issues.bool(`${path}.special.holderFree`, sp.holderFree);
+    if (sp.fromAttack !== undefined) issues.bool(`${path}.special.fromAttack`, sp.fromAttack);
   }
   optBool(issues, s, path, ["charging", "holdingItem", "targetCasting", "afterTackle"]);
   optInt(issues, s, path, ["freeForeLimbs", "attemptsThisRoutine"], 0, 100);

@@ -4,6 +4,9 @@
  * or trample is all lethal: the split applies only to ordinary grapples and overbears.
  */
 import type { DamageSplit } from "../core/damage.ts";
+import type { Dice, DieRoll } from "../core/dice.ts";
+import { rollFormula } from "../core/dice.ts";
+import type { GrabDice } from "../core/grab.ts";
 import { splitDamage } from "../core/damage.ts";
 import { strengthDamage } from "../core/strength.ts";
 import type { Modifier } from "../core/trace.ts";
@@ -38,4 +41,19 @@ export function tableDamage(base: number, holder: PercentileCombatant, kind: Dam
   }
   const total = Math.max(0, base + modifiers.reduce((s, m) => s + m.value, 0));
   return { base, modifiers, split: damageSplit(total, kind, special, options) };
+}
+
+/**
+ * A monster's grab in the hold's damage slot (issue 31, option `grabDamage`): its own dice and
+ * bonus, rolled, all of it lethal (004 §Grapple Damage: a special ability's damage is not split).
+ */
+export interface GrabDamageRoll extends TableDamage {
+  readonly dice: DieRoll[];
+  readonly flat: number;
+}
+
+export function rollGrabDamage(dice: Dice, g: GrabDice): GrabDamageRoll {
+  const rolled = rollFormula(dice, g, "grabRoundDamage");
+  const total = Math.max(0, rolled.total + g.bonus);
+  return { base: total, modifiers: [], dice: rolled.rolls, flat: g.bonus, split: splitDamage(total, 1, 1, "floor") };
 }

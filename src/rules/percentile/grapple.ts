@@ -10,7 +10,8 @@ import { lookup } from "../core/table.ts";
 import type { Modifier } from "../core/trace.ts";
 import { mod, sumMods } from "../core/trace.ts";
 import type { TableDamage } from "./damage.ts";
-import { tableDamage } from "./damage.ts";
+import { rollGrabDamage, tableDamage } from "./damage.ts";
+import type { GrabDice } from "../core/grab.ts";
 import type { Hold, JoinCap, Timer } from "./holds.ts";
 import { grappledSides, holderIdsOf, holdsOn, joinCap, rowForCategory } from "./holds.ts";
 import type { ChanceTrace } from "./modifiers.ts";
@@ -144,7 +145,11 @@ export function holdId(holderId: string, heldId: string, round: number): string 
   return `${holderId}>${heldId}@${round}`;
 }
 
-export function resolveGrapple(attacker: PercentileCombatant, target: PercentileCombatant, s: GrappleSituation, options: PercentileOptions, dice: Dice): GrappleResult {
+/**
+ * `grabDamage`: a monster's grab (issue 31) with its stated figure for the hold's damage slot
+ * (option `grabDamage`): rolled now in place of the row's damage, and kept on the hold for each later round.
+ */
+export function resolveGrapple(attacker: PercentileCombatant, target: PercentileCombatant, s: GrappleSituation, options: PercentileOptions, dice: Dice, grabDamage?: GrabDice): GrappleResult {
   const p = planGrapple(attacker, target, s, options);
   if (p.kind !== "roll") return p;
   const v = rollVariables(p.variables, dice);
@@ -168,7 +173,7 @@ export function resolveGrapple(attacker: PercentileCombatant, target: Percentile
   const { row, capped } = cappedRow(base, p.join, options);
   const round = s.round ?? 1;
   const special = s.special !== undefined;
-  const hold: Hold = { id: holdId(attacker.id, target.id, round), holderId: attacker.id, heldId: target.id, row, original: p.join === null, special, ...(s.special?.holderFree === true ? { holderFree: true } : {}), roundGained: round };
+  const hold: Hold = { id: holdId(attacker.id, target.id, round), holderId: attacker.id, heldId: target.id, row, original: p.join === null, special, ...(s.special?.holderFree === true ? { holderFree: true } : {}), roundGained: round, ...(grabDamage ? { roundDamage: grabDamage } : {}) };
   const holds = [...(s.holds ?? []), hold];
   const timers: Timer[] = row.effects.stunRounds ? [{ id: target.id, condition: "stunned", rounds: row.effects.stunRounds, appliedRound: round }] : [];
   return {
@@ -183,7 +188,7 @@ export function resolveGrapple(attacker: PercentileCombatant, target: Percentile
     join: p.join,
     capped,
     hold,
-    damage: hold.original ? tableDamage(row.damage, attacker, "grapple", special, options) : null,
+    damage: hold.original ? (grabDamage ? rollGrabDamage(dice, grabDamage) : tableDamage(row.damage, attacker, "grapple", special, options)) : null,
     grappled: grappledSidesFor(attacker, target, s, options),
     pinned: holderIdsOf(target.id, holds).length >= target.maxMeleeAttackers,
     timers,

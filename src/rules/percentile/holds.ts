@@ -4,6 +4,7 @@
  * (004 §Joining an Existing Grapple) and what the holds on a creature add up to, pinned
  * included (004 §Pinned).
  */
+import type { GrabDice } from "../core/grab.ts";
 import { sizeSteps } from "../core/size.ts";
 import type { RangeTable } from "../core/table.ts";
 import type { PercentileOptions } from "./options.ts";
@@ -26,6 +27,8 @@ export interface Hold {
   /** The ability that made it leaves its holder free of the grappled condition (004); absent: not. */
   readonly holderFree?: boolean;
   readonly roundGained: number;
+  /** A monster's grab made it, with the damage its sheet says the hold does (option `grabDamage`): it replaces the row's damage. */
+  readonly roundDamage?: GrabDice;
 }
 
 /** A condition that lasts a number of rounds; round ends count it down (option `timerStart`). */

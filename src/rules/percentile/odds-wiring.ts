@@ -5,6 +5,7 @@
 import { chosenHold, REFUSED_KEY } from "../core/shell.ts";
 import type { UntonedOutcome } from "../core/tone.ts";
 import { actionTone, toned } from "../core/tone.ts";
+import { grabOdds } from "../core/grab.ts";
 import type { ActionContext, OddsOutcome } from "../variant.ts";
 import { counterBreaks, defaultDamageTo } from "./breaks.ts";
 import { holdsOn, rowForCategory } from "./holds.ts";
@@ -15,7 +16,7 @@ import type { PercentileOptions } from "./options.ts";
 import { holdParams, overbearKey, overbearRowFor, reasonKey } from "./headlines.ts";
 import { MORE_ACTIONS, moreOdds } from "./more-wiring.ts";
 import { breakSubset, setup, unknownAction } from "./setup.ts";
-import { grappleSituation, overbearSituation } from "./situational.ts";
+import { grabSituation, grappleSituation, overbearSituation } from "./situational.ts";
 
 /** Outcomes with the same key and parameters are one. */
 function merged(list: readonly UntonedOutcome[]): UntonedOutcome[] {
@@ -70,6 +71,8 @@ function untonedOdds(ctx: ActionContext, rawOptions: unknown): UntonedOutcome[] 
   switch (ctx.action) {
     case "grapple":
       return merged(grappleOdds(a, d, grappleSituation(ctx, a, holds), o).outcomes.map((x) => grappleOutcome(x, o)));
+    case "grab":
+      return grabOdds(ctx, undefined, merged(grappleOdds(a, d, grabSituation(ctx, a, holds, o.grabCategory), o).outcomes.map((x) => grappleOutcome(x, o))));
     case "overbear": {
       const s = overbearSituation(ctx);
       return merged(overbearOdds(a, d, s, o).outcomes.map((x) => overbearOutcome(x, s.trample === true, o)));

@@ -3,6 +3,8 @@
  * named option here. The default is the digest's (§7, §8.2-8.3); `reason` in the settings UI is
  * the i18n key WC.Option.<name>.reason. The GM may also replace the two project-default tables.
  */
+import type { GrabDamage } from "../core/grab.ts";
+import { GRAB_DAMAGE_CHOICES } from "../core/grab.ts";
 import type { IssueList } from "../core/errors.ts";
 import { RulesInputError } from "../core/errors.ts";
 import type { BasicOptionSchema, OptionSchema as AnyOptionSchema } from "../core/options.ts";
@@ -80,6 +82,10 @@ export interface PercentileOptions {
   readonly intoGrappleStray: "equalShare" | "percent";
   /** With `intoGrappleStray` percent: the chance in % that the blow strikes another member. */
   readonly intoGrappleStrayPct: number;
+  /** A monster's grabbing attack that hits (issue 31): 0 rolls the Grapple Result as for any Grab ability; 1 or more fixes that category of the Grappling Table. */
+  readonly grabCategory: number;
+  /** A grab's hold damage: the monster's stated figure each round in the hold's damage slot, or the table's own. */
+  readonly grabDamage: GrabDamage;
   /** The tables in use; the project defaults unless the GM supplies replacements. */
   readonly tables: PercentileTables;
 }
@@ -127,6 +133,10 @@ export const PERCENTILE_DEFAULTS: PercentileOptions = {
   forcedMoveInHold: "goesAlong",
   // A level is a place on the map: a group the rules let move together changes level together.
   levelChangeInHold: "goesAlong",
+  // 004 §Grappling: an ability that names no hold (Grab) has its Grapple Result rolled, without the attacker's Variable.
+  grabCategory: 0,
+  // A hold's damage is dealt on gaining it and each later round (maintainedHoldDamage); the stat block's figure is the monster's own.
+  grabDamage: "monster",
   tables: DEFAULT_TABLES,
 };
 
@@ -168,6 +178,8 @@ export const PERCENTILE_OPTION_SCHEMA: Record<keyof PercentileOptions, OptionSch
   teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
   forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
   levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },
+  grabCategory: { kind: "integer", min: 0, max: 99 },
+  grabDamage: { kind: "choice", choices: GRAB_DAMAGE_CHOICES },
   tables: { kind: "tables" },
 };
 

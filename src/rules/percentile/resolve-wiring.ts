@@ -17,7 +17,8 @@ import type { Params } from "./headlines.ts";
 import { addDamage, addGrappled, addTimers, holdParams, holdRowNotes, notAllowed, overbearConsequences, overbearKey, settleHoldConditions } from "./headlines.ts";
 import { MORE_ACTIONS, moreResolve } from "./more-wiring.ts";
 import { breakSubset, holdRecord, setup, unknownAction } from "./setup.ts";
-import { grappleSituation, overbearSituation } from "./situational.ts";
+import { grabSituation, grappleSituation, overbearSituation } from "./situational.ts";
+import { grabProcedure } from "../core/grab.ts";
 
 export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dice): Resolution {
   const { o, a, d, holds } = setup(ctx, rawOptions);
@@ -40,6 +41,21 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       holdRowNotes(c, r.row, a.id, d.id);
       return done(r, c, headline("WC.Result.holdGained", holdParams(r.row)));
     }
+    case "grab":
+      // Issue 31: the monster's attack hits (a d20 at the number it needs), then 004's Grab.
+      return grabProcedure(ctx, dice, undefined, o.grabDamage, (_attack, damage) => {
+        const r = resolveGrapple(a, d, grabSituation(ctx, a, holds, o.grabCategory), o, dice, damage ?? undefined);
+        const c = noConsequences();
+        if (r.kind === "notAllowed") return { result: r, consequences: c, headline: notAllowed(r.reason) };
+        if (r.kind !== "hold") return { result: r, consequences: c, headline: headline(`WC.Result.${r.kind}`) };
+        c.holdsAdded.push(holdRecord(r.hold));
+        addDamage(c, d.id, r.damage, "WC.Action.grab");
+        addGrappled(c, a.id, d.id, r.grappled);
+        settleHoldConditions(c, [a, d], holds, [...holds, r.hold]);
+        addTimers(c, r.timers);
+        holdRowNotes(c, r.row, a.id, d.id);
+        return { result: r, consequences: c, headline: headline("WC.Result.holdGained", holdParams(r.row)) };
+      });
     case "overbear": {
       const r = resolveOverbear(a, d, overbearSituation(ctx), o, dice);
       const c = overbearConsequences(a, d, r);

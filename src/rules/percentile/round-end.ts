@@ -11,7 +11,7 @@ import type { Ledger, Vitality } from "../core/damage.ts";
 import { addDamage, recoverTemporary, vitality } from "../core/damage.ts";
 import { awakeByLedger, letGoByTheOut } from "../core/awake.ts";
 import type { TableDamage } from "./damage.ts";
-import { tableDamage } from "./damage.ts";
+import { rollGrabDamage, tableDamage } from "./damage.ts";
 import type { Hold, Timer } from "./holds.ts";
 import { holderIdsOf } from "./holds.ts";
 import type { PercentileOptions } from "./options.ts";
@@ -104,6 +104,8 @@ export function roundEndPrelude(input: RoundEndInput, options: PercentileOptions
     for (const h of st.holds) {
       // Only the original grappler deals hold damage (004); a hold made this round already dealt its own.
       if (!h.original || h.roundGained >= input.round) continue;
+      // A grab's own figure is rolled after this prelude (resolveRoundEnd); the odds leave it out.
+      if (h.roundDamage) continue;
       const damage = tableDamage(h.row.damage, byId.get(h.holderId) as PercentileCombatant, "grapple", h.special, options);
       if (damage.split.total === 0) continue;
       st.events.push({ kind: "holdDamage", holdId: h.id, holderId: h.holderId, heldId: h.heldId, damage });
@@ -124,6 +126,16 @@ export function roundEndPrelude(input: RoundEndInput, options: PercentileOptions
 
 export function resolveRoundEnd(input: RoundEndInput, options: PercentileOptions, dice: Dice): RoundEndResult {
   const { st, byId, checks } = roundEndPrelude(input, options);
+  // Issue 31: a monster's grab deals its stated figure each later round, in the slot of the row's damage.
+  if (options.maintainedHoldDamage === "eachLaterRound") {
+    for (const h of st.holds) {
+      if (!h.original || h.roundGained >= input.round || !h.roundDamage) continue;
+      const damage = rollGrabDamage(dice, h.roundDamage);
+      st.events.push({ kind: "holdDamage", holdId: h.id, holderId: h.holderId, heldId: h.heldId, damage });
+      const l = st.ledgers[h.heldId];
+      if (l) st.ledgers[h.heldId] = addDamage(l, damage.split);
+    }
+  }
   const before: Record<string, Vitality> = {};
   for (const [id, l] of Object.entries(input.ledgers ?? {})) before[id] = vitality(l);
   const koNow = new Set<string>();

@@ -16,7 +16,7 @@ import { PERCENTILE_DEFAULTS } from "./options.ts";
 import type { Condition, PercentileCombatant } from "./profile.ts";
 import { combatant } from "./profile-fields.ts";
 
-export const ACTIONS: readonly ShellAction[] = ["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple"];
+export const ACTIONS: readonly ShellAction[] = ["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple", "grab"];
 
 export const ROUND_MAX = 100000;
 

@@ -5,6 +5,7 @@
  */
 import { IssueList } from "../core/errors.ts";
 import { declaredNumber } from "../core/shell.ts";
+import { GRAB_SITUATION } from "../core/grab.ts";
 import type { ActionContext, Declared, ShellAction, Situational } from "../variant.ts";
 import { GRAB_DEFENSES, validateGrappleSituation, validateOverbearSituation, WEAPON_KINDS } from "./actions.ts";
 import type { Hold } from "./holds.ts";
@@ -68,6 +69,8 @@ const NO_VITALS: Situational = { key: "noVitals", kind: "flag", label: "WC.Situa
 
 export const SITUATIONAL: Partial<Record<ShellAction, readonly Situational[]>> = {
   grapple: GRAPPLE_SITUATION,
+  // Issue 31: the grabbing attack's own to-hit; the target's Variable as for any grapple.
+  grab: [...GRAB_SITUATION, VARIABLE_SITUATION[1] as Situational],
   overbear: OVERBEAR_SITUATION,
   standUp: [],
   grabItem: [{ key: "defense", kind: "choice", label: "WC.Situation.grabDefense", choices: GRAB_DEFENSES, initial: "none", by: "defender" }],
@@ -152,6 +155,17 @@ export function grappleSituation(ctx: ActionContext, a: PercentileCombatant, hol
   // The shell offers an ability grapple once the linked attack has hit (004: a hit grapples).
   if (ability !== "none") s.special = { ability, linkedAttackHit: true, ...(fixed !== 0 ? { holdCategory: fixed } : {}), ...(d.holderFree === true ? { holderFree: true } : {}) };
   return validateGrappleSituation(s, "declared");
+}
+
+/**
+ * Issue 31: a grabbing attack that hit is 004's Grab ability with its attack hit: no attack roll,
+ * no free attack or fend-off, the Grapple Result rolled without the attacker's Variable, or the
+ * category the option `grabCategory` fixes. The sheet's attack carries the ability.
+ */
+export function grabSituation(ctx: ActionContext, a: PercentileCombatant, holds: readonly Hold[], category: number): GrappleSituation {
+  const d = ctx.declared;
+  const s = grappleSituation({ ...ctx, declared: { ...(d.variableTarget !== undefined ? { variableTarget: d.variableTarget } : {}), ability: "grab", abilityHold: category } }, a, holds);
+  return { ...s, ...(s.special ? { special: { ...s.special, fromAttack: true } } : {}) };
 }
 
 export function overbearSituation(ctx: ActionContext): OverbearSituation {

@@ -31,6 +31,8 @@ export interface SpecialGrapple {
   readonly holdCategory?: number;
   /** The ability leaves the holder free of the grappled condition. */
   readonly holderFree?: boolean;
+  /** Issue 31: a grabbing attack of the creature's sheet carries it (the profile need not list the ability). */
+  readonly fromAttack?: boolean;
 }
 
 export interface GrappleSituation {
@@ -76,7 +78,7 @@ export function grappleRefusal(attacker: PercentileCombatant, target: Percentile
   if (holds.some((h) => h.holderId === attacker.id && h.heldId === target.id)) return "alreadyHolding";
   if (holderIdsOf(target.id, holds).length >= target.maxMeleeAttackers) return "noRoomToJoin";
   // An ability grapple is exempt from the limb, hand, size and one-attempt rules that bind ordinary grapples.
-  if (s.special) return attacker.abilities.includes(s.special.ability) ? null : "noSuchAbility";
+  if (s.special) return s.special.fromAttack === true || attacker.abilities.includes(s.special.ability) ? null : "noSuchAbility";
   if ((s.freeForeLimbs ?? attacker.foreLimbs) < attacker.foreLimbs) return "foreLimbsNotFree";
   if (s.holdingItem) return "holdingItem";
   if (target.height >= LIMITS.grappleHeightRatio * attacker.height) return "targetTooLarge";

@@ -60,7 +60,7 @@ describe("grapple-die as a RulesVariant", () => {
   it("has 002's actions and no lift-off or charging overbear", () => {
     expect(v.id).toBe("grapple-die");
     expect(v.source).toBe("002");
-    expect([...v.actions].sort()).toEqual(["attackIntoGrapple", "breakFree", "counterGrapple", "coupDeGrace", "grabItem", "grapple", "overbear", "pummel", "release", "standUp", "subdue"]);
+    expect([...v.actions].sort()).toEqual(["attackIntoGrapple", "breakFree", "counterGrapple", "coupDeGrace", "grab", "grabItem", "grapple", "overbear", "pummel", "release", "standUp", "subdue"]);
     expect(v.situational("grapple").map((s) => s.key)).toEqual(["toHitBonus", "dieBonus", "freeAttack", "targetSurprised", "slickTarget", "changeHold"]);
     expect(v.situational("overbear").map((s) => s.key)).toEqual(["toHitBonus", "immediateAttack", "terrain", "saveBonus", "overbearEffect"]);
     expect(v.situational("release")).toEqual([]);

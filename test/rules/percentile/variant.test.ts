@@ -69,7 +69,7 @@ describe("percentile as a RulesVariant: the surface", () => {
   it("is source 004 with grapple, overbear, break free, counter grapple and release", () => {
     expect(v.id).toBe("percentile");
     expect(v.source).toBe("004");
-    expect([...v.actions]).toEqual(["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple"]);
+    expect([...v.actions]).toEqual(["grapple", "overbear", "breakFree", "counterGrapple", "release", "standUp", "grabItem", "coupDeGrace", "deathBlow", "subdue", "attackIntoGrapple", "grab"]);
   });
   it("asks for the Variables' use, the target's answer and the 004 limits", () => {
     expect(v.situational("grapple").map((s) => s.key)).toEqual([
@@ -480,6 +480,9 @@ function withoutId(c: object): Record<string, unknown> {
   return rest;
 }
 
+/** A grabbing attack as the shell hands it to the rules (issue 31). */
+const GRAB = { key: "coils", name: "Coils", damagePerRound: { count: 2, sides: 4, bonus: 0 } };
+
 describe("odds are probabilities summing to 1", () => {
   const profiles = [profile(), monster(4, { armor: { ad: 3, magic: 1 }, size: "L", weight: 600 }), profile({ dexterity: 17, strength: { score: 18, exceptional: 75 }, shield: { plus: 1 }, helmet: true })];
   it("for every action over a few profiles and holds", () => {
@@ -489,7 +492,7 @@ describe("odds are probabilities summing to 1", () => {
         const d = { id: "d", profile: pd };
         const hold = holdRec("d", "a", 3);
         for (const action of v.actions) {
-          const c = ctx({ action, attacker: a, defender: d, holds: action === "release" ? [holdRec("a", "d", 3)] : action === "grapple" || action === "overbear" ? [] : [hold] });
+          const c = { ...ctx({ action, attacker: a, defender: d, holds: action === "release" ? [holdRec("a", "d", 3)] : action === "grapple" || action === "overbear" || action === "grab" ? [] : [hold] }), ...(action === "grab" ? { grab: GRAB } : {}) };
           const x = odds(c);
           expect(total(x), action).toBeCloseTo(1, 12);
           for (const y of x) expect(y.p).toBeGreaterThanOrEqual(0);
@@ -507,8 +510,8 @@ describe("odds are probabilities summing to 1", () => {
         fc.boolean(),
         fc.record({ grapple: arbDeclared(v.situational("grapple")), overbear: arbDeclared(v.situational("overbear")) }),
         (a, d, action, category, heldBack, declared) => {
-          const holds = action === "release" ? [holdRec("a", "d", category)] : action === "grapple" || action === "overbear" ? (heldBack ? [holdRec("x", "d", category)] : []) : [holdRec("d", "a", category), ...(heldBack ? [holdRec("a", "d", 1)] : [])];
-          const c = ctx({ action, attacker: { id: "a", profile: withoutId(a) }, defender: { id: "d", profile: withoutId(d) }, holds, declared: action === "grapple" || action === "overbear" ? declared[action] : {} });
+          const holds = action === "release" ? [holdRec("a", "d", category)] : action === "grapple" || action === "overbear" || action === "grab" ? (heldBack ? [holdRec("x", "d", category)] : []) : [holdRec("d", "a", category), ...(heldBack ? [holdRec("a", "d", 1)] : [])];
+          const c = { ...ctx({ action, attacker: { id: "a", profile: withoutId(a) }, defender: { id: "d", profile: withoutId(d) }, holds, declared: action === "grapple" || action === "overbear" ? declared[action] : {} }), ...(action === "grab" ? { grab: GRAB } : {}) };
           const x = v.odds(c, o);
           expect(Math.abs(total(x) - 1)).toBeLessThan(1e-9);
           for (const y of x) expect(y.p).toBeGreaterThanOrEqual(0);
