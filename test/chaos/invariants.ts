@@ -325,6 +325,8 @@ export class Watcher {
     // ledger: the applied cards' damage, once each.
     this.account();
     for (const c of log.corrections) {
+      // A correction whose request was lost with its closing tab (the server never had it) changed nothing.
+      if (c.sentAt !== undefined && c.by !== undefined && !ev.world.writes.slice(c.sentAt).some((w) => w.user === c.by)) continue;
       const key = this.keyOf(c.tokenUuid);
       const l = key ? this.expected.get(key) : undefined;
       if (l) l.temp = c.value;

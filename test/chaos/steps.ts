@@ -142,7 +142,8 @@ export interface StepLog {
   forgedCards: string[];
   /** The cheats tried in this step (one that found nothing to work on is not). */
   cheats: Cheat[];
-  corrections: Array<{ tokenUuid: string; value: number }>;
+  /** The GM's corrections of temporary damage; `sentAt`/`by`: counted once a request of that user's reached the server after the save (one lost with its closing tab changed nothing). */
+  corrections: Array<{ tokenUuid: string; value: number; sentAt?: number; by?: string }>;
   /**
    * What was removed, the holds then in place on its creatures, and the clocks its combat kept
    * for them. `happened`: whether the removal reached the server (a tab that closes at once can
@@ -973,12 +974,13 @@ function correct(ev: Evening, step: Extract<Step, { kind: "correct" }>, log: Ste
   const cards = [...cardsOf(ev, "card"), ...cardsOf(ev, "roundCard")];
   const message = at(cards, step.card);
   if (!message) return;
+  const by = ev.tabs.get(step.by)?.user.id;
   ev.world.onDialog = async (d) => {
     const inputs = [...d.form.querySelectorAll<HTMLInputElement>('input[name^="temporary."]')];
     const input = at(inputs, step.row);
     if (input) {
       input.value = String(step.value);
-      log.corrections.push({ tokenUuid: input.name.slice("temporary.".length), value: step.value });
+      log.corrections.push({ tokenUuid: input.name.slice("temporary.".length), value: step.value, sentAt: ev.world.writes.length, ...(by ? { by } : {}) });
     }
     return d.press("save");
   };
