@@ -235,3 +235,18 @@ describe("whose numbers (point 6)", () => {
     expect(mods.filter((k) => MOD_OWNERS[k] === undefined)).toEqual([]);
   });
 });
+
+describe("a grab's card says when the monster's figure is dealt (issue 31)", () => {
+  it("d12-holds: 000 deals a hold's damage at the end of each round after the one it was made in, and the card says so", () => {
+    const v = variant("d12-holds");
+    const grab = { key: "attacks.0", name: "Constrict", damagePerRound: { count: 2, sides: 4, bonus: 1 } };
+    const ctx = { action: "grab", attacker: { id: A, profile: { ...v.defaultProfile(), kind: "monster" } }, defender: { id: D, profile: v.defaultProfile() }, declared: { needed: 12 }, holds: [], round: 1, inCombat: true, grab } as unknown as ActionContext;
+    const o = v.resolveOptions(undefined);
+    // d20 14 >= 12 hits; d12 7 for the hold, 1 on every other die (only the card's words are checked).
+    const resolution = v.resolve(ctx, o, { roll: (sides: number) => (sides === 20 ? 14 : sides === 12 ? 7 : 1) });
+    const card: StoredCard = { version: 1, variant: "d12-holds", requestId: "r", intent: { action: "grab", attackerUuid: A, defenderUuid: D, declared: { needed: 12 } }, attackerName: "Python", defenderName: "Fighter", resolution, consequences: resolution.consequences, state: "applied" };
+    const view = cardView(card, i18n);
+    expect(view.effects).toContain("The hold does 2d4+1, the figure its attack states, at the end of every round after this one.");
+    expect(view.effects.some((e) => e.startsWith("Each round"))).toBe(false);
+  });
+});

@@ -446,7 +446,8 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const grab = grabOfCard(card);
   if (grab?.kind === "grabbed") {
     effects.unshift(i18n.format(grab.hostHit ? "WC.Card.grabHostHit" : "WC.Card.grabHit", { attack: grab.name }));
-    if (grab.damage) effects.push(i18n.format("WC.Card.grabDamage", { dice: grab.damage }));
+    // 000 deals a hold's damage at the end of each round after the one it was made in (round-end.ts): the d12 card says so.
+    if (grab.damage) effects.push(i18n.format(card.variant === "d12-holds" ? "WC.Card.grabDamageLater" : "WC.Card.grabDamage", { dice: grab.damage }));
   }
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
   const h = card.resolution.headline;

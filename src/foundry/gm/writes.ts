@@ -469,6 +469,12 @@ function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[])
     if (!stillThere(w.actor)) continue;
     if (w.creates.some((d) => typeof d._id === "string" && !w.actor.effects.has(d._id))) return false;
     if (w.deletes.some((id) => w.actor.effects.has(id))) return false;
+    // An effect's update (a hold's record rewritten) reads back as sent, or the batch did not land.
+    for (const u of w.updates) {
+      const e = typeof u._id === "string" ? w.actor.effects.get(u._id) : undefined;
+      if (!e) continue;
+      for (const [k, v] of Object.entries(u)) if (k !== "_id" && sorted(foundry.utils.getProperty(e, k)) !== sorted(v)) return false;
+    }
   }
   for (const d of data)
     for (const m of d.members) {
@@ -491,6 +497,18 @@ function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[])
       if (!checked && Object.keys(m.data).length > 0) return false;
     }
   return true;
+}
+
+/** A value as JSON with its keys sorted at every level (a trip through the server may reorder them). */
+function sorted(v: unknown): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
+  if (Array.isArray(v)) return `[${v.map(sorted).join(",")}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${sorted(o[k])}`)
+    .join(",")}}`;
 }
 
 function isSet(set: WriteSet | readonly ActorWrite[]): set is WriteSet {

@@ -4,7 +4,7 @@
  * takes (round-end.ts), so the holds panel shows what the round end will roll for.
  *
  * - A hold whose holder is out when the round end begins is let go, not broken (chance 0).
- * - The stranglehold's 2d4 comes before the break rolls when the option's order says so: a held
+ * - The stranglehold's 2d4 (or a monster's grab's own figure, issue 31) comes before the break rolls when the option's order says so: a held
  *   creature it knocks out rolls no break, and a holder it knocks out lets go of its holds
  *   (which changes how many hold the creature when the others are rolled).
  * - A hold gained this round rolls nothing (its break roll came when it was made).
@@ -25,7 +25,7 @@ import type { Hold } from "./holds.ts";
 import type { D12Options } from "./options.ts";
 import type { D12Combatant } from "./profile.ts";
 import type { RoundEndInput } from "./round-end.ts";
-import { STRANGLE_DAMAGE } from "./tables.ts";
+import { roundEndDamage } from "./round-end.ts";
 
 /** Why a hold's chance is what it is. */
 export type BreakChanceWhy = "rolls" | "madeThisRound" | "holderOut" | "heldOut";
@@ -40,18 +40,18 @@ export interface BreakChance {
 /** Past this many holders who might be knocked out mid-way, their cases are not all summed (2^n). */
 const MAX_UNSURE_HOLDERS = 10;
 
-/** The chance a creature is still awake after the stranglehold damage the listed holds deal it. */
-function awakeAfter(ledger: Ledger | undefined, strangles: number, options: D12Options): number {
+/** The chance a creature is still awake after the damage the listed holds deal it (round-end.ts `roundEndDamage`). */
+function awakeAfter(ledger: Ledger | undefined, dealt: ReadonlyArray<{ readonly count: number; readonly sides: number; readonly bonus: number }>, options: D12Options): number {
   if (!awakeByLedger(ledger)) return 0;
-  if (!ledger || strangles === 0) return 1;
-  // Every stranglehold's 2d4 is split on its own (rounding per hold), then added up.
+  if (!ledger || dealt.length === 0) return 1;
+  // Every hold's damage is split on its own (rounding per hold), then added up.
   let cases: Array<[Ledger, number]> = [[ledger, 1]];
-  const each = sumOfDice(STRANGLE_DAMAGE.count, STRANGLE_DAMAGE.sides);
-  for (let i = 0; i < strangles; i++) {
+  for (const d of dealt) {
+    const each = sumOfDice(d.count, d.sides);
     const next = new Map<string, [Ledger, number]>();
     for (const [l, p] of cases) {
       for (const [total, q] of each) {
-        const after = addDamage(l, grappleSplit(total, options));
+        const after = addDamage(l, grappleSplit(Math.max(0, total + d.bonus), options));
         const key = `${after.actual}|${after.temporary}`;
         const cur = next.get(key);
         next.set(key, [after, (cur?.[1] ?? 0) + p * q]);
@@ -106,7 +106,7 @@ export function roundEndBreakChances(input: RoundEndInput, options: D12Options):
   // The stranglehold's damage, when it comes before the break rolls.
   const order = options.roundEndOrder;
   const strangleFirst = order.indexOf("strangle") < order.indexOf("break");
-  const strangling = (id: string) => (strangleFirst ? kept.filter((h) => h.heldId === id && h.part === "strangle" && h.roundGained < input.round).length : 0);
+  const strangling = (id: string) => (strangleFirst ? kept.filter((h) => h.heldId === id).flatMap((h) => roundEndDamage(h, input.round) ?? []) : []);
   const awakeMemo = new Map<string, number>();
   const pAwake = (id: string): number => {
     let v = awakeMemo.get(id);

@@ -65,6 +65,18 @@ export interface RoundEndResult {
   readonly vitality: Record<string, Vitality>;
 }
 
+/**
+ * The damage a hold deals at the strangle step of the end of `round`, or null: none in the round it
+ * was made; a monster's grab its own figure (issue 31, option grabDamage), whatever the hold's part;
+ * else a stranglehold's 2d4. The one source for the round end and the break chances.
+ */
+export function roundEndDamage(h: Hold, round: number): { readonly count: number; readonly sides: number; readonly bonus: number; readonly grab: boolean } | null {
+  if (h.roundGained >= round) return null;
+  if (h.roundDamage) return { ...h.roundDamage, grab: true };
+  if (h.part === "strangle") return { count: STRANGLE_DAMAGE.count, sides: STRANGLE_DAMAGE.sides, bonus: 0, grab: false };
+  return null;
+}
+
 export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice: Dice): RoundEndResult {
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   const plainSizes: Record<string, Size> = {};
@@ -116,18 +128,18 @@ export function resolveRoundEnd(input: RoundEndInput, options: D12Options, dice:
       case "strangle":
         // 000 §Stranglehold: 2d4 whenever a round ends, except the round the hold was made in.
         for (const h of holds) {
-          if (h.roundGained >= input.round) continue;
+          const dealt = roundEndDamage(h, input.round);
+          if (!dealt) continue;
           // Issue 31: a monster's grab deals its own figure in this slot (option grabDamage), a
           // stranglehold's 2d4 replaced by it.
-          if (h.roundDamage) {
-            const rolled = rollFormula(dice, h.roundDamage, "grabRoundDamage");
-            const split = grappleSplit(Math.max(0, rolled.total + h.roundDamage.bonus), options);
-            events.push({ kind: "grabDamage", holdId: h.id, defenderId: h.heldId, dice: rolled.rolls, bonus: h.roundDamage.bonus, split });
+          if (dealt.grab) {
+            const rolled = rollFormula(dice, dealt, "grabRoundDamage");
+            const split = grappleSplit(Math.max(0, rolled.total + dealt.bonus), options);
+            events.push({ kind: "grabDamage", holdId: h.id, defenderId: h.heldId, dice: rolled.rolls, bonus: dealt.bonus, split });
             damage(h.heldId, split);
             continue;
           }
-          if (h.part !== "strangle") continue;
-          const rolled = rollFormula(dice, STRANGLE_DAMAGE, "strangleDamage");
+          const rolled = rollFormula(dice, dealt, "strangleDamage");
           const split = grappleSplit(rolled.total, options);
           events.push({ kind: "strangle", holdId: h.id, defenderId: h.heldId, dice: rolled.rolls, split });
           damage(h.heldId, split);

@@ -69,6 +69,18 @@ describe("the chance each hold breaks at the round's end", () => {
     expect(late.get("s")?.p).toBeCloseTo(3 / 12, 12);
   });
 
+  it("a hold a monster's grab made (issue 31): the monster's own figure, not 2d4, decides whether the break roll comes, whatever the part", () => {
+    // 1d6+2 on 6 hit points with 2 temporary: t is floor(t/2) actual and the rest temporary, out
+    // once the total reaches 4, i.e. on 2 to 6. Awake only on a 1 (3 damage): 1/6; then 10 on a
+    // plain d12 (3 in 12): 1/6 * 1/4 = 1/24. (2d4 would have given 3/64; an arm hold nothing, 1/4.)
+    const ledgers = { f: { maxHp: 6, actual: 0, temporary: 2 } };
+    for (const part of ["strangle", "arm"] as const) {
+      const g = h({ id: "g", holderId: "m", heldId: "f", part, roundDamage: { count: 1, sides: 6, bonus: 2 } });
+      const r = d12.roundEndBreakChances({ round: 3, combatants: [fighter, c("m")], holds: [g], ledgers }, o);
+      expect(r.get("g")?.p).toBeCloseTo(1 / 24, 12);
+    }
+  });
+
   it("the variant gives it to the shell by hold id", () => {
     const v = RULES_VARIANTS["d12-holds"] as NonNullable<(typeof RULES_VARIANTS)[string]>;
     const profile = (x: d12.D12Combatant) => {
