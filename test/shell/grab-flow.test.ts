@@ -20,7 +20,8 @@ import { describe, expect, it } from "vitest";
 import { hitPointPaths } from "../../src/foundry/documents/creature.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { act } from "../../src/foundry/cards/request-card.ts";
-import { writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
+import { grabsOf, writeGrabMarks } from "../../src/foundry/documents/grabs.ts";
+import { holdsAround } from "../../src/foundry/documents/holds.ts";
 import { RULES_VARIANTS } from "../../src/rules/index.ts";
 import type { FakeActor, FakeClient, FakeCombat, FakeToken } from "../fake-foundry/world.ts";
 import { FakeWorld } from "../fake-foundry/world.ts";
@@ -200,6 +201,20 @@ describe.each(HOSTS.map((h) => [h.name, h] as const))("%s: a grabbing hit to the
     const second = fig ? 6 : 3;
     expect(roundDamage(t)).toEqual([expect.objectContaining({ actual: second, temporary: 0 })]);
     expect(hpOf(t)).toBe(before - first - second);
+    // After round 2's end the held creature breaks free by 004's procedure: its Variable (d6 6)
+    // and the holder's (d4 1) on the result, d100 100: far past 96, Gouge (category 7) >= the bear
+    // hug's 4 + 1: the grab's hold is broken like any other.
+    expect(await t.gm.run(() => holdsAround([t.monsterToken.actor, t.defenderToken.actor] as never, "percentile"))).toHaveLength(1);
+    t.world.script([[6, 6], [4, 1], [100, 100]]);
+    const out = await t.gm.run(() => act({ action: "breakFree", attackerUuid: t.defenderToken.uuid, defenderUuid: t.monsterToken.uuid, declared: {} }));
+    expect(out.kind).toBe("done");
+    expect(t.world.scriptedLeft).toBe(0);
+    const freed = lastCard(t, "card")?.getFlag(M, "card" as never) as { resolution: { result: { kind: string; brokenHoldIds: string[]; attempts: Array<{ needed: number; broken: boolean }> } } };
+    expect(freed.resolution.result.kind).toBe("attempts");
+    expect(freed.resolution.result.attempts).toEqual([expect.objectContaining({ needed: 5, broken: true })]);
+    expect(freed.resolution.result.brokenHoldIds).toHaveLength(1);
+    // And the hold (the one record before) is gone from both creatures' records.
+    expect(await t.gm.run(() => holdsAround([t.monsterToken.actor, t.defenderToken.actor] as never, "percentile"))).toEqual([]);
   });
 });
 
@@ -233,6 +248,23 @@ describe("the way in: the one check, players' consoles, a host roll the GM point
     expect(t.world.messages.contents.filter((m) => m.getFlag(M, "request" as never))).toHaveLength(0);
     expect(cards(t)).toHaveLength(0);
     expect(t.world.scriptedLeft).toBe(0);
+  });
+
+  it("a GM's marks on a player's world creature reach an unlinked token's own creature (another UUID), unless that one holds its own", async () => {
+    const t = await playing(snake, "d12-holds");
+    t.monster.ownership[t.player.user.id ?? ""] = 3;
+    // The GM marks Constrict on the world creature (the prototype), then drops an unlinked token of it.
+    await t.gm.run(() => writeGrabMarks(t.monster as never, { [snake.attack]: true }));
+    const token = t.world.addToken(t.world.scenes.contents[0] as never, t.monster, { linked: false });
+    const keys = () => t.gm.run(() => grabsOf(token.actor as never).map((g) => g.key));
+    expect(token.actor.uuid).not.toBe(t.monster.uuid);
+    expect(await keys()).toContain(snake.attack);
+    // Marks the player changes on the token's creature are no longer the GM's: set aside whole.
+    await t.player.run(() => token.actor.update({ [`flags.${M}.grabs.${BITE}`]: true } as never));
+    expect(await keys()).toEqual([]);
+    // The token's creature's own marks, sealed by the GM under its own UUID, win over the world's.
+    await t.gm.run(() => writeGrabMarks(token.actor as never, { [snake.attack]: false }));
+    expect(await keys()).not.toContain(snake.attack);
   });
 
   it("a player's request cannot say a host roll hit: the GM's tab rolls the attack's to-hit (d20 11 < 12 misses)", async () => {

@@ -102,6 +102,8 @@ export function grabsOfData(data: unknown, systemId: string = hostSystem().id): 
 
 interface ActorLike {
   readonly uuid: string;
+  readonly id: string | null;
+  readonly isToken?: boolean;
   readonly name: string | null;
   readonly hasPlayerOwner: boolean;
   toObject(): unknown;
@@ -119,7 +121,11 @@ function seals(): Record<string, string> {
 /** Whether the marks on this actor are a GM's: nobody else can write it, or a GM sealed exactly these. */
 function gmWrote(actor: ActorLike, raw: unknown): boolean {
   if (!actor.hasPlayerOwner) return true;
-  return seals()[actor.uuid] === canonicalMarks(raw);
+  const all = seals();
+  // An unlinked token's own creature (another UUID) with no seal of its own: the world creature's
+  // seal, which a GM expects to reach its unlinked tokens; still only while the marks are exactly those.
+  const own = all[actor.uuid] ?? (actor.isToken === true && actor.id ? all[`Actor.${actor.id}`] : undefined);
+  return own === canonicalMarks(raw);
 }
 
 /** A live creature's attacks: the sheet's marks, proposals, and the GM's marks where a GM wrote them. */
