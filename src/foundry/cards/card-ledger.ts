@@ -22,6 +22,7 @@ import { tabState } from "../base/tab.ts";
 import { gmWork } from "../gm/queue.ts";
 import type { CardPayload, LedgerCard, LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
 import { cardData, cardDropData, cardMadeData, cardsAnswering, cardsIn, holdsIn, namedCard } from "../documents/ledger.ts";
+import { canonicalJson } from "../base/canonical.ts";
 
 /** How many of a store's latest cards keep their names whatever else (their Undo, Apply and follow-ups). */
 export const CARDS_KEPT = 20;
@@ -31,18 +32,6 @@ export function answerOf(flag: LedgerCardFlag, stored: unknown): string {
   const s = (stored ?? {}) as { requestId?: unknown; combatId?: unknown; round?: unknown };
   if (flag === "roundCard") return `roundCard|${String(s.combatId ?? "")}|${String(s.round ?? "")}`;
   return `${flag}|${String(s.requestId ?? "")}`;
-}
-
-/** Keys sorted at every level, so the same data reads the same after a trip through the server. */
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-    .join(",")}}`;
 }
 
 /** 32-bit FNV-1a, as 8 hex digits. */
@@ -65,7 +54,7 @@ export function sealOf(stored: unknown): string {
   }
   const rest = { ...((stored ?? {}) as Record<string, unknown>) };
   delete rest.state;
-  const text = canonical(rest);
+  const text = canonicalJson(rest);
   const seal = `${fnv(text, 0)}${fnv(text, 0x9e3779b9)}`;
   if (stored && typeof stored === "object") seals.set(stored, seal);
   return seal;

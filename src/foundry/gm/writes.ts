@@ -27,6 +27,7 @@
 import { modifyBatch } from "../world/compat.ts";
 import type { TokenChange } from "../map/aloft.ts";
 import { withLedger } from "./ledger.ts";
+import { canonicalJson } from "../base/canonical.ts";
 
 /** A chat message written in the same request as the rest (v14's batch): a card, or a request card taken away. */
 export type MessageWrite =
@@ -473,7 +474,7 @@ function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[])
     for (const u of w.updates) {
       const e = typeof u._id === "string" ? w.actor.effects.get(u._id) : undefined;
       if (!e) continue;
-      for (const [k, v] of Object.entries(u)) if (k !== "_id" && sorted(foundry.utils.getProperty(e, k)) !== sorted(v)) return false;
+      for (const [k, v] of Object.entries(u)) if (k !== "_id" && canonicalJson(foundry.utils.getProperty(e, k)) !== canonicalJson(v)) return false;
     }
   }
   for (const d of data)
@@ -497,18 +498,6 @@ function readsBack(effects: readonly ActorWrite[], data: readonly DataRequest[])
       if (!checked && Object.keys(m.data).length > 0) return false;
     }
   return true;
-}
-
-/** A value as JSON with its keys sorted at every level (a trip through the server may reorder them). */
-function sorted(v: unknown): string {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-  if (Array.isArray(v)) return `[${v.map(sorted).join(",")}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${sorted(o[k])}`)
-    .join(",")}}`;
 }
 
 function isSet(set: WriteSet | readonly ActorWrite[]): set is WriteSet {

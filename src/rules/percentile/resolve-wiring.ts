@@ -24,6 +24,16 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
   const { o, a, d, holds } = setup(ctx, rawOptions);
   if (MORE_ACTIONS.includes(ctx.action)) return moreResolve(ctx, a, d, holds, o, dice);
   const done = (result: unknown, consequences: Consequences, h: { key: string; params?: Params }): Resolution => ({ action: ctx.action, result, consequences, headline: h });
+  // A hold gained, by a grapple or a grab: the hold, its damage, who is grappled, the conditions, its timers and its row's notes.
+  const holdGained = (r: Extract<ReturnType<typeof resolveGrapple>, { kind: "hold" }>, c: Consequences, why: string): { key: string; params?: Params } => {
+    c.holdsAdded.push(holdRecord(r.hold));
+    addDamage(c, d.id, r.damage, why);
+    addGrappled(c, a.id, d.id, r.grappled);
+    settleHoldConditions(c, [a, d], holds, [...holds, r.hold]);
+    addTimers(c, r.timers);
+    holdRowNotes(c, r.row, a.id, d.id);
+    return headline("WC.Result.holdGained", holdParams(r.row));
+  };
   switch (ctx.action) {
     case "grapple": {
       const r = resolveGrapple(a, d, grappleSituation(ctx, a, holds), o, dice);
@@ -33,13 +43,7 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       if (r.defense.spellSpoiled) c.notes.push({ key: "WC.Note.spellSpoiled", targetId: d.id });
       if (r.kind === "foiled") return done(r, c, headline("WC.Result.foiled"));
       if (r.kind === "miss") return done(r, c, headline("WC.Result.miss"));
-      c.holdsAdded.push(holdRecord(r.hold));
-      addDamage(c, d.id, r.damage, "WC.Action.grapple");
-      addGrappled(c, a.id, d.id, r.grappled);
-      settleHoldConditions(c, [a, d], holds, [...holds, r.hold]);
-      addTimers(c, r.timers);
-      holdRowNotes(c, r.row, a.id, d.id);
-      return done(r, c, headline("WC.Result.holdGained", holdParams(r.row)));
+      return done(r, c, holdGained(r, c, "WC.Action.grapple"));
     }
     case "grab":
       // Issue 31: the monster's attack hits (a d20 at the number it needs), then 004's Grab.
@@ -48,13 +52,7 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
         const c = noConsequences();
         if (r.kind === "notAllowed") return { result: r, consequences: c, headline: notAllowed(r.reason) };
         if (r.kind !== "hold") return { result: r, consequences: c, headline: headline(`WC.Result.${r.kind}`) };
-        c.holdsAdded.push(holdRecord(r.hold));
-        addDamage(c, d.id, r.damage, "WC.Action.grab");
-        addGrappled(c, a.id, d.id, r.grappled);
-        settleHoldConditions(c, [a, d], holds, [...holds, r.hold]);
-        addTimers(c, r.timers);
-        holdRowNotes(c, r.row, a.id, d.id);
-        return { result: r, consequences: c, headline: headline("WC.Result.holdGained", holdParams(r.row)) };
+        return { result: r, consequences: c, headline: holdGained(r, c, "WC.Action.grab") };
       });
     case "overbear": {
       const r = resolveOverbear(a, d, overbearSituation(ctx), o, dice);
