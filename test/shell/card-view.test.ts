@@ -237,7 +237,7 @@ describe("whose numbers (point 6)", () => {
 });
 
 describe("a grab's card says when the monster's figure is dealt (issue 31)", () => {
-  it("d12-holds: 000 deals a hold's damage at the end of each round after the one it was made in, and the card says so", () => {
+  it("d12-holds: the card says a grab's damage first lands once the hold's own round is over, as 000 has it", () => {
     const v = variant("d12-holds");
     const grab = { key: "attacks.0", name: "Constrict", damagePerRound: { count: 2, sides: 4, bonus: 1 } };
     const ctx = { action: "grab", attacker: { id: A, profile: { ...v.defaultProfile(), kind: "monster" } }, defender: { id: D, profile: v.defaultProfile() }, declared: { needed: 12 }, holds: [], round: 1, inCombat: true, grab } as unknown as ActionContext;

@@ -446,7 +446,7 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const grab = grabOfCard(card);
   if (grab?.kind === "grabbed") {
     effects.unshift(i18n.format(grab.hostHit ? "WC.Card.grabHostHit" : "WC.Card.grabHit", { attack: grab.name }));
-    // 000 deals a hold's damage at the end of each round after the one it was made in (round-end.ts): the d12 card says so.
+    // Under 000 a hold's damage first lands once the round it was made in is over, then at every later round's close (round-end.ts): the d12 card says when.
     if (grab.damage) effects.push(i18n.format(card.variant === "d12-holds" ? "WC.Card.grabDamageLater" : "WC.Card.grabDamage", { dice: grab.damage }));
   }
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
