@@ -415,13 +415,13 @@ export function gmCallLine(card: Pick<StoredCard, "gmCall">, i18n: I18n): string
  * A grab card's attack (issue 31): its name (plain text, escaped where it is drawn), whether a
  * host roll stood for its to-hit, and the monster's figure that filled the hold's damage slot.
  */
-function grabOfCard(card: StoredCard): { kind: string; name: string; hostHit: boolean; damage: string } | null {
+function grabOfCard(card: StoredCard): { kind: string; name: string; hostHit: boolean; damage: string; later: boolean } | null {
   if (card.resolution.action !== "grab") return null;
   const r = card.resolution.result;
   if (!isObj(r) || !isObj(r.attack) || typeof r.attack.name !== "string" || typeof r.kind !== "string") return null;
   const m = isObj(r.monsterDamage) ? r.monsterDamage : null;
   const dice = m && typeof m.count === "number" && typeof m.sides === "number" && typeof m.bonus === "number" ? `${m.count}d${m.sides}${m.bonus > 0 ? `+${m.bonus}` : m.bonus < 0 ? `−${-m.bonus}` : ""}` : "";
-  return { kind: r.kind, name: r.attack.name.slice(0, 120), hostHit: r.toHit === null, damage: dice };
+  return { kind: r.kind, name: r.attack.name.slice(0, 120), hostHit: r.toHit === null, damage: dice, later: r.damageTiming === "laterRoundEnds" };
 }
 
 export function cardView(card: StoredCard, i18n: I18n): CardView {
@@ -446,8 +446,8 @@ export function cardView(card: StoredCard, i18n: I18n): CardView {
   const grab = grabOfCard(card);
   if (grab?.kind === "grabbed") {
     effects.unshift(i18n.format(grab.hostHit ? "WC.Card.grabHostHit" : "WC.Card.grabHit", { attack: grab.name }));
-    // Under 000 a hold's damage first lands once the round it was made in is over, then at every later round's close (round-end.ts): the d12 card says when.
-    if (grab.damage) effects.push(i18n.format(card.variant === "d12-holds" ? "WC.Card.grabDamageLater" : "WC.Card.grabDamage", { dice: grab.damage }));
+    // When the damage lands is the rule set's (the result's damageTiming: 000 only from the next round's close on).
+    if (grab.damage) effects.push(i18n.format(grab.later ? "WC.Card.grabDamageLater" : "WC.Card.grabDamage", { dice: grab.damage }));
   }
   const buttons = gmButtons(card.state, i18n, temporaryDamaged(card).map(nameOf));
   const h = card.resolution.headline;

@@ -110,6 +110,8 @@ export type GrabResult =
       readonly toHit: ToHitRoll | null;
       /** The monster's figure that filled the hold's damage slot, if it did. */
       readonly monsterDamage: GrabDice | null;
+      /** When the rule set deals the hold's damage: from the next round's end on, or each round from now (the variant's data). */
+      readonly damageTiming: GrabDamageTiming;
       /** The variant's own grapple result, after the hit. */
       readonly hold: unknown;
     };
@@ -126,11 +128,15 @@ export interface GrabResolution {
  * variant's own hold procedure (`afterHit`, which treats the grapple to-hit as made). A refusal
  * by the variant (the creature holds all it can) comes back as the refusal itself.
  */
+/** When a rule set deals a hold's damage: only at the close of the rounds after the one it was made in (000), or from now on, each round (002, 004). */
+export type GrabDamageTiming = "laterRoundEnds" | "eachRound";
+
 export function grabProcedure(
   ctx: { readonly declared: Readonly<Record<string, unknown>>; readonly grab?: unknown },
   dice: Dice,
   isHit: ((face: number, total: number, needed: number) => boolean) | undefined,
   option: GrabDamage,
+  damageTiming: GrabDamageTiming,
   afterHit: (attack: GrabAttack, damage: GrabDice | null) => { readonly result: unknown; readonly consequences: Consequences; readonly headline: { readonly key: string; readonly params?: Record<string, string | number> } },
 ): GrabResolution {
   const attack = grabOf(ctx);
@@ -143,7 +149,7 @@ export function grabProcedure(
   const damage = monsterDamage(attack, option);
   const inner = afterHit(attack, damage);
   if (isRefusalKey(inner.headline.key)) return { action: "grab", result: inner.result, consequences: inner.consequences, headline: inner.headline };
-  return { action: "grab", result: { kind: "grabbed", attack: named, toHit, monsterDamage: damage, hold: inner.result }, consequences: inner.consequences, headline: inner.headline };
+  return { action: "grab", result: { kind: "grabbed", attack: named, toHit, monsterDamage: damage, damageTiming, hold: inner.result }, consequences: inner.consequences, headline: inner.headline };
 }
 
 /** P(the attack hits) with the variant's d20 rule. */

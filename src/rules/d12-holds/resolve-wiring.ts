@@ -39,7 +39,7 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
     case "grab": {
       // Issue 31: the monster's attack hits, then 000's hold procedure (option grabHold); the
       // monster's damage each round goes in the stranglehold's slot (option grabDamage).
-      return grabProcedure(ctx, dice, undefined, o.grabDamage, (_attack, roundDamage) => {
+      return grabProcedure(ctx, dice, undefined, o.grabDamage, "laterRoundEnds", (_attack, roundDamage) => {
         const grab = { ...(o.grabHold === "body" ? { part: "body" as const } : {}), ...(roundDamage ? { roundDamage } : {}) };
         const r = resolveGrapple(a, d, s, o, dice, grab);
         if (r.kind === "notAllowed") return { result: r, consequences: noConsequences(), headline: refusedHeadline(r.reason) };

@@ -49,7 +49,7 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
       // says), then 002 step 4: the grapple die; the monster's damage fills the hold's slot.
       // A creature already holding the target has its hold (a new die is changing it, not a grab).
       if (holds.some((h) => h.holderId === a.id && h.heldId === d.id)) return done({ kind: "notAllowed", reason: "alreadyHolding" }, noConsequences(), refusedHeadline("alreadyHolding"));
-      return grabProcedure(ctx, dice, (face, total, needed) => isHit(face, total, needed, o), o.grabDamage, (_attack, damage) => {
+      return grabProcedure(ctx, dice, (face, total, needed) => isHit(face, total, needed, o), o.grabDamage, "eachRound", (_attack, damage) => {
         const r = resolveGrabHold(a, asDeclared(d, decl), grappleSituation(p), o.table, o, dice, { ...(o.grabDieSlip === "firstHold" ? { noSlip: true } : {}), ...(damage ? { damage } : {}) });
         return { result: r, consequences: grabHoldConsequences(r), headline: keyOf(r.kind === "hold" ? `hold:${r.hold.name}` : r.kind) };
       });

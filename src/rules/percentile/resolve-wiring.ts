@@ -47,7 +47,7 @@ export function resolveAction(ctx: ActionContext, rawOptions: unknown, dice: Dic
     }
     case "grab":
       // Issue 31: the monster's attack hits (a d20 at the number it needs), then 004's Grab.
-      return grabProcedure(ctx, dice, undefined, o.grabDamage, (_attack, damage) => {
+      return grabProcedure(ctx, dice, undefined, o.grabDamage, "eachRound", (_attack, damage) => {
         const r = resolveGrapple(a, d, grabSituation(ctx, a, holds, o.grabCategory), o, dice, damage ?? undefined);
         const c = noConsequences();
         if (r.kind === "notAllowed") return { result: r, consequences: c, headline: notAllowed(r.reason) };
