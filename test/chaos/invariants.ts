@@ -428,7 +428,8 @@ export class Watcher {
       out.push({ invariant: "count", detail: `${ids.length} attack routines at a player's request for ${key}: ${ids.join(", ")}` });
     }
     // Issue 33 (finding 8): of a flood of request cards a player posted at once (backdated), no
-    // more are answered (a GM's card or question made of it, or the GM's refusal) than one player
+    // more are answered (a GM's card or question made of it, or the GM's refusal of what it asks;
+    // a refusal for being beyond the cap reads nothing of it) than one player
     // may have waiting. A card whose creation a GM's tab missed (fault injection) is one that tab
     // could not count among those waiting: when it reloads it finds the card waiting alone, as a
     // request posted later would be, so each such card may be answered besides the three.
@@ -439,7 +440,9 @@ export class Watcher {
       const answered = f.ids.filter((id) => {
         if (gmCardIn(ev, "card", (c) => c.requestId === id) || gmCardIn(ev, "strike", (c) => c.requestId === id)) return true;
         const m = ev.world.messages.get(id) ?? ev.world.removedMessages.get(id);
-        return (m?.flags[M] as { request?: { state?: string } } | undefined)?.request?.state === "refused";
+        const request = (m?.flags[M] as { request?: { state?: string; outcome?: { key?: string } } } | undefined)?.request;
+        // Refused for being beyond the cap is the cap at work, not an answer: nothing of it was read.
+        return request?.state === "refused" && request.outcome?.key !== "WC.Refuse.tooManyWaiting";
       });
       if (answered.length > WAITING_CAP + unseen && !f.reported) {
         f.reported = true;

@@ -416,6 +416,30 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
       expect(t.world.messages.contents.filter((m) => (m.getFlag(M, "request") as { state?: string } | undefined)?.state === "pending")).toEqual([]);
     });
 
+    it("a request beyond the three waiting is refused unread, not deleted as if carried out: its player is told why and takes the card away", async () => {
+      await t.gm.run(() => combat.delete());
+      t.world.fallbackFace = () => 1;
+      t.world.disconnect(t.gm);
+      const intent = { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+      const posted: FakeChatMessage[] = [];
+      for (let i = 0; i < 4; i++) posted.push(await forge(requestFlag(intent)));
+      // A fifth that asks nothing a GM could carry out (a malformed intent).
+      posted.push(await forge(requestFlag({ action: "pummel", attackerUuid: 77, defenderUuid: 829, declared: {} })));
+      const told = t.player.notifications.length;
+      await reopenGM();
+      await settle();
+      const answered = posted.filter((m) => t.world.messages.contents.some((c) => c.author === t.gmUser && (c.getFlag(M, "card") as { requestId?: string } | undefined)?.requestId === m.id));
+      expect(answered).toHaveLength(3);
+      for (const m of posted.slice(3)) {
+        const removed = t.world.removedMessages.get(m.id);
+        // Rewritten by the GM as refused for the cap, then removed by its own author once told.
+        expect(removed?.by).toBe(t.alice.id);
+        expect((removed?.flags[M] as { request: { state: string; outcome: { key: string } } }).request).toMatchObject({ state: "refused", outcome: { key: "WC.Refuse.tooManyWaiting" } });
+      }
+      expect(t.player.notifications.slice(told).filter((n) => n.message.includes("set aside unread"))).toHaveLength(2);
+      expect(warnedGM("more were taken away") || warnedGM("more was taken away")).toBe(true);
+    });
+
     it("a huge 'declared' is refused and not echoed back into the card the GM rewrites", async () => {
       const declared: Record<string, unknown> = {};
       for (let i = 0; i < 2000; i++) declared[`k${i}`] = "x".repeat(20);

@@ -531,11 +531,17 @@ function overLimit(message: ChatMessage.Implementation): boolean {
 const dropped = new Map<string, number>();
 let dropScheduled = false;
 
-/** Takes away a request beyond the limit (and tells the GM once for the burst). */
+/**
+ * A request beyond the limit is refused unread, and the GM told once for the burst. Refused, not
+ * deleted: a request card that goes away means "carried out" to the client that posted it, and
+ * its player should learn why nothing came of it. Its author's client takes the card away once told.
+ */
 function dropExcess(message: ChatMessage.Implementation): void {
   const name = message.author?.name ?? "?";
   dropped.set(name, (dropped.get(name) ?? 0) + 1);
-  void gmWork(() => closeRequestCard(message, null));
+  const outcome: Refused = { kind: "refused", key: "WC.Refuse.tooManyWaiting", params: { max: MAX_WAITING } };
+  const next = { state: "refused" as const, ask: null, outcome };
+  void gmWork(() => closeRequestCard(message, async () => ({ content: await renderRequest(next, message.author?.name ?? "?"), [`flags.${MODULE_ID}.request`]: { state: "refused", outcome } })));
   if (dropScheduled) return;
   dropScheduled = true;
   setTimeout(() => {
