@@ -169,6 +169,20 @@ describe.each([13, 14] as const)("Foundry v%i: the ledger only a GM writes", (ge
     });
   });
 
+  it("a half made again by a GM tab that has since closed, landing after the tab that took over made its own: the second copy goes", async () => {
+    await ogreHoldsFighter();
+    // The player deletes the own half; the active GM's tab makes it again at a fresh id.
+    await t.player.run(() => mine().delete());
+    await settle();
+    expect(whole()).toBe(true);
+    // The write a closed GM tab had on its way (the same rebuild, at a fresh id of its own) lands now.
+    const copy = { ...mine().toObject(), _id: "LateRebuild00001" };
+    await t.gm.run(() => t.fighter.createEmbeddedDocuments("ActiveEffect", [copy] as never, { keepId: true, [M]: { pairHandled: true, repair: true } } as never));
+    await settle();
+    expect(halvesOf(t.fighter)).toHaveLength(1);
+    expect(whole()).toBe(true);
+  });
+
   it("finding 4: only the variant of the own half rewritten: put back, and the creature cannot walk off", async () => {
     await ogreHoldsFighter();
     await t.player.run(() => mine().update({ [`flags.${M}.hold.variant`]: "percentile" } as never));

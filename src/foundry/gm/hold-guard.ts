@@ -241,6 +241,18 @@ export async function rebuild(actors: Iterable<Actor.Implementation>, by: Readon
   }
 }
 
+/**
+ * Whether a half just made stands beside another of the same hold and role on its creature: two
+ * GM tabs' rebuilds can both make one (a tab that closed with its write still on the way, and the
+ * tab that took over, which could not see it yet), each at a fresh id, so neither collides.
+ */
+export function madeTwice(effect: ActiveEffect.Implementation): boolean {
+  const own = storedHold(effect);
+  const actor = effect.parent as Actor.Implementation | null;
+  if (!own || !actor) return false;
+  return [...actor.effects].some((e) => e.id !== effect.id && storedHold(e)?.record.id === own.record.id && storedHold(e)?.role === own.role);
+}
+
 /** Whether the ledger names this actor in a hold. */
 export function inLedger(actor: Actor.Implementation | null | undefined): boolean {
   if (!actor) return false;

@@ -6,7 +6,7 @@
  * once however many of its effects one request touched (`scheduleRebuild`).
  */
 import { gmWork } from "../gm/queue.ts";
-import { claimsHold, clocksGone, inLedger, onEffectsCreated, onEffectUpdated, onHalfDeletedByGM, onTokensGone, onTokenUpdated, pairHandledBy, removeEffects, scheduleRebuild } from "../gm/hold-guard.ts";
+import { claimsHold, clocksGone, inLedger, madeTwice, onEffectsCreated, onEffectUpdated, onHalfDeletedByGM, onTokensGone, onTokenUpdated, pairHandledBy, removeEffects, scheduleRebuild } from "../gm/hold-guard.ts";
 import { storedHold } from "../documents/holds.ts";
 import { ledgerEntries } from "../documents/ledger.ts";
 import { tabState } from "../base/tab.ts";
@@ -65,11 +65,14 @@ export function listen(): void {
   // Effects made in one request arrive one hook each, in one go: looked at together.
   let made: Array<{ effect: ActiveEffect.Implementation; userId: string }> = [];
   Hooks.on("createActiveEffect", (effect, options, userId) => {
-    if (!isActiveGM() || ownRepair(options, userId as string)) return;
+    if (!isActiveGM()) return;
     const e = effect as ActiveEffect.Implementation;
     const actor = e.parent as Actor.Implementation | null;
-    // The GM's own halves are the ledger's already; a player's effect claiming to be one is judged by the ledger.
-    if (actor && claimsHold(e) && game.users.get(userId as string)?.isGM !== true) scheduleRebuild(actor, userId as string);
+    // The GM's own halves are the ledger's already, unless two GM tabs each made one (the second
+    // copy goes); a player's effect claiming to be one is judged by the ledger.
+    const byGM = game.users.get(userId as string)?.isGM === true;
+    if (actor && claimsHold(e) && (!byGM || madeTwice(e))) scheduleRebuild(actor, userId as string);
+    if (ownRepair(options, userId as string)) return;
     made.push({ effect: e, userId: userId as string });
     if (made.length > 1) return;
     queue(() => {
