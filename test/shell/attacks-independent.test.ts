@@ -14,6 +14,7 @@ import type { Table } from "./setup.ts";
 import { M, makeTable, tableFor } from "./setup.ts";
 import { d12Hold, place, putHold } from "./movement-setup.ts";
 import { ledgerEntries } from "../../src/foundry/documents/ledger.ts";
+import { addWalls } from "../fake-foundry/walls.ts";
 
 type Api = {
   act(intent: unknown): Promise<{ kind: string; key?: string }>;
@@ -441,6 +442,50 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       await settle();
       expect(t.gm.notifications.some((n) => n.message.includes("Alice"))).toBe(true);
       for (const n of t.gm.notifications) expect(n.message).not.toContain("<img");
+    });
+  });
+
+  // OPEN (K1-K3): the one check's reach (gm/verdict.ts `softRefusal` → map/check.ts `withinReach` →
+  // map/geometry.ts `adjacent`) measures only the two tokens' squares on the map as their
+  // documents give them: the token's width and height (which its owner may set), never the
+  // creature's size in its profile; no elevation; no wall. Each is a reading of the rules to
+  // choose (a named option), not a one-line fix: left to the lead.
+  describe("K. reach as the one check measures it", () => {
+    it.fails("K2. the goblin on a tower 30 ft up, square beside the fighter on the map: the fighter on the ground cannot pummel it", async () => {
+      place(t.goblinToken, 6, 5, 30);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+
+    it.fails("K3. a wall between the fighter and the goblin in the next square (a closed, locked door): the fighter cannot pummel through it", async () => {
+      // The fighter at (5,5), the goblin at (6,5): the wall runs down the line between them.
+      const size = t.fighterToken.parent.grid.sizeX;
+      addWalls(t.fighterToken.parent, [{ c: [6 * size, 4 * size, 6 * size, 7 * size], door: 1, ds: 2 }]);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+
+    it.fails("K1. the fighter's token stretched over the map (its owner may set its width and height): the goblin ten squares off is still out of reach, from the API and the GM's tab", async () => {
+      place(t.goblinToken, 16, 5);
+      const far = { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+      expect(await act(t.player, far)).toMatchObject({ kind: "refused", key: "WC.Hud.outOfReach" });
+      await t.player.run(() => t.fighterToken.update({ width: 12, height: 12 } as never));
+      await settle();
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      expect(await act(t.player, far)).toMatchObject({ kind: "refused" });
+      await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "action", intent: far } } } } } as never));
+      await settle();
+      expect(cards("card")).toEqual([]);
+      expect(gmWorldWrites(mark)).toEqual([]);
     });
   });
 });
