@@ -52,8 +52,10 @@ export function listen(): void {
     const c = (changed ?? {}) as Record<string, unknown> & { flags?: Record<string, unknown> };
     const nested = (c.flags?.[MODULE_ID] as Record<string, unknown> | undefined)?.cards as Record<string, unknown> | undefined;
     const prefix = `flags.${MODULE_ID}.cards.`;
-    const dotted = Object.keys(c).filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes("."));
-    if (!nested && dotted.length === 0) return;
+    const keys = Object.keys(c).filter((k) => k.startsWith(prefix));
+    // A card's name (its key alone), or a part of one (the work begun on a card, cards/pipeline.ts).
+    const dotted = keys.filter((k) => !k.slice(prefix.length).includes("."));
+    if (!nested && keys.length === 0) return;
     recoverLater(doc as Combat.Implementation | Scene.Implementation, report);
     const ids = [...Object.entries(nested ?? {}).filter(([, v]) => v && typeof v === "object" && "k" in (v as object)).map(([id]) => id), ...dotted.map((k) => k.slice(prefix.length))];
     for (const id of ids) {
