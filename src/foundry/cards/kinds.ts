@@ -166,7 +166,8 @@ export function recoverLater(store: LedgerStore, report: (e: unknown) => void): 
 }
 
 /**
- * A card was written "applying" (or "undoing") by the GM's work that then writes it. Should that
+ * A card was made "applying" from the ledger (or left "undoing" by an earlier version) by the GM's
+ * work that then writes it. Should that
  * tab close mid-write, the next tab to hold the GM's Web Lock finishes it: this piece waits
  * behind the writer's, and finds nothing to do when the writer finished. Tabs that do not share a
  * lock could write it side by side: they finish such cards when they start instead (finishAll).

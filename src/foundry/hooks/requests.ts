@@ -1,7 +1,8 @@
 /**
  * Players' request cards and the cards a closed tab left half written: the active GM's client
  * carries out each request when it is posted, and any it finds waiting when it starts or becomes
- * the active GM; cards left "applying" or "undoing" are finished first. The author's client
+ * the active GM; cards left half written (named "writing" in the ledger with no card, "applying",
+ * or with an Apply or Undo begun in the ledger) are finished first. The author's client
  * learns the outcome when its request card is removed or rewritten by a GM.
  */
 import { MODULE_ID } from "../base/constants.ts";
