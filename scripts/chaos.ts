@@ -140,6 +140,11 @@ async function replay(file: string): Promise<number> {
   const trace = opts.trace
     ? (i: number, ev: Evening, found: readonly Breach[]) => {
         console.log(`step ${i + 1}: ${JSON.stringify(saved.steps[i])}`);
+        // The server requests the step made, by whom, in order.
+        const who = (id: string) => ev.world.usersCollection.get(id)?.name ?? id;
+        const made = ev.world.writes.slice(writesSeen).map((w) => `${who(w.user)} ${w.op} ${w.documentName}${w.id ? ` ${w.id}` : ""}${w.count > 1 ? ` ×${w.count}` : ""}${w.messages?.length ? ` [${w.messages.join(" ")}]` : ""}`);
+        writesSeen = ev.world.writes.length;
+        if (made.length > 0) console.log(`  writes: ${made.join("; ")}`);
         for (const h of holdHalves(ev)) console.log(`  half on ${h.effect.parent.name}: ${JSON.stringify(h.effect.getFlag("weaponless-combat", "hold"))}`);
         for (const m of ev.world.messages) {
           const f = m.flags["weaponless-combat"] as Record<string, { state?: string; intent?: unknown; resolution?: { headline?: unknown } }> | undefined;
@@ -160,6 +165,7 @@ async function replay(file: string): Promise<number> {
       }
     : undefined;
   const seen = new Map<string, string | undefined>();
+  let writesSeen = 0;
   const r = await runEvening(saved.config, load, saved.steps, false, trace);
   console.log(`replayed ${steps.length} steps: ${r.requests} requests, ${r.checks} invariant checks, ${r.breaches.length} broken`);
   for (const b of r.breaches) console.log(`  after step ${b.step + 1}: ${b.breach.invariant}: ${b.breach.detail}`);

@@ -10,6 +10,8 @@ import { d12Variant } from "./d12-holds/variant.ts";
 import { grappleDieVariant } from "./grapple-die/variant.ts";
 import { percentileVariant } from "./percentile/variant.ts";
 import type { RulesVariant } from "./variant.ts";
+import type { ShellVectorAction } from "./shell-actions.ts";
+import { runShellVectorAction, SHELL_VECTOR_ACTIONS } from "./shell-actions.ts";
 import { D12_ACTIONS } from "./d12-holds/actions.ts";
 import { resolveOptions as resolveD12Options } from "./d12-holds/options.ts";
 import { GRAPPLE_DIE_ACTIONS, resolveOptions as resolveGrappleDieOptions } from "./grapple-die/actions.ts";
@@ -36,10 +38,13 @@ export function runAction(variant: string, action: string, input: unknown, optio
   const v = (VARIANTS as Record<string, VariantEntry | undefined>)[variant];
   if (!v) return { ok: false, issues: [{ path: "variant", code: "unknownVariant", params: { variant } }] };
   const a = Object.hasOwn(v.actions, action) ? v.actions[action] : undefined;
-  if (!a) return { ok: false, issues: [{ path: "action", code: "unknownAction", params: { action, known: Object.keys(v.actions).join("|") } }] };
+  const shell = (SHELL_VECTOR_ACTIONS as readonly string[]).includes(action) ? (action as ShellVectorAction) : undefined;
+  if (!a && !shell) return { ok: false, issues: [{ path: "action", code: "unknownAction", params: { action, known: [...Object.keys(v.actions), ...SHELL_VECTOR_ACTIONS].join("|") } }] };
   try {
     const opts = v.resolveOptions(options);
-    return { ok: true, result: (a.run as (i: unknown, o: unknown, d: Dice) => unknown)(input, opts, dice) };
+    // A shell-path action (a monster's grab): the variant's own resolve, as the Foundry shell calls it.
+    if (shell) return { ok: true, result: runShellVectorAction(RULES_VARIANTS[v.id] as RulesVariant, shell, input, opts, dice) };
+    return { ok: true, result: (a?.run as (i: unknown, o: unknown, d: Dice) => unknown)(input, opts, dice) };
   } catch (e) {
     if (e instanceof RulesInputError) return { ok: false, issues: e.issues };
     throw e;

@@ -30,6 +30,7 @@ import { cardsIn, cardsWorkedOn, cardsWriting } from "../documents/ledger.ts";
 import { RESULT_KIND } from "./result-card.ts";
 import { unfinishedCards } from "./log-index.ts";
 import { ROUND_KIND } from "./round-card.ts";
+import { settleQuestions } from "./question-card.ts";
 
 export interface KindEntry {
   readonly flag: CardFlag;
@@ -185,6 +186,7 @@ export function finishLater(message: ChatMessage.Implementation, report: (e: unk
  */
 export function settleLater(message: ChatMessage.Implementation, report: (e: unknown) => void): void {
   if (game.users.activeGM?.isSelf !== true) return;
+  if (trustedFlag(message, "strike")) gmWork(() => settleQuestions(message)).catch(report);
   const w = writingOf(message);
   if (w && cardState(message, w.kind.flag) === "applied") gmWork(() => settleRivals(w.kind, message)).catch(report);
 }

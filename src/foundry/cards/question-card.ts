@@ -9,8 +9,9 @@ import { i18n } from "../base/i18n.ts";
 import { has, localizeFirst } from "../base/text.ts";
 import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
-import { freshCardId, postNamed } from "./pipeline.ts";
-import { cardAnswering } from "./log-index.ts";
+import { freshCardId, postNamed, trustedFlag } from "./pipeline.ts";
+import { cardAnswering, orderOf } from "./log-index.ts";
+import { cardsAnswering } from "../documents/ledger.ts";
 
 /** The question card a request raises when the defender's owner must answer first. */
 /** The GM's question card for this request, if it was asked. */
@@ -40,4 +41,24 @@ export async function askDefender(strike: StoredStrike, requestId: string): Prom
   // Named in the ledger first (only a GM writes it), so only this question is believed as the GM's.
   const posted = await postNamed("strike", strikeId, stored, { _id: strikeId, content: await renderStrike(strike), flags: { [MODULE_ID]: { strike: stored } } });
   return posted ? { kind: "waiting", messageId: strikeId } : { kind: "duplicate" };
+}
+
+/**
+ * Two questions for one request: two GM tabs each asked before either saw the other's (one closed
+ * with its question on the way, the next found the request still waiting). The first in the log
+ * stays and the others are taken away, so the defender answers once. Must run as the GM's work.
+ */
+export async function settleQuestions(message: ChatMessage.Implementation): Promise<void> {
+  const requestId = trustedFlag(message, "strike")?.requestId;
+  if (!requestId) return;
+  // Each question is named in the ledger before it is made: the rivals are found there, not in the whole log.
+  const rivals = cardsAnswering(`strike|${requestId}`)
+    .map((n) => game.messages.get(n.id) as ChatMessage.Implementation | undefined)
+    .filter((m): m is ChatMessage.Implementation => m !== undefined && m.id !== message.id && trustedFlag(m, "strike")?.requestId === requestId);
+  if (rivals.length === 0) return;
+  const all = [message, ...rivals].sort((a, b) => orderOf(a.id ?? "") - orderOf(b.id ?? ""));
+  for (const m of all.slice(1)) {
+    console.warn(`${MODULE_ID} | two questions ask for the same request (a tab closed mid-write); the later, ${m.id ?? ""}, is taken away`);
+    await m.delete().catch(() => undefined);
+  }
 }

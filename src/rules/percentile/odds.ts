@@ -4,7 +4,9 @@
  * samples; the property tests hold these numbers against 50,000 seeded resolutions per case.
  */
 import type { Dist } from "../core/dist.ts";
-import { mapDist, point, toPairs } from "../core/dist.ts";
+import { convolve, mapDist, point, probability, sumOfDice, toPairs } from "../core/dist.ts";
+import { addDamage } from "../core/damage.ts";
+import { awakeByLedger } from "../core/awake.ts";
 import type { Outcome, Pairs } from "../core/odds.ts";
 import { addP as add, outcomes, pctChance } from "../core/odds.ts";
 import { lookup } from "../core/table.ts";
@@ -21,7 +23,7 @@ import type { OverbearSituation } from "./overbear.ts";
 import { planOverbear, rowAftermath } from "./overbear.ts";
 import type { PercentileCombatant } from "./profile.ts";
 import type { RoundEndInput, StrangleCheck } from "./round-end.ts";
-import { roundEndPrelude } from "./round-end.ts";
+import { outOtherwise, roundEndPrelude, strangleChecks } from "./round-end.ts";
 import type { GrappleSituation } from "./start.ts";
 import type { PlannedVariable } from "./variable.ts";
 import { variableDist } from "./variable.ts";
@@ -294,17 +296,36 @@ export function counterGrappleOdds(counterer: PercentileCombatant, holder: Perce
 
 // ---------------------------------------------------------------------------------------------
 export interface RoundEndOdds {
-  /** Each strangle roll with its chance, in the order they are rolled. */
-  readonly strangle: Array<StrangleCheck & { readonly p: number }>;
-  /** Per strangled creature: the chance it is knocked out this round end. */
+  /**
+   * Each strangle roll with its chance when rolled (`p`), in the order they are rolled, and the
+   * chance its creature is still awake once the round end's hold damage is in (`pAwake`: below 1
+   * when a grab's rolled figure may knock it out first, and then no roll is made).
+   */
+  readonly strangle: Array<StrangleCheck & { readonly p: number; readonly pAwake: number }>;
+  /** Per strangled creature: the chance a strangle roll knocks it out this round end. */
   readonly knockedOut: Record<string, number>;
 }
 
 export function roundEndOdds(input: RoundEndInput, options: PercentileOptions): RoundEndOdds {
-  const { checks } = roundEndPrelude(input, options);
+  const { st, byId, grabs } = roundEndPrelude(input, options);
+  // The grabs' figures, still to roll, as exact distributions of the lethal points each creature takes.
+  const dealt = new Map<string, Dist>();
+  for (const h of grabs) {
+    const g = h.roundDamage as NonNullable<Hold["roundDamage"]>;
+    const one = mapDist(sumOfDice(g.count, g.sides), (v) => Math.max(0, v + g.bonus));
+    dealt.set(h.heldId, convolve(dealt.get(h.heldId) ?? point(0), one));
+  }
+  const pAwake = (id: string): number => {
+    const c = byId.get(id) as PercentileCombatant;
+    if (outOtherwise(c, st)) return 0;
+    const l = st.ledgers[id];
+    if (!l) return 1;
+    return probability(dealt.get(id) ?? point(0), (v) => awakeByLedger(addDamage(l, { actual: v, temporary: 0 })));
+  };
+  const checks = strangleChecks(input, options, st, byId, (id) => pAwake(id) > 0);
   const stay: Record<string, number> = {};
   for (const c of checks) stay[c.heldId] = (stay[c.heldId] ?? 1) * (1 - pAtOrUnder(c.pct));
   const knockedOut: Record<string, number> = {};
-  for (const [id, q] of Object.entries(stay)) knockedOut[id] = 1 - q;
-  return { strangle: checks.map((c) => ({ ...c, p: pAtOrUnder(c.pct) })), knockedOut };
+  for (const [id, q] of Object.entries(stay)) knockedOut[id] = pAwake(id) * (1 - q);
+  return { strangle: checks.map((c) => ({ ...c, p: pAtOrUnder(c.pct), pAwake: pAwake(c.heldId) })), knockedOut };
 }

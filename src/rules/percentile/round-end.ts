@@ -1,9 +1,17 @@
 /**
  * The end of a round in variant percentile, for every creature at once. 004 gives the pieces
  * but no order; this one is: holds whose holder is out are let go; each original hold kept from
- * an earlier round deals its table damage again (option `maintainedHoldDamage`); strangle holds
- * roll their cumulative knock-out chance (digest §8.2 [DEFAULT]); non-lethal damage heals a
- * point (004 §Grapple Damage); timed conditions count down; holders knocked out let go.
+ * an earlier round deals its damage again (option `maintainedHoldDamage`): the table's, or a
+ * monster's grab's own figure in the same slot (option `grabDamage`); only then is it asked who
+ * is still awake, and each strangle hold on an awake creature rolls its cumulative knock-out
+ * chance (digest §8.2 [DEFAULT]); non-lethal damage heals a point (004 §Grapple Damage); timed
+ * conditions count down; holders knocked out let go.
+ *
+ * Damage before the knock-out check: the check is a roll for a creature still awake, and a hold's
+ * damage is what it suffers from that hold through the round. 000 puts a hold's damage before the
+ * held creature's round-end roll, and 002 (where the strangle chance comes from) deals a hold's
+ * damage on segment 3, inside the round. A grab's figure fills the table damage's slot, so it
+ * comes at the same point (issue 31 had it after the checks were decided).
  */
 import type { Dice, DieRoll } from "../core/dice.ts";
 import { rollDie } from "../core/dice.ts";
@@ -67,75 +75,87 @@ export interface StrangleCheck {
   readonly pct: number;
 }
 
-interface State {
+export interface RoundEndState {
   readonly events: RoundEvent[];
   holds: Hold[];
   readonly ledgers: Record<string, Ledger>;
   readonly timers: Timer[];
 }
 
-function isOut(c: PercentileCombatant, st: State): boolean {
-  if (hasCondition(c, "unconscious")) return true;
-  if (st.timers.some((t) => t.id === c.id && t.condition === "unconscious" && t.rounds > 0)) return true;
-  return !awakeByLedger(st.ledgers[c.id]);
+function isOut(c: PercentileCombatant, st: RoundEndState): boolean {
+  return outOtherwise(c, st) || !awakeByLedger(st.ledgers[c.id]);
 }
 
 /** 004 §Weapon Attack: a holder lets go only when it falls unconscious (or chooses to); who is awake acts (core/awake.ts). */
-function releaseByOut(byId: ReadonlyMap<string, PercentileCombatant>, st: State): void {
+function releaseByOut(byId: ReadonlyMap<string, PercentileCombatant>, st: RoundEndState): void {
   const { kept, released } = letGoByTheOut(st.holds, (id) => !isOut(byId.get(id) as PercentileCombatant, st));
   st.holds = kept;
   for (const h of released) st.events.push({ kind: "released", holdId: h.id, holderId: h.holderId, heldId: h.heldId });
 }
 
 /**
- * Everything before the first die: releases, then hold damage. Returns the state and the
- * strangle checks still to roll (a creature already out is not checked). Shared with the odds.
+ * Everything before the first die: releases, then the table's hold damage. Returns the state and
+ * the holds whose grab figure is still to roll (`grabs`, rolled next by resolveRoundEnd, weighed
+ * by the odds). Shared with the odds.
  */
-export function roundEndPrelude(input: RoundEndInput, options: PercentileOptions): { st: State; byId: Map<string, PercentileCombatant>; checks: StrangleCheck[] } {
+export function roundEndPrelude(input: RoundEndInput, options: PercentileOptions): { st: RoundEndState; byId: Map<string, PercentileCombatant>; grabs: Hold[] } {
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
-  const st: State = {
+  const st: RoundEndState = {
     events: [],
     holds: input.holds.filter((h) => byId.has(h.holderId) && byId.has(h.heldId)),
     ledgers: { ...(input.ledgers ?? {}) },
     timers: [...(input.timers ?? [])],
   };
   releaseByOut(byId, st);
+  const grabs: Hold[] = [];
   if (options.maintainedHoldDamage === "eachLaterRound") {
     for (const h of st.holds) {
       // Only the original grappler deals hold damage (004); a hold made this round already dealt its own.
       if (!h.original || h.roundGained >= input.round) continue;
-      // A grab's own figure is rolled after this prelude (resolveRoundEnd); the odds leave it out.
-      if (h.roundDamage) continue;
+      // Issue 31: a monster's grab deals its stated figure in the slot of the row's damage.
+      if (h.roundDamage) {
+        grabs.push(h);
+        continue;
+      }
       const damage = tableDamage(h.row.damage, byId.get(h.holderId) as PercentileCombatant, "grapple", h.special, options);
       if (damage.split.total === 0) continue;
-      st.events.push({ kind: "holdDamage", holdId: h.id, holderId: h.holderId, heldId: h.heldId, damage });
-      const l = st.ledgers[h.heldId];
-      if (l) st.ledgers[h.heldId] = addDamage(l, damage.split);
+      dealHoldDamage(st, h, damage);
     }
   }
+  return { st, byId, grabs };
+}
+
+function dealHoldDamage(st: RoundEndState, h: Hold, damage: TableDamage): void {
+  st.events.push({ kind: "holdDamage", holdId: h.id, holderId: h.holderId, heldId: h.heldId, damage });
+  const l = st.ledgers[h.heldId];
+  if (l) st.ledgers[h.heldId] = addDamage(l, damage.split);
+}
+
+/**
+ * The strangle checks, asked once every hold's damage of this round end is in (`st`): a creature
+ * out by then (the damage knocked it out, or it was out already) is not checked.
+ */
+export function strangleChecks(input: RoundEndInput, options: PercentileOptions, st: RoundEndState, byId: ReadonlyMap<string, PercentileCombatant>, awake: (id: string) => boolean = (id) => !isOut(byId.get(id) as PercentileCombatant, st)): StrangleCheck[] {
   const checks: StrangleCheck[] = [];
-  if (options.strangleKoPct > 0) {
-    for (const h of st.holds) {
-      if (h.row.effects.strangle !== true || isOut(byId.get(h.heldId) as PercentileCombatant, st)) continue;
-      const roundsHeld = Math.max(1, input.round - h.roundGained + 1);
-      checks.push({ holdId: h.id, heldId: h.heldId, roundsHeld, pct: Math.min(100, options.strangleKoPct * roundsHeld) });
-    }
+  if (options.strangleKoPct <= 0) return checks;
+  for (const h of st.holds) {
+    if (h.row.effects.strangle !== true || !awake(h.heldId)) continue;
+    const roundsHeld = Math.max(1, input.round - h.roundGained + 1);
+    checks.push({ holdId: h.id, heldId: h.heldId, roundsHeld, pct: Math.min(100, options.strangleKoPct * roundsHeld) });
   }
-  return { st, byId, checks };
+  return checks;
+}
+
+/** Out by its conditions and timers alone (what damage cannot change). */
+export function outOtherwise(c: PercentileCombatant, st: RoundEndState): boolean {
+  return hasCondition(c, "unconscious") || st.timers.some((t) => t.id === c.id && t.condition === "unconscious" && t.rounds > 0);
 }
 
 export function resolveRoundEnd(input: RoundEndInput, options: PercentileOptions, dice: Dice): RoundEndResult {
-  const { st, byId, checks } = roundEndPrelude(input, options);
-  // Issue 31: a monster's grab deals its stated figure each later round, in the slot of the row's damage.
-  if (options.maintainedHoldDamage === "eachLaterRound") {
-    for (const h of st.holds) {
-      if (!h.original || h.roundGained >= input.round || !h.roundDamage) continue;
-      const damage = rollGrabDamage(dice, h.roundDamage);
-      st.events.push({ kind: "holdDamage", holdId: h.id, holderId: h.holderId, heldId: h.heldId, damage });
-      const l = st.ledgers[h.heldId];
-      if (l) st.ledgers[h.heldId] = addDamage(l, damage.split);
-    }
-  }
+  const { st, byId, grabs } = roundEndPrelude(input, options);
+  for (const h of grabs) dealHoldDamage(st, h, rollGrabDamage(dice, h.roundDamage as NonNullable<Hold["roundDamage"]>));
+  // Only now, with every hold's damage in, is it asked who is awake for the strangle rolls.
+  const checks = strangleChecks(input, options, st, byId);
   const before: Record<string, Vitality> = {};
   for (const [id, l] of Object.entries(input.ledgers ?? {})) before[id] = vitality(l);
   const koNow = new Set<string>();

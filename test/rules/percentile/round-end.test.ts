@@ -81,12 +81,65 @@ describe("strangle hold", () => {
 
   it("exact odds of the knock-out: 15% for one hold, 1 - 0.85 x 0.9 for two", () => {
     const one = roundEndOdds({ round: 3, combatants: [h, t], holds: [strangle] }, o);
-    expect(one.strangle).toEqual([{ holdId: "h>t", heldId: "t", roundsHeld: 3, pct: 15, p: 0.15 }]);
+    expect(one.strangle).toEqual([{ holdId: "h>t", heldId: "t", roundsHeld: 3, pct: 15, p: 0.15, pAwake: 1 }]);
     expect(one.knockedOut.t).toBeCloseTo(0.15, 12);
     const j = c("j");
     const two = [hold("h", "t", 90), hold("j", "t", 90, { original: false, roundGained: 2 })];
     const odds = roundEndOdds({ round: 3, combatants: [h, j, t], holds: two }, o);
     expect(odds.knockedOut.t).toBeCloseTo(1 - 0.85 * 0.9, 12);
+  });
+});
+
+describe("a grab's own figure is dealt before anyone is judged awake for a strangle roll", () => {
+  // A monster's grab that made a Strangle hold in round 1 (the row for 86-95), its stated 2d4 in
+  // the hold's damage slot; all of it lethal (004 §Grapple Damage: a special ability's is not split).
+  const grabbed = hold("h", "t", 90, { special: true, roundDamage: { count: 2, sides: 4, bonus: 0 } });
+
+  it("knocked out by it: 2d4 = 3 + 2 = 5 lethal on 6 non-lethal of 10 is 11 (out); no strangle roll; a point heals, still out a round", () => {
+    const s = dice([4, 3], [4, 2]);
+    const r = resolveRoundEnd({ round: 2, combatants: [h, t], holds: [grabbed], ledgers: { t: { maxHp: 10, actual: 0, temporary: 6 } } }, o, s);
+    expect(s.remaining).toBe(0);
+    expect(r.events.map((e) => e.kind)).toEqual(["holdDamage", "healed", "vitality"]);
+    expect(r.events[0]).toMatchObject({ kind: "holdDamage", holdId: "h>t", damage: { split: { total: 5, actual: 5, temporary: 0 } } });
+    // 5 + 6 = 11 against 10: out; the heal takes the non-lethal to 5, 5 + 5 = 10: out one round.
+    expect(r.ledgers.t).toEqual({ maxHp: 10, actual: 5, temporary: 5 });
+    expect(r.events[2]).toEqual({ kind: "vitality", id: "t", before: { kind: "conscious" }, after: { kind: "unconscious", rounds: 1 } });
+    expect(r.timers).toEqual([]);
+    expect(r.unconscious).toEqual(["t"]);
+  });
+
+  it("not knocked out by it: 2d4 = 1 + 2 = 3 of 20; then the roll at 5% x 2 rounds = 10%: a 10 knocks out, an 11 does not", () => {
+    const ledgers = { t: { maxHp: 20, actual: 0, temporary: 0 } };
+    const ko = resolveRoundEnd({ round: 2, combatants: [h, t], holds: [grabbed], ledgers }, o, dice([4, 1], [4, 2], [100, 10]));
+    expect(ko.events.map((e) => e.kind)).toEqual(["holdDamage", "strangle"]);
+    expect(ko.events[0]).toMatchObject({ damage: { split: { total: 3, actual: 3, temporary: 0 } } });
+    expect(ko.events[1]).toMatchObject({ kind: "strangle", roundsHeld: 2, pct: 10, die: { face: 10 }, knockedOut: true });
+    expect(ko.ledgers.t).toEqual({ maxHp: 20, actual: 3, temporary: 0 });
+    expect(ko.timers).toEqual([{ id: "t", condition: "unconscious", rounds: 1, appliedRound: 2 }]);
+    const not = resolveRoundEnd({ round: 2, combatants: [h, t], holds: [grabbed], ledgers }, o, dice([4, 1], [4, 2], [100, 11]));
+    expect(not.events[1]).toMatchObject({ kind: "strangle", pct: 10, knockedOut: false });
+    expect(not.unconscious).toEqual([]);
+  });
+
+  it("one already out (a knock-out timer still running) takes the figure all the same and is not rolled for", () => {
+    const out = [{ id: "t", condition: "unconscious" as const, rounds: 1, appliedRound: 2 }];
+    const s = dice([4, 2], [4, 2]);
+    const r = resolveRoundEnd({ round: 2, combatants: [h, t], holds: [grabbed], timers: out, ledgers: { t: { maxHp: 20, actual: 0, temporary: 0 } } }, o, s);
+    expect(s.remaining).toBe(0);
+    expect(r.events.map((e) => e.kind)).toEqual(["holdDamage"]);
+    expect(r.ledgers.t).toEqual({ maxHp: 20, actual: 4, temporary: 0 });
+  });
+
+  it("odds: 6 + 2d4 stays under 10 only on 2 or 3 (1 + 2 of 16 ways): awake 3/16, so the 10% roll knocks out 3/16 x 0.1 = 0.01875", () => {
+    const odds = roundEndOdds({ round: 2, combatants: [h, t], holds: [grabbed], ledgers: { t: { maxHp: 10, actual: 0, temporary: 6 } } }, o);
+    expect(odds.strangle).toEqual([{ holdId: "h>t", heldId: "t", roundsHeld: 2, pct: 10, p: 0.1, pAwake: 3 / 16 }]);
+    expect(odds.knockedOut.t).toBeCloseTo(0.01875, 12);
+    // No damage book: the figure cannot knock it out; the roll is the whole chance.
+    expect(roundEndOdds({ round: 2, combatants: [h, t], holds: [grabbed] }, o).knockedOut.t).toBeCloseTo(0.1, 12);
+    // 8 or more already taken of 10: 2d4 (at least 2) always knocks it out first; no roll is listed.
+    const sure = roundEndOdds({ round: 2, combatants: [h, t], holds: [grabbed], ledgers: { t: { maxHp: 10, actual: 0, temporary: 8 } } }, o);
+    expect(sure.strangle).toEqual([]);
+    expect(sure.knockedOut).toEqual({});
   });
 });
 
