@@ -268,8 +268,10 @@ export class FakeToken extends FakeDocument {
   }
   async delete(): Promise<void> {
     const user = this.world.current().user;
-    // The fake's own limit, not a claim about Foundry: the module deletes no token; tests delete them as a GM.
-    if (!user.isGM) throw new Error("Only a GM may delete tokens here");
+    // [C-171] A player may delete a token of a creature they own where the world grants their role
+    // the core permission TOKEN_DELETE (off in the fake's table unless a test grants it); anyone
+    // else only a GM. The module deletes no token.
+    if (!user.isGM && !(user.can("TOKEN_DELETE") && this.actor?.testUserPermission(user, "OWNER") === true)) throw new Error("Only a GM may delete tokens here");
     await this.world.serve(() => {
       // [C-55] A document that is gone cannot be deleted again.
       if (!this.parent.tokens.has(this.id)) throw new Error(`Token [${this.id}] does not exist`);

@@ -517,3 +517,50 @@ describe("an Undo whose GM tab closes mid-write", () => {
     expect([t.fighter, t.ogreToken.actor].flatMap((a) => [...a.effects].filter((e) => e.getFlag(M, "hold")))).toEqual([]);
   });
 });
+
+describe("a question asked twice (two GM tabs, one closed with its question on the way)", () => {
+  /** The ogre's charge raises the fighter's question; `rival` makes a second one for the same request, named in the ledger alike, as the other tab would have. */
+  async function twoQuestions(rivalWhile: "gmHere" | "noGM"): Promise<{ first: FakeChatMessage; rivalId: string }> {
+    await t.gm.run(() => act({ action: "chargingOverbear", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} }));
+    const first = strikeCards()[0] as FakeChatMessage;
+    const scene = t.fighterToken.parent;
+    const entry = ((scene.flags[M] as { cards: Record<string, unknown> }).cards)[first.id];
+    expect(entry).toBeDefined();
+    const rivalId = "RivalQuestion001";
+    const gm = rivalWhile === "gmHere" ? t.gm : t.world.connect(t.gmUser, () => undefined);
+    if (rivalWhile === "noGM") t.world.disconnect(t.gm);
+    // What the other tab's batch carried: the ledger naming its own card, and the card.
+    await gm.run(async () => {
+      await scene.update({ [`flags.${M}.cards.${rivalId}`]: entry });
+      await ChatMessage.create({ _id: rivalId, content: first.content, flags: structuredClone(first.flags) } as never, { keepId: true });
+    });
+    if (rivalWhile === "noGM") t.world.disconnect(gm);
+    return { first, rivalId };
+  }
+  const settle = async () => {
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      await t.world.settle();
+    }
+  };
+
+  it("landing while the active GM's tab is open: the later is taken away, and the defender answers the one left", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { first } = await twoQuestions("gmHere");
+    await settle();
+    warn.mockRestore();
+    expect(strikeCards().map((m) => m.id)).toEqual([first.id]);
+    expect((await t.player.run(() => answerStrike(first as never, "roll"))).kind).not.toBe("refused");
+  });
+
+  it("found doubled when a GM's tab opens: the later is taken away", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { first } = await twoQuestions("noGM");
+    expect(strikeCards()).toHaveLength(2);
+    vi.resetModules();
+    t.gm = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    await settle();
+    warn.mockRestore();
+    expect(strikeCards().map((m) => m.id)).toEqual([first.id]);
+  });
+});

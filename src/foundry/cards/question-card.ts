@@ -11,7 +11,7 @@ import type { PerformOutcome, StoredStrike } from "../base/types.ts";
 import { activeVariant } from "../world/settings.ts";
 import { freshCardId, postNamed, trustedFlag } from "./pipeline.ts";
 import { cardAnswering, orderOf } from "./log-index.ts";
-import { cardsAnswering } from "../documents/ledger.ts";
+import { cardsAnswering, cardsIn, ledgerStores } from "../documents/ledger.ts";
 
 /** The question card a request raises when the defender's owner must answer first. */
 /** The GM's question card for this request, if it was asked. */
@@ -61,4 +61,22 @@ export async function settleQuestions(message: ChatMessage.Implementation): Prom
     console.warn(`${MODULE_ID} | two questions ask for the same request (a tab closed mid-write); the later, ${m.id ?? ""}, is taken away`);
     await m.delete().catch(() => undefined);
   }
+}
+
+/** When a GM's tab starts: questions doubled while no GM's tab was there to see them land. Must run as the GM's work. */
+export async function settleAllQuestions(): Promise<void> {
+  const seen = new Set<string>();
+  for (const store of ledgerStores())
+    for (const [id, card] of cardsIn(store)) {
+      if (card.k !== "strike" || seen.has(card.a)) continue;
+      seen.add(card.a);
+      const message = game.messages.get(id) as ChatMessage.Implementation | undefined;
+      if (message) await settleQuestions(message);
+      else {
+        const other = cardsAnswering(card.a)
+          .map((n) => game.messages.get(n.id) as ChatMessage.Implementation | undefined)
+          .find((m) => m !== undefined);
+        if (other) await settleQuestions(other);
+      }
+    }
 }

@@ -67,10 +67,12 @@ export function validateIntent(raw: unknown, fromPlayer = false): Intent {
     else if (s.kind === "choice" && typeof v === "string" && s.choices.includes(v)) declared[s.key] = v;
     else throw new Refusal("WC.Refuse.badDeclaration", { key: s.key });
   }
-  const unknown = Object.keys(given).filter((k) => !(k in declared));
+  // Own keys only: `in` would also find what every object inherits ("constructor", "toString",
+  // "__proto__"), and a request carrying such a key would pass as if it named a circumstance.
+  const unknown = Object.keys(given).filter((k) => !Object.hasOwn(declared, k));
   if (unknown.length > 0) throw new Refusal("WC.Refuse.badDeclaration", { key: unknown.slice(0, 5).join(", ").slice(0, 80) });
   // The boxes changed: keys of what was declared, each once.
-  if (r.typed !== undefined && (!Array.isArray(r.typed) || r.typed.some((k, i, all) => typeof k !== "string" || !(k in declared) || all.indexOf(k) !== i))) throw new Refusal("WC.Refuse.malformed");
+  if (r.typed !== undefined && (!Array.isArray(r.typed) || r.typed.some((k, i, all) => typeof k !== "string" || !Object.hasOwn(declared, k) || all.indexOf(k) !== i))) throw new Refusal("WC.Refuse.malformed");
   const typed = (r.typed ?? []) as string[];
   // A GM's call is the GM's alone: on a player's request it is not read at all.
   const gmCall = !fromPlayer && r.gmCall === true;
@@ -156,7 +158,7 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
   const ask = request.ask;
   const intent = ask?.kind === "action" ? ask.intent : null;
   const isMove = ask?.kind === "move";
-  const mover = isMove ? (fromUuidSync(ask.job.moverUuid as never) as { name?: string } | null) : null;
+  const mover = isMove ? moverOf(ask.job) : null;
   const reel = ask?.kind === "reel" ? reelNames(ask.holdId) : null;
   const refused = request.state === "refused" && request.outcome ? request.outcome : null;
   // The pill: waiting for the GM, waiting for one to connect, or refused (in the refusal's colour).
@@ -171,6 +173,20 @@ export async function renderRequest(request: { state: StoredRequest["state"]; as
     reason: refused ? i18n.format(refused.key, localizeParams({ ...(intent ? namesFor(intent) : {}), ...refused.params }, i18n)) : "",
     cancel: request.state === "pending" && !isMove ? i18n.localize("WC.Request.cancel") : "",
   });
+}
+
+/**
+ * The creature a move request moves, if its job names one that can be found: a refusal is written
+ * on a malformed request too (a job that is no object, or names no token), and must not fail there.
+ */
+function moverOf(job: unknown): { name?: string } | null {
+  const uuid = (job as { moverUuid?: unknown } | null | undefined)?.moverUuid;
+  if (typeof uuid !== "string") return null;
+  try {
+    return fromUuidSync(uuid as never) as { name?: string } | null;
+  } catch {
+    return null;
+  }
 }
 
 /** The names a haul's hold goes by now ("?" for one gone or hidden from players). */

@@ -141,13 +141,24 @@ function playerOwners(actor: Actor.Implementation): User.Implementation[] {
 }
 
 /**
+ * Whether two tokens are one creature: the same token, or two tokens of one linked actor (a
+ * player who may place tokens can put a second of their creature on the map; it is counted once).
+ */
+function sameCreature(a: string, b: string): boolean {
+  if (a === b) return true;
+  const x = tokenByUuid(a);
+  const y = tokenByUuid(b);
+  return !!x && !!y && x.actorLink === true && y.actorLink === true && !!x.actorId && x.actorId === y.actorId;
+}
+
+/**
  * How many times this round the creature has done what `action` counts against: its GM cards of
  * this round (not undone), and questions still waiting for the defender's answer.
  */
 function doneThisRound(intent: Intent, combat: Combat.Implementation, round: number): number {
   const allowance = roundAllowance(activeVariantId(), intent.action);
   if (!allowance) return 0;
-  const sameBucket = (i: Intent) => roundAllowance(activeVariantId(), i.action)?.bucket === allowance.bucket && i.attackerUuid === intent.attackerUuid && (!allowance.perHold || i.defenderUuid === intent.defenderUuid);
+  const sameBucket = (i: Intent) => roundAllowance(activeVariantId(), i.action)?.bucket === allowance.bucket && sameCreature(i.attackerUuid, intent.attackerUuid) && (!allowance.perHold || sameCreature(i.defenderUuid, intent.defenderUuid));
   let n = 0;
   // The round's GM cards and questions, from the chat log's index (each read again here).
   for (const m of roundMessages(combat.id ?? "", round)) {

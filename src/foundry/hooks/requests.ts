@@ -12,6 +12,7 @@ import { forgetDeletedCard, keepCardsOfCombat } from "../cards/card-ledger.ts";
 import { seen } from "../cards/log-index.ts";
 import { isRequest, onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/request-card.ts";
 import { sweep } from "../gm/hold-guard.ts";
+import { settleAllQuestions } from "../cards/question-card.ts";
 
 function report(error: unknown): void {
   console.error(`${MODULE_ID} | waiting requests could not be carried out`, error);
@@ -21,6 +22,7 @@ function report(error: unknown): void {
 function catchUp(): void {
   if (game.users.activeGM?.isSelf !== true) return;
   gmWork(() => finishAll())
+    .then(() => gmWork(() => settleAllQuestions()))
     .then(() => gmWork(() => sweep()))
     .then(() => processPendingRequests())
     .catch(report);

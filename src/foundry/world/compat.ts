@@ -73,7 +73,9 @@ const V14_MODES: Readonly<Record<string, ChatMode>> = { public: "public", ic: "p
 /** A mode as either version names it, in the module's vocabulary; anything else is null. */
 export function chatModeOf(value: unknown): ChatMode | null {
   if (typeof value !== "string") return null;
-  return (generation() >= 14 ? V14_MODES[value] : V13_MODES[value]) ?? null;
+  // Own keys only: a name every object inherits ("constructor", "__proto__") is no mode.
+  const modes = generation() >= 14 ? V14_MODES : V13_MODES;
+  return Object.hasOwn(modes, value) ? (modes[value] ?? null) : null;
 }
 
 /** The mode this user has chosen in the chat now; public where it cannot be read (no chat: a test world, a macro before setup). */
