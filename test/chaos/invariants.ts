@@ -348,6 +348,9 @@ export class Watcher {
       this.checks++;
       const card = m.getFlag(M, "roundCard") as { state: string; round: number; combatId: string };
       if (card.state === "applying" && gmHere) out.push({ invariant: "rounds", detail: `the card of round ${card.round} is left half applied with a GM's tab open` });
+      // A waiting card's Apply begun (named in the ledger, its card still waiting) is half applied too.
+      const begun = [...ev.world.combats, ...ev.world.scenes].some((d) => (getProperty(d.flags, `${M}.cards.${m.id}.w.s`) as unknown) === "applying");
+      if (card.state === "pending" && begun && gmHere) out.push({ invariant: "rounds", detail: `the card of round ${card.round} is left half applied (its Apply begun in the ledger) with a GM's tab open` });
     }
     // A round that ended: the combat's update reached the server in this step (its tab may have
     // closed before it went), a GM heard of it, and the combat is still there.

@@ -435,11 +435,13 @@ describe("a round card the GM applies by hand, whose tab closes mid-write", () =
     }
   }
 
-  it.each(["lost", "applied"] as const)("says 'applying' before anything is written, and the next GM tab finishes it once (the write on its way: %s)", async (inFlight) => {
+  it.each(["lost", "applied"] as const)("the ledger names the Apply begun before anything else is written, and the next GM tab finishes it once (the write on its way: %s)", async (inFlight) => {
     const { card, combat } = await pendingCard();
     await applyCutShort(card, inFlight);
-    // Whatever reached the server, the card does not say it is still waiting for the GM.
-    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applying" });
+    // Whatever reached the server, the ledger (the combat's flags, which only a GM writes) says the
+    // Apply was begun, with the undo record as foreseen, while the card still waits: no request of its own.
+    expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "pending" });
+    expect((combat.flags[M] as { cards: Record<string, { w?: unknown }> }).cards[card.id]?.w).toMatchObject({ s: "applying", u: expect.any(Array) });
     const back = await newGMTab();
     await t.world.settle();
     expect(card.getFlag(M, "roundCard")).toMatchObject({ state: "applied" });

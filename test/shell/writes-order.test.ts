@@ -170,3 +170,159 @@ describe("v14: undo and a waiting card's Apply read back the same way", () => {
     appliedOnce(t);
   });
 });
+
+// A waiting card's Apply ("automation": "confirm") and an Undo cost what the same result costs made
+// directly: on v13 no request of their own marks the card "applying" ("undoing"); the work begun is
+// named on the card's name in the ledger, in the same request as the ledger's changes for the
+// holds (issue 33, "Cost": v13 at most 5 requests a hold, v14 one).
+describe("a waiting card's Apply and an Undo: as many requests as a hold made directly", () => {
+  const op = (w: { op: string; documentName: string; parent: string }) => `${w.op} ${w.documentName} ${w.parent}`;
+
+  async function waitingHold(t: Table): Promise<FakeChatMessage> {
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    const card = cards(t)[0] as FakeChatMessage;
+    expect(stateOf(card)).toBe("pending");
+    expect(halves(t)).toHaveLength(0);
+    return card;
+  }
+
+  it("v13: the Apply is 5 requests, the ledger first and the card last; the Undo 5 the same way", async () => {
+    const t = makeTable();
+    const card = await waitingHold(t);
+    const scene = t.fighterToken.parent.uuid;
+    let mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    // The ledger (the scene's flags: the hold and the Apply begun, with its undo record), each half
+    // on its own creature, the fighter's hit points and temporary damage, the card "applied".
+    let order = t.world.writes.slice(mark).map(op);
+    expect(order).toHaveLength(5);
+    expect(order[0]).toBe(`update Scene ${scene}`);
+    expect(order.slice(1, 3).sort()).toEqual([`create ActiveEffect ${t.fighter.uuid}`, `create ActiveEffect ${t.ogreToken.actor.uuid}`].sort());
+    expect(order.slice(3)).toEqual(["update Actor ", "update ChatMessage "]);
+    mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(card)).toBe("undone");
+    expect(halves(t)).toHaveLength(0);
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+    order = t.world.writes.slice(mark).map(op);
+    expect(order).toHaveLength(5);
+    expect(order[0]).toBe(`update Scene ${scene}`);
+    expect(order.slice(1, 3).sort()).toEqual([`delete ActiveEffect ${t.fighter.uuid}`, `delete ActiveEffect ${t.ogreToken.actor.uuid}`].sort());
+    expect(order.slice(3)).toEqual(["update Actor ", "update ChatMessage "]);
+  });
+
+  it("v14: the Apply is 1 request, and so is the Undo", async () => {
+    const t = makeTable({ world: { generation: 14 } });
+    const card = await waitingHold(t);
+    let mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName}`)).toEqual(["update Batch"]);
+    mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(card)).toBe("undone");
+    expect(t.world.writes.slice(mark).map((w) => `${w.op} ${w.documentName}`)).toEqual(["update Batch"]);
+  });
+});
+
+/**
+ * The GM's tab closes as it sends its `k`-th request from now (1 the first; the effects', actors'
+ * and scenes' requests and the messages' and combats' alike): "lost", the server never had it;
+ * "applied", written (its hooks reach the other tabs) but never answered.
+ */
+function closeAtRequest(t: Table, k: number, inFlight: "lost" | "applied"): { readonly sent: () => number } {
+  let n = 0;
+  const cut = <F extends (...args: never[]) => Promise<unknown>>(real: F): F =>
+    ((...args: Parameters<F>) => {
+      if (t.world.current() !== t.gm || t.gm.closed) return real(...args);
+      n++;
+      if (n !== k) return real(...args);
+      if (inFlight === "lost") t.world.disconnect(t.gm, "lost");
+      const sent = real(...args);
+      if (inFlight === "applied") t.world.disconnect(t.gm, "applied");
+      return sent;
+    }) as F;
+  t.world.request = cut(t.world.request.bind(t.world));
+  t.world.serve = cut(t.world.serve.bind(t.world));
+  return { sent: () => n };
+}
+
+/** A GM's tab that starts now, with the module loaded afresh. */
+async function newGMTab(t: Table): Promise<void> {
+  vi.resetModules();
+  t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+  await t.world.settle();
+}
+
+// v13, the GM's tab closing after each of the 5 requests of a waiting card's Apply (or of an
+// Undo), then a GM's tab starting: the work is finished once, from the ledger.
+describe("v13: a GM's tab closing mid-way through a waiting card's Apply or an Undo", () => {
+  const cases = [1, 2, 3, 4, 5].flatMap((k) => (["lost", "applied"] as const).map((inFlight) => [k, inFlight] as const));
+
+  it.each(cases)("the Apply, closing at request %i (%s): the next GM tab applies the card once, its undo record whole", async (k, inFlight) => {
+    const t = makeTable();
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    const card = cards(t)[0] as FakeChatMessage;
+    const cut = closeAtRequest(t, k, inFlight);
+    void t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect([cut.sent(), t.gm.closed]).toEqual([k, inFlight]);
+    await newGMTab(t);
+    if (k === 1 && inFlight === "lost") {
+      // Nothing reached the server: the card still waits, nothing is written, and the GM applies it.
+      expect(stateOf(card)).toBe("pending");
+      expect(halves(t)).toHaveLength(0);
+      expect(hp(t.fighter)).toBe(30);
+      const tab = t.world.clients.find((c) => c.user === t.gmUser) as Table["gm"];
+      const { handleCardAction: apply } = await import("../../src/foundry/cards/kinds.ts");
+      await tab.run(() => apply(card as never, "apply"));
+      await t.world.settle();
+    }
+    appliedOnce(t);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    // A GM's tab starting later finds nothing left to do.
+    const writes = t.world.writes.length;
+    await newGMTab(t);
+    expect(t.world.writes.length).toBe(writes);
+    appliedOnce(t);
+    // The undo record the ledger kept takes the result back whole.
+    const tab = t.world.clients.filter((c) => c.user === t.gmUser).at(-1) as Table["gm"];
+    const { handleCardAction: act2 } = await import("../../src/foundry/cards/kinds.ts");
+    await tab.run(() => act2(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(card)).toBe("undone");
+    expect(halves(t)).toHaveLength(0);
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+  });
+
+  it.each(cases)("the Undo, closing at request %i (%s): the next GM tab takes the result back once", async (k, inFlight) => {
+    const t = makeTable();
+    await ogreHolds(t);
+    appliedOnce(t);
+    const card = cards(t)[0] as FakeChatMessage;
+    const cut = closeAtRequest(t, k, inFlight);
+    void t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect([cut.sent(), t.gm.closed]).toEqual([k, inFlight]);
+    await newGMTab(t);
+    if (k === 1 && inFlight === "lost") {
+      expect(stateOf(card)).toBe("applied");
+      appliedOnce(t);
+      const tab = t.world.clients.find((c) => c.user === t.gmUser) as Table["gm"];
+      const { handleCardAction: undo } = await import("../../src/foundry/cards/kinds.ts");
+      await tab.run(() => undo(card as never, "undo"));
+      await t.world.settle();
+    }
+    expect(stateOf(card)).toBe("undone");
+    expect(halves(t)).toHaveLength(0);
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+    expect(t.fighter.getFlag(M, "applied") ?? []).toHaveLength(0);
+  });
+});

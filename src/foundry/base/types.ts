@@ -11,9 +11,10 @@ export type AutomationLevel = "automatic" | "confirm" | "manual";
 export type OddsAudience = "everyone" | "gm";
 
 /**
- * Where a card stands. "applying" and "undoing" are written before a card's writes go out (where
- * they cannot all go in one request), so a tab that closes mid-write leaves a card the next GM
- * tab finishes; "pending" waits for the GM's Apply, "manual" is only listed for the GM.
+ * Where a card stands. "applying" is a card made from the ledger after its tab closed mid-write,
+ * being finished; "undoing" one an earlier version left mid-Undo (a waiting card's Apply and an
+ * Undo now name their work in the ledger instead: cards/pipeline.ts), so the next GM tab finishes
+ * it; "pending" waits for the GM's Apply, "manual" is only listed for the GM.
  */
 export type CardState = "pending" | "manual" | "applying" | "applied" | "undoing" | "undone" | "cancelled";
 

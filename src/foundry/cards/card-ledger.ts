@@ -21,7 +21,7 @@ import { MODULE_ID } from "../base/constants.ts";
 import { tabState } from "../base/tab.ts";
 import { gmWork } from "../gm/queue.ts";
 import type { CardPayload, LedgerCard, LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
-import { cardData, cardDropData, cardMadeData, cardsAnswering, cardsIn, holdsIn, namedCard } from "../documents/ledger.ts";
+import { cardData, cardDropData, cardMadeData, cardWorkDropData, cardsAnswering, cardsIn, holdsIn, namedCard } from "../documents/ledger.ts";
 import { canonicalJson } from "../base/canonical.ts";
 
 /** How many of a store's latest cards keep their names whatever else (their Undo, Apply and follow-ups). */
@@ -83,8 +83,9 @@ function stateNow(id: string, flag: LedgerCardFlag): string | undefined {
 
 /**
  * The update data that names a new card in `store` and prunes the names that no longer matter:
- * a name whose card is made loses its payload; a name that lost to another card answering the same
- * (a closed tab's, made again by another tab) goes; and of the cards made, only the latest
+ * a name whose card is made loses its payload, and the work begun on it (a waiting card's Apply,
+ * an Undo: cards/pipeline.ts) once its card says it is done; a name that lost to another card
+ * answering the same (a closed tab's, made again by another tab) goes; and of the cards made, only the latest
  * (CARDS_KEPT), those of the combat's current and last round, those waiting for the GM or half
  * written, open questions and the cards that made the holds this store keeps stay named.
  */
@@ -104,7 +105,10 @@ export function nameCardData(store: LedgerStore, id: string, entry: LedgerCard):
       continue;
     }
     const state = stateNow(cid, c.k);
+    // Work begun on it (a waiting card's Apply, an Undo) that its card does not yet say is done.
+    const working = (c.w?.s === "applying" && state === "pending") || (c.w?.s === "undoing" && state === "applied");
     const matters =
+      working ||
       latest.has(cid) ||
       (combatRound !== null && c.r !== undefined && c.r >= combatRound - 1) ||
       state === "pending" ||
@@ -113,7 +117,11 @@ export function nameCardData(store: LedgerStore, id: string, entry: LedgerCard):
       c.k === "strike" ||
       holdCards.has(c.a);
     if (!matters) Object.assign(out, cardDropData(cid));
-    else if (c.s === "writing") Object.assign(out, cardMadeData(cid));
+    else {
+      if (c.s === "writing") Object.assign(out, cardMadeData(cid));
+      // Work its card says is done: its record is not needed any more.
+      if (c.w !== undefined && !working) Object.assign(out, cardWorkDropData(cid));
+    }
   }
   return { ...out, ...cardData(id, entry) };
 }

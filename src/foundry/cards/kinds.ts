@@ -23,10 +23,10 @@ import { notify } from "../base/i18n.ts";
 import { MAP_KIND } from "./map-card.ts";
 import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
 import type { CardFlag, WritingKind } from "./pipeline.ts";
-import { applyWaiting, cardState, finish, isBusy, recoverCard, settleRivals, trustedFlag, undoCard } from "./pipeline.ts";
+import { applyWaiting, cardState, finish, finishWork, isBusy, recoverCard, settleRivals, trustedFlag, undoCard } from "./pipeline.ts";
 import { answeredBy } from "./card-ledger.ts";
 import type { LedgerCardFlag, LedgerStore } from "../documents/ledger.ts";
-import { cardsIn, cardsWriting } from "../documents/ledger.ts";
+import { cardsIn, cardsWorkedOn, cardsWriting } from "../documents/ledger.ts";
 import { RESULT_KIND } from "./result-card.ts";
 import { unfinishedCards } from "./log-index.ts";
 import { ROUND_KIND } from "./round-card.ts";
@@ -124,26 +124,51 @@ export async function recoverCards(only?: ReadonlySet<string>): Promise<void> {
   }
 }
 
+/**
+ * Work a closed tab began on a card that is made, as the ledger names it (a waiting card's Apply
+ * while the card still waits, an Undo while it still says applied): finished once, from the
+ * ledger. `only`: these cards only. Must run as the GM's work.
+ */
+export async function finishWorkBegun(only?: ReadonlySet<string>): Promise<void> {
+  for (const n of cardsWorkedOn()) {
+    if (only && !only.has(n.id)) continue;
+    const message = game.messages.get(n.id);
+    const w = message ? writingOf(message) : null;
+    if (message && w) await finishWork(w.kind, message, (CARD_KINDS[w.name] as KindEntry).undoable);
+  }
+}
+
 /** Every card left half written, finished (a GM's tab starts, or takes over from a closed one). */
 export async function finishAll(): Promise<void> {
   await recoverCards();
+  await finishWorkBegun();
   for (const message of unfinishedCards()) await finishOne(message);
 }
 
 /**
- * The ledger named a card "writing" (a combat's or scene's update): should its writer's tab close
- * before making it, the next tab to hold the GM's Web Lock makes and finishes it; this piece waits
- * behind the writer's and finds nothing to do when the writer made it.
+ * The ledger named a card "writing", or work begun on a card (a combat's or scene's update):
+ * should its writer's tab close before making (or finishing) it, the next tab to hold the GM's Web
+ * Lock makes and finishes it; this piece waits behind the writer's and finds nothing to do when
+ * the writer is done.
  */
 export function recoverLater(store: LedgerStore, report: (e: unknown) => void): void {
   if (game.users.activeGM?.isSelf !== true || !sharedWork()) return;
   const answers = new Set<string>();
-  for (const [id, c] of cardsIn(store)) if (c.s === "writing" && c.p && !game.messages.has(id) && !isBusy(id)) answers.add(c.a);
+  // Work begun on a card that is made (a waiting card's Apply, an Undo), still not done by the card.
+  const begun = new Set<string>();
+  for (const [id, c] of cardsIn(store)) {
+    if (c.s === "writing" && c.p && !game.messages.has(id) && !isBusy(id)) answers.add(c.a);
+    const m = c.w && !isBusy(id) ? game.messages.get(id) : undefined;
+    const state = m ? stateOf(m) : undefined;
+    if ((c.w?.s === "applying" && state === "pending") || (c.w?.s === "undoing" && state === "applied")) begun.add(id);
+  }
   if (answers.size > 0) gmWork(() => recoverCards(answers)).catch(report);
+  if (begun.size > 0) gmWork(() => finishWorkBegun(begun)).catch(report);
 }
 
 /**
- * A card was written "applying" (or "undoing") by the GM's work that then writes it. Should that
+ * A card was made "applying" from the ledger (or left "undoing" by an earlier version) by the GM's
+ * work that then writes it. Should that
  * tab close mid-write, the next tab to hold the GM's Web Lock finishes it: this piece waits
  * behind the writer's, and finds nothing to do when the writer finished. Tabs that do not share a
  * lock could write it side by side: they finish such cards when they start instead (finishAll).

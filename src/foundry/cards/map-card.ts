@@ -2,9 +2,10 @@
  * The map card: a move the GM's client carries out (holds ended by a move, a move's roll, a group
  * dragged along) and a fall after a hold ended in the air. It goes through the pipeline like any
  * card that writes: on v14 the card, the holds' ends, every token's new place and the round's
- * pace in one request; otherwise "applying" first, so a tab closing mid-write leaves a card the
- * next GM tab finishes. A plain move (nothing ended, nothing rolled) needs no card: its tokens go
- * in one request, and a request for a token moved since is stale, so it is made once.
+ * pace in one request; otherwise in steps, the ledger first, so a tab closing mid-write leaves a
+ * name in the ledger the next GM tab finishes. A plain move (nothing ended, nothing rolled) needs
+ * no card: its tokens go in one request, and a request for a token moved since is stale, so it is
+ * made once.
  */
 import { noConsequences } from "../../rules/index.ts";
 import type { HoldRecord } from "../../rules/index.ts";

@@ -16,23 +16,28 @@
  *   read back: standing "applied", everything before it stands too. Otherwise the card is written
  *   in steps below, finishing whatever part of the batch stands (resume). Applying a waiting card
  *   and undoing one are one request each the same way.
- * - Otherwise in steps: the card is written "applying" (or "undoing") with its undo record, then
- *   its writes, then it says "applied" ("undone"). A tab that closes between them leaves a card
- *   the next GM tab finishes (hooks/requests.ts), skipping what is written already.
+ * - Otherwise in steps, the ledger first: a new card is named there (what it will be) with the
+ *   holds it makes and the combat's notes, then its writes, then the card is made in its final
+ *   state. A waiting card's Apply (or an Undo) is named on the card's name in the ledger (work
+ *   begun: its undo record as foreseen) in the same request as the holds it makes or ends, then its
+ *   writes, then the card says "applied" ("undone"): no request of its own, so a waiting card's
+ *   Apply on v13 costs what the same result made directly costs (5 for a hold). A tab that closes
+ *   between them leaves a name the next GM tab finishes once (hooks/requests.ts), skipping what
+ *   is written already.
  */
 import { MODULE_ID } from "../base/constants.ts";
 import { tabState } from "../base/tab.ts";
 import { notify } from "../base/i18n.ts";
 import type { AutomationLevel, CardState, StoredCard, StoredMapCard, StoredMassCharge, StoredRoundCard, StoredStrike, UndoRecord } from "../base/types.ts";
 import type { Plan } from "../gm/apply.ts";
-import { markedBefore, reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut, undo as undoInSteps } from "../gm/apply.ts";
+import { markedBefore, reportProblems, undoAsWritten, undoFor, undoWrites, writesOf, writesSomething, carryOut } from "../gm/apply.ts";
 import type { CombatWrite, WriteSet } from "../gm/writes.ts";
 import { writeAsOne, writeAll } from "../gm/writes.ts";
 import { withLedger } from "../gm/ledger.ts";
 import { tokenByUuid } from "../documents/cast.ts";
-import type { LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
+import type { CardWork, LedgerCardFlag, LedgerStore, NamedCard } from "../documents/ledger.ts";
 import { answerOf, answeredBy, believedCard, nameCardData, writingEntry } from "./card-ledger.ts";
-import { cardsAnswering } from "../documents/ledger.ts";
+import { cardWorkData, cardsAnswering, namedCard } from "../documents/ledger.ts";
 import type { CardVisibility } from "./visibility.ts";
 import { visibilityData } from "./visibility.ts";
 
@@ -434,29 +439,115 @@ export async function finish<S extends { readonly state?: CardState }>(kind: Wri
   }
 }
 
-/** The GM applies a card left waiting ("GM confirms"). Must run as the GM's work. False: nothing to apply. */
-export async function applyWaiting<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
+/** The work begun on a card, as its name in the ledger says (a waiting card's Apply, an Undo). */
+function workOn(id: string): CardWork | undefined {
+  const w = namedCard(id)?.card.w;
+  return w && typeof w === "object" && (w.s === "applying" || w.s === "undoing") ? w : undefined;
+}
+
+/** A write set with the card's work named on its name in the ledger (merged into the store's changes the set sends already). */
+function withWork(set: WriteSet, id: string, work: CardWork): WriteSet {
+  const named = namedCard(id);
+  return named ? withCardNamed(set, named.store, cardWorkData(id, work)) : { ...set, ledgered: true };
+}
+
+/**
+ * The ledger's part of a write set in steps, before anything else of it: the store naming the
+ * card first (its work begun), then any other store the set changes.
+ */
+async function sendLedger(set: WriteSet, id: string, stillValid?: () => boolean): Promise<"done" | "cancelled"> {
+  const store = namedCard(id)?.store;
+  const mine = (doc: { readonly documentName: string; readonly id: string | null }) => store !== undefined && doc.documentName === store.documentName && doc.id === store.id;
+  const combats = set.combats ?? [];
+  const scenes = set.scenes ?? [];
+  const parts = [
+    { combats: combats.filter((c) => mine(c.combat)), scenes: scenes.filter((w) => mine(w.scene)) },
+    { combats: combats.filter((c) => !mine(c.combat)), scenes: scenes.filter((w) => !mine(w.scene)) },
+  ];
+  for (const part of parts) {
+    if (part.combats.length + part.scenes.length === 0) continue;
+    if ((await writeAll({ actors: [], ...part, ledgered: true }, stillValid)).outcome === "cancelled") return "cancelled";
+  }
+  return "done";
+}
+
+/**
+ * A waiting card applied in steps: the ledger first (the holds it makes or ends, the combat's
+ * notes and, on the card's name, the Apply begun with its undo record as foreseen), then its
+ * writes, then the card says "applied" with its undo record as written (or "cancelled", should its
+ * round's combat be gone). `resume`: part of it may stand (a batch that did not land whole, a tab
+ * closed mid-write): an actor already carrying the card's mark is not written again, unless it
+ * carried it before the Apply began (`work.b`).
+ */
+async function applyInSteps<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, stored: S, now: { plan: Plan; combats?: CombatWrite[]; stillValid?: () => boolean }, work: CardWork, resume: boolean): Promise<void> {
+  const id = message.id ?? "";
+  const w = writesOf(now.plan, resume, new Set(work.b ?? []));
+  let outcome: "done" | "cancelled";
+  try {
+    const set = withWork(withLedger({ ...w.set, combats: now.combats ?? [] }), id, work);
+    outcome = await sendLedger(set, id, now.stillValid);
+    if (outcome === "done" && writesSomething(now.plan)) {
+      const result = await writeAll({ actors: set.actors, tokens: set.tokens ?? [], ledgered: true }, now.stillValid);
+      reportProblems(result.problems);
+      outcome = result.outcome;
+    }
+  } finally {
+    w.done();
+  }
+  const undo = [...(work.u ?? [])];
+  const { changes } = await stateChanges(kind, stored, outcome === "done" ? "applied" : "cancelled", outcome === "done" ? (undoAsWritten(undo) ?? undo) : []);
+  try {
+    await message.update(changes as never);
+  } catch {
+    // The card was deleted meanwhile: its result stands all the same.
+  }
+}
+
+/** A card undone in steps: the ledger first (the holds it ends or brings back, and the Undo begun on the card's name), then its writes, then the card says "undone". */
+async function undoInSteps<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, stored: S): Promise<void> {
+  const id = message.id ?? "";
+  const w = undoWrites(undoRecordOf(message));
+  try {
+    const set = withWork(withLedger(w.set), id, { s: "undoing" });
+    await sendLedger(set, id);
+    const result = await writeAll({ actors: set.actors, tokens: set.tokens ?? [], ledgered: true });
+    reportProblems(result.problems);
+  } finally {
+    w.done();
+  }
+  const { changes } = await stateChanges(kind, stored, "undone");
+  try {
+    await message.update(changes as never);
+  } catch {
+    // The card was deleted meanwhile: what it did is taken back all the same.
+  }
+}
+
+/**
+ * Finishes work a closed tab began on a card, as the card's name in the ledger says: a waiting
+ * card's Apply (the card still "pending"), from the undo record and the unbelieved marks the
+ * ledger kept, or an Undo (the card still "applied"), skipping what is written already. False:
+ * nothing to finish (the card says the work is done). Must run as the GM's work.
+ */
+export async function finishWork<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation, undoable: boolean): Promise<boolean> {
   const id = message.id ?? "";
   const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
-  if (!stored || stored.state !== "pending" || busyHere().has(id)) return false;
-  const now = kind.writesNow(stored, message);
-  if (!now) return false;
-  const undo = undoFor(now.plan);
-  const unbelieved = markedBefore(now.plan);
+  const work = workOn(id);
+  if (!stored || !work || !game.messages.get(id) || busyHere().has(id)) return false;
+  const applying = work.s === "applying" && stored.state === "pending";
+  if (!applying && !(work.s === "undoing" && stored.state === "applied" && undoable)) return false;
   busyHere().add(id);
   try {
-    const w = writesOf(now.plan);
-    const { changes } = await stateChanges(kind, stored, "applied", undo);
-    const one = await writeAsOne({ ...w.set, combats: now.combats ?? [], messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "applied").finally(w.done);
-    if (one.sent) {
-      reportProblems(one.problems);
-      const written = undoAsWritten(undo);
-      if (written) await message.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
+    if (!applying) {
+      await undoInSteps(kind, message, stored);
       return true;
     }
-    const applying = await stateChanges(kind, stored, "applying", undo);
-    await message.update(applying.changes as never);
-    await finishSteps(kind, message, applying.next, now.plan, now.combats ?? [], one.tried, now.stillValid, unbelieved);
+    const now = kind.writesNow(stored, message);
+    if (now) await applyInSteps(kind, message, stored, now, work, true);
+    else {
+      const { changes } = await stateChanges(kind, stored, "cancelled");
+      await message.update(changes as never).catch(() => undefined);
+    }
     return true;
   } finally {
     busyHere().delete(id);
@@ -464,10 +555,46 @@ export async function applyWaiting<S extends { readonly state?: CardState }>(kin
 }
 
 /**
- * Undoes an applied card, or finishes one left "undoing": in one request where the build allows
- * (the card says "undone" in the same request that takes its result back), else "undoing" first.
- * Undo skips what is taken back already (the card's mark gone from an actor, effects already
- * removed or remade). Must run as the GM's work. False: nothing to undo.
+ * The GM applies a card left waiting ("GM confirms"). Must run as the GM's work. False: nothing to
+ * apply. An Apply a closed tab began (named in the ledger) is finished instead, not begun again.
+ */
+export async function applyWaiting<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
+  const id = message.id ?? "";
+  const stored = trustedFlag(message, kind.flag) as unknown as S | undefined;
+  if (!stored || stored.state !== "pending" || busyHere().has(id)) return false;
+  if (workOn(id)?.s === "applying") return finishWork(kind, message, false);
+  const now = kind.writesNow(stored, message);
+  if (!now) return false;
+  const undo = undoFor(now.plan);
+  const unbelieved = markedBefore(now.plan);
+  const work: CardWork = { s: "applying", u: undo, ...(unbelieved.size > 0 ? { b: [...unbelieved] } : {}) };
+  busyHere().add(id);
+  try {
+    // v14: one batch, the Apply named in the ledger first (should only part of the batch land and
+    // its tab close, the next GM tab finishes it from there), the card last, read back.
+    const w = writesOf(now.plan);
+    const set = withWork(withLedger({ ...w.set, combats: now.combats ?? [] }), id, work);
+    const { changes } = await stateChanges(kind, stored, "applied", undo);
+    const one = await writeAsOne({ ...set, messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "applied").finally(w.done);
+    if (one.sent) {
+      reportProblems(one.problems);
+      const written = undoAsWritten(undo);
+      if (written) await message.update({ [`flags.${MODULE_ID}.undo`]: written } as never).catch(() => undefined);
+      return true;
+    }
+    await applyInSteps(kind, message, stored, now, work, one.tried);
+    return true;
+  } finally {
+    busyHere().delete(id);
+  }
+}
+
+/**
+ * Undoes an applied card, or finishes an Undo a closed tab began (the card left "undoing", or its
+ * name in the ledger saying so): in one request where the build allows (the card says "undone" in
+ * the same request that takes its result back, the Undo named in the ledger first), else in steps,
+ * the ledger first. Undo skips what is taken back already (the card's mark gone from an actor,
+ * effects already removed or remade). Must run as the GM's work. False: nothing to undo.
  */
 export async function undoCard<S extends { readonly state?: CardState }>(kind: WritingKind<S>, message: ChatMessage.Implementation): Promise<boolean> {
   const id = message.id ?? "";
@@ -476,25 +603,17 @@ export async function undoCard<S extends { readonly state?: CardState }>(kind: W
   if (!stored || (state !== "applied" && state !== "undoing") || busyHere().has(id)) return false;
   busyHere().add(id);
   try {
-    const records = undoRecordOf(message);
-    if (state === "applied") {
-      const w = undoWrites(records);
+    if (state === "applied" && workOn(id)?.s !== "undoing") {
+      const w = undoWrites(undoRecordOf(message));
+      const set = withWork(withLedger(w.set), id, { s: "undoing" });
       const { changes } = await stateChanges(kind, stored, "undone");
-      const one = await writeAsOne({ ...w.set, messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "undone").finally(w.done);
+      const one = await writeAsOne({ ...set, messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "undone").finally(w.done);
       if (one.sent) {
         reportProblems(one.problems);
         return true;
       }
-      const undoing = await stateChanges(kind, stored, "undoing");
-      await message.update(undoing.changes as never);
     }
-    await undoInSteps(records);
-    const { changes } = await stateChanges(kind, stored, "undone");
-    try {
-      await message.update(changes as never);
-    } catch {
-      // The card was deleted meanwhile: what it did is taken back all the same.
-    }
+    await undoInSteps(kind, message, stored);
     return true;
   } finally {
     busyHere().delete(id);

@@ -21,7 +21,7 @@
 import type { HoldRecord } from "../../rules/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { stableId } from "../base/ids.ts";
-import type { VariantId } from "../base/types.ts";
+import type { UndoRecord, VariantId } from "../base/types.ts";
 import { deletion } from "../world/compat.ts";
 import { tokenByUuid } from "./cast.ts";
 
@@ -217,6 +217,22 @@ export interface LedgerCard {
   /** "writing": named before it is made, `p` says what it will be; "made": the card was seen made. */
   readonly s: "writing" | "made";
   readonly p?: CardPayload;
+  /** Work begun on the card once made, in steps: a waiting card's Apply, or an Undo (CardWork). */
+  readonly w?: CardWork;
+}
+
+/**
+ * A waiting card's Apply or a card's Undo, named in the ledger in the same request as the first of
+ * its writes (the holds it makes or ends), before anything else of it is written; the card says
+ * "applied" ("undone") in its last request. While the card still says "pending" ("applied"), any
+ * GM tab finishes the work from here, once (cards/pipeline.ts `finishWork`).
+ */
+export interface CardWork {
+  readonly s: "applying" | "undoing";
+  /** Applying: the undo record as foreseen before anything was written. */
+  readonly u?: readonly UndoRecord[];
+  /** Applying: the actors that carried the card's mark before it was applied (a mark not believed). */
+  readonly b?: readonly string[];
 }
 
 const CARD_FLAGS: ReadonlySet<string> = new Set(["card", "roundCard", "massCharge", "mapCard", "strike"]);
@@ -283,6 +299,23 @@ export function cardData(id: string, card: LedgerCard): Record<string, unknown> 
 /** The update data that takes a card's name out. */
 export function cardDropData(id: string): Record<string, unknown> {
   return Object.fromEntries([deletion(`flags.${MODULE_ID}.${CARDS}`, id)]);
+}
+
+/** The update data that names work begun on a card that is made (a waiting card's Apply, an Undo). */
+export function cardWorkData(id: string, work: CardWork): Record<string, unknown> {
+  return { [`flags.${MODULE_ID}.${CARDS}.${id}.w`]: work };
+}
+
+/** The update data that takes a card's finished work off its name. */
+export function cardWorkDropData(id: string): Record<string, unknown> {
+  return Object.fromEntries([deletion(`flags.${MODULE_ID}.${CARDS}.${id}`, "w")]);
+}
+
+/** Every card the ledger names with work begun on it (a waiting card's Apply, an Undo). */
+export function cardsWorkedOn(): NamedCard[] {
+  const out: NamedCard[] = [];
+  for (const store of ledgerStores()) for (const [id, card] of cardsIn(store)) if (card.w && (card.w.s === "applying" || card.w.s === "undoing")) out.push({ store, id, card });
+  return out;
 }
 
 /** The update data that marks a named card "made" and drops what it was to be. */

@@ -1,7 +1,8 @@
 /**
  * Players' request cards and the cards a closed tab left half written: the active GM's client
  * carries out each request when it is posted, and any it finds waiting when it starts or becomes
- * the active GM; cards left "applying" or "undoing" are finished first. The author's client
+ * the active GM; cards left half written (named "writing" in the ledger with no card, "applying",
+ * or with an Apply or Undo begun in the ledger) are finished first. The author's client
  * learns the outcome when its request card is removed or rewritten by a GM.
  */
 import { MODULE_ID } from "../base/constants.ts";
@@ -54,8 +55,10 @@ export function listen(): void {
     const c = (changed ?? {}) as Record<string, unknown> & { flags?: Record<string, unknown> };
     const nested = (c.flags?.[MODULE_ID] as Record<string, unknown> | undefined)?.cards as Record<string, unknown> | undefined;
     const prefix = `flags.${MODULE_ID}.cards.`;
-    const dotted = Object.keys(c).filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes("."));
-    if (!nested && dotted.length === 0) return;
+    const keys = Object.keys(c).filter((k) => k.startsWith(prefix));
+    // A card's name (its key alone), or a part of one (the work begun on a card, cards/pipeline.ts).
+    const dotted = keys.filter((k) => !k.slice(prefix.length).includes("."));
+    if (!nested && keys.length === 0) return;
     recoverLater(doc as Combat.Implementation | Scene.Implementation, report);
     const ids = [...Object.entries(nested ?? {}).filter(([, v]) => v && typeof v === "object" && "k" in (v as object)).map(([id]) => id), ...dotted.map((k) => k.slice(prefix.length))];
     for (const id of ids) {
