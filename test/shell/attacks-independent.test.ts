@@ -488,4 +488,36 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(gmWorldWrites(mark)).toEqual([]);
     });
   });
+
+  describe("L. actions the one check asks no reach of", () => {
+    // OPEN: gm/verdict.ts `NO_REACH` lets a charging overbear skip reach ("a charge ends beside its
+    // target"), but nothing measures the charge or moves the charger: from 300 ft away the fighter
+    // stays where it stands and the goblin is knocked prone, the card saying both went down. How
+    // far a creature may charge (its move, the rules' factor) is the lead's reading to choose.
+    it.fails("L1. a charging overbear at a goblin 60 squares (300 ft) off, more than twice the fighter's move: refused, nothing written", async () => {
+      place(t.goblinToken, 65, 5);
+      // The goblin's first strike misses (d20 1), the fighter's to-hit is a 20; every other die its highest.
+      t.world.script([[20, 1], [20, 20]]);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "chargingOverbear", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+      expect(t.goblinToken.actor.statuses.size).toBe(0);
+    });
+
+    it("L2. a held, flying fighter lifts off naming the far goblin instead of its holder: the goblin is untouched", async () => {
+      (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"]!.flight = "average";
+      await ogreHoldsFighter();
+      place(t.goblinToken, 30, 30);
+      const goblin = { x: t.goblinToken.x, y: t.goblinToken.y, elevation: t.goblinToken.elevation, hp: hp(t.goblinToken.actor), effects: t.goblinToken.actor.effects.size };
+      t.world.fallbackFace = (s) => s;
+      await act(t.player, { action: "liftOff", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect({ x: t.goblinToken.x, y: t.goblinToken.y, elevation: t.goblinToken.elevation, hp: hp(t.goblinToken.actor), effects: t.goblinToken.actor.effects.size }).toEqual(goblin);
+      // Whatever became of the ogre's hold, it is whole or gone on both sides, as the ledger says.
+      expect(halvesOf(t.fighter)).toHaveLength(ledgerHolds().length);
+    });
+  });
 });
