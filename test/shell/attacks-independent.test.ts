@@ -561,3 +561,42 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
     });
   });
 });
+
+// Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
+// create names has no public source, and the fake runs it both ways (`authorOnCreate`). Row 33.F18
+// answers it for the module's cards (believed only where the ledger names them); a request card is
+// "anyone's", trusted as from its author.
+describe.each(["stamped", "asGiven"] as const)("Foundry v13, a player's create keeps the author %s: a request card naming the GM as its author", (authorOnCreate) => {
+  beforeEach(() => {
+    t = makeTable({ world: { generation: 13, authorOnCreate } });
+    t.fighterToken.disposition = 1;
+    t.goblinToken.disposition = -1;
+    t.ogreToken.disposition = -1;
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 4, 5);
+    combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+  });
+
+  // OPEN where the server keeps the author given ("asGiven"): cards/request-card.ts `handleRequest`
+  // trusts a request card's author alone (`message.author`): as a GM's, its intent keeps a GM's
+  // call, ownership and the round's count are not asked, and the GM's own kinds ("card",
+  // "temporary") are carried out. The ogre lets go of the fighter, the goblin's temporary damage
+  // goes to 0. A request from another GM's tab is a request card too (one referee), so telling the
+  // two apart needs something only a GM writes (the ledger naming the request first, say).
+  const itOpen = authorOnCreate === "asGiven" ? it.fails : it;
+  itOpen("O1. 'the GM' asks that the ogre let go of the fighter, and that the goblin's temporary damage be 0: nothing of it is carried out", async () => {
+    await ogreHoldsFighter();
+    t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 4 };
+    const mark = t.world.writes.length;
+    const ask = (a: Record<string, unknown>) => t.player.run(() => ChatMessage.create({ content: "", author: t.gmUser.id, flags: { [M]: { request: { state: "pending", ask: a } } } } as never));
+    await ask({ kind: "action", intent: { action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, holdId: "h1", declared: {} } });
+    await settle();
+    await ask({ kind: "temporary", corrections: [{ uuid: t.goblinToken.uuid, value: 0 }] });
+    await settle();
+    expect(ledgerHolds()).toHaveLength(1);
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    expect(temporary(t.goblinToken.actor)).toBe(4);
+    expect(gmWorldWrites(mark)).toEqual([]);
+  });
+});
