@@ -560,6 +560,47 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect({ hp: hp(t.fighter), temporary: temporary(t.fighter) }).toEqual({ hp: 30, temporary: 0 });
     });
   });
+
+  // OPEN (P1, P2), though docs/security.md ("What this cannot stop") counts a creature's statuses
+  // as its owner's: the one check reads consciousness from the effects on the creature
+  // (gm/verdict.ts `unconscious` → documents/statuses.ts `conditionsOn`), which its player may
+  // switch off or delete, while what knocked it out is the GM's (the card the ledger names says
+  // "out cold, 4 rounds"). The fighter knocked out by the GM's ogre pummels the goblin a moment later.
+  describe("P. out cold, by the GM's own hold", () => {
+    /** The ogre's body hold knocks the fighter (5 hp) out: d20 20 hits; d12 12 + 1 = 13, body; break d12 1 fails; 2d4 = 8. */
+    async function knockedOut(): Promise<void> {
+      (t.fighter.system as { attributes: { hp: { value: number; max: number } } }).attributes.hp = { value: 5, max: 5 };
+      t.world.script([[20, 20], [12, 12], [12, 1], [4, 4], [4, 4]]);
+      await act(t.gm, { action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+      await settle();
+      expect([...t.fighter.effects].some((e) => e.statuses.has("unconscious"))).toBe(true);
+    }
+
+    it.fails("P1. the player switches the Unconscious effect on their creature off: the creature is still out cold for the one check", async () => {
+      await knockedOut();
+      const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
+      await t.player.run(() => out?.update({ disabled: true } as never));
+      await settle();
+      t.world.fallbackFace = () => 1;
+      const mark = t.world.writes.length;
+      expect(await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, holdId: ledgerHolds()[0]?.hold.record.id, declared: {} })).toMatchObject({ kind: "refused" });
+      expect(await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} })).toMatchObject({ kind: "refused" });
+      await settle();
+      expect(cards("card")).toHaveLength(1);
+      expect(gmWorldWrites(mark).filter((w) => w.documentName !== "ActiveEffect")).toEqual([]);
+    });
+
+    it.fails("P2. the player deletes the Unconscious effect: the creature is still out cold for the one check", async () => {
+      await knockedOut();
+      const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
+      await t.player.run(() => out?.delete());
+      await settle();
+      t.world.fallbackFace = () => 1;
+      expect(await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} })).toMatchObject({ kind: "refused" });
+      await settle();
+      expect(cards("card")).toHaveLength(1);
+    });
+  });
 });
 
 // Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
