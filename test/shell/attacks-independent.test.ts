@@ -601,6 +601,51 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(cards("card")).toHaveLength(1);
     });
   });
+
+  describe("Q. the player's own hook pulling out a write the GM's tab is about to make", () => {
+    it("Q1. the fighter breaks free, and the player's hook deletes the fighter's half the moment the ledger names the card: one card, applied, the hold gone on both sides, nothing left to finish", async () => {
+      await ogreHoldsFighter();
+      t.player.run(() => {
+        const mine = () => [...t.fighter.effects].filter((e) => e.getFlag(M, "hold" as never));
+        for (const hook of ["updateCombat", "updateScene"]) Hooks.on(hook as never, (() => mine().forEach((e) => void e.delete().catch(() => undefined))) as never);
+      });
+      const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      // Every die its highest: the break roll 12 beats the body hold.
+      t.world.fallbackFace = (s) => s;
+      const out = await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, holdId: "h1", declared: {} });
+      await settle();
+      await reopenGM();
+      const tries = cards("card").filter((m) => (m.getFlag(M, "card" as never) as { intent: { action: string } }).intent.action === "breakFree");
+      expect(out.kind).toBe("done");
+      expect(tries).toHaveLength(1);
+      expect((tries[0]?.getFlag(M, "card" as never) as { state: string }).state).toBe("applied");
+      expect(ledgerHolds()).toEqual([]);
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toEqual([]);
+      expect(error.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    });
+  });
+
+  describe("R. the GM's screen, flooded from the map", () => {
+    it("R1. the held fighter's player moves the token by hand twenty times in a round (each put back): the GM sees at most a few notices and no one a dialog", async () => {
+      await ogreHoldsFighter();
+      const x = t.fighterToken.x;
+      const told = t.gm.notifications.length;
+      let dialogs = 0;
+      t.world.onDialog = (d) => {
+        dialogs++;
+        return d.press(d.config.buttons[0]?.action ?? "");
+      };
+      for (let i = 0; i < 20; i++) {
+        await t.player.run(() => t.fighterToken.parent.updateEmbeddedDocuments("Token", [{ _id: t.fighterToken.id, x: x + 300 + i * 100 }], {} as never));
+        await settle();
+      }
+      expect(t.fighterToken.x).toBe(x);
+      expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+      expect(dialogs).toBe(0);
+      expect(t.gm.notifications.length - told).toBeLessThanOrEqual(2);
+    });
+  });
 });
 
 // Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
