@@ -646,6 +646,26 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(t.gm.notifications.length - told).toBeLessThanOrEqual(2);
     });
   });
+
+  describe("G. a refused request made to look pending again", () => {
+    it("G1. a request card refused by the GM's tab and flipped back to pending by its author (kept from their own tab's clean-up): not carried out live; when a GM's tab starts, checked again as the player's (still out of reach: refused)", async () => {
+      place(t.goblinToken, 30, 30);
+      const intent = { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+      const refusal = { kind: "refused", key: "WC.Hud.outOfReach", params: { name: "Goblin" } };
+      // As the GM's tab leaves a refused card (the author's tab would take it away once told).
+      const m = (await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "refused", ask: { kind: "action", intent }, outcome: refusal } } } } as never))) as unknown as FakeChatMessage;
+      await settle();
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      await t.player.run(() => m.update({ [`flags.${M}.request.state`]: "pending" } as never));
+      await settle();
+      expect(gmWrites(mark)).toEqual([]);
+      await reopenGM();
+      expect(cards("card")).toEqual([]);
+      expect(refusedAs(m)).toMatchObject({ state: "refused", outcome: { key: "WC.Hud.outOfReach" } });
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+  });
 });
 
 // Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
