@@ -8,6 +8,11 @@
 //
 // Each test states the attack and asserts what must hold: nothing changed, a clear refusal, the GM
 // told at most once. v13 (in steps) and v14 (batched).
+//
+// When written: A1, A2, A3 and I1 got through and are refused now (the fixes in docs/security.md
+// rows 33.I1, 33.I2); H1, K1-K3, L1, N1, O1 (where a v13 server keeps a player's author) and P1-P2
+// get through still and are marked `it.fails`, each with a comment naming the defect (rows
+// 33.I3-33.I8). Every other attack here was refused when written.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeUser } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
@@ -664,6 +669,29 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(cards("card")).toEqual([]);
       expect(refusedAs(m)).toMatchObject({ state: "refused", outcome: { key: "WC.Hud.outOfReach" } });
       expect(gmWorldWrites(mark)).toEqual([]);
+    });
+  });
+
+  describe("S. hauling in by slivers", () => {
+    it("S1. the fighter holding the goblin at 15 ft (its pace 5 ft a round) hauls 0.01 ft at a time, thirty times in a round: each refused with its reason, nothing moved off the grid, no card", async () => {
+      place(t.fighterToken, 2, 5);
+      place(t.goblinToken, 5, 5);
+      place(t.ogreToken, 20, 20);
+      const profile = (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"] as Record<string, unknown>;
+      profile.holdReach = 15;
+      profile.movement = 1;
+      await putHold(t, t.fighterToken, t.goblinToken, "WC.Part.leg", d12Hold("h1", "leg", "M", 0, { limb: 0 }));
+      await settle();
+      const mark = t.world.writes.length;
+      for (let i = 0; i < 30; i++) await t.player.run(() => api(t.player).reelIn("h1", 0.01));
+      await settle();
+      const size = t.goblinToken.parent.grid.sizeX;
+      expect(t.goblinToken.x % size).toBe(0);
+      // Each sliver is refused with its reason (the request card rewritten, one write each): nothing moves, no card is made.
+      expect(gmWorldWrites(mark)).toEqual([]);
+      expect(t.goblinToken.x).toBe(5 * size);
+      expect(cards("mapCard")).toEqual([]);
+      expect(t.player.notifications.at(-1)?.message).toContain("nothing moves");
     });
   });
 });
