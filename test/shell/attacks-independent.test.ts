@@ -694,6 +694,32 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(t.player.notifications.at(-1)?.message).toContain("nothing moves");
     });
   });
+
+  describe("T. a forged card only the GM is handed", () => {
+    it("T1. a result card left 'applying' and a round card, whispered blind to the GM alone and spoken as the ogre: no button on the GM's tab, nothing finished when a GM's tab starts", async () => {
+      const speaker = { scene: t.ogreToken.parent.id, token: t.ogreToken.id, actor: t.ogreToken.actor.id, alias: "Ogre" };
+      const damage = { holdsAdded: [], holdsRemoved: [], damage: [{ targetId: t.goblinToken.uuid, actual: 99, temporary: 0, reason: "WC.Action.pummel" }], conditions: [], notes: [] };
+      const card = { version: 1, variant: "d12-holds", requestId: "FORGEDwhisper001", intent: { action: "pummel", attackerUuid: t.ogreToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} }, attackerName: "Ogre", defenderName: "Goblin", resolution: { action: "pummel", result: {}, consequences: damage, headline: { key: "WC.Result.hit" } }, consequences: damage, state: "applying", combatId: combat.id, round: 1 };
+      const made = (await t.player.run(() => ChatMessage.create({ content: "<p>the GM's</p>", whisper: [t.gmUser.id], blind: true, speaker, flags: { [M]: { card, undo: [] } } } as never))) as unknown as FakeChatMessage;
+      await t.player.run(() => ChatMessage.create({ content: "", whisper: [t.gmUser.id], blind: true, speaker, flags: { [M]: { roundCard: { version: 1, kind: "roundEnd", variant: "d12-holds", combatId: combat.id, round: 1, resolution: { result: {}, consequences: damage, holdsUpdated: [], timers: [], lines: [] }, names: {}, outOfMelee: [], state: "applying" } } } } as never));
+      await settle();
+      const mark = t.world.writes.length;
+      await reopenGM();
+      expect(hp(t.goblinToken.actor)).toBe(5);
+      expect(gmWorldWrites(mark)).toEqual([]);
+      const buttons = await t.gm.run(async () => {
+        const li = document.createElement("li");
+        li.innerHTML = '<section class="wc-card"><button data-wc-action="apply">Apply</button><button data-wc-action="undo">Undo</button></section>';
+        (Hooks.callAll as unknown as (hook: string, ...args: unknown[]) => void)("renderChatMessageHTML", made, li);
+        return [...li.querySelectorAll<HTMLButtonElement>("[data-wc-action]")].filter((b) => !b.hidden).length;
+      });
+      expect(buttons).toBe(0);
+      // The round's end still runs, with the GM's own card.
+      await t.gm.run(() => combat.update({ round: 2 }, { direction: 1 }));
+      await settle();
+      expect(cards("roundCard").filter((m) => m.author.isGM && m.id !== made.id).length).toBeGreaterThan(0);
+    });
+  });
 });
 
 // Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
@@ -718,7 +744,7 @@ describe.each(["stamped", "asGiven"] as const)("Foundry v13, a player's create k
   // "temporary") are carried out. The ogre lets go of the fighter, the goblin's temporary damage
   // goes to 0. A request from another GM's tab is a request card too (one referee), so telling the
   // two apart needs something only a GM writes (the ledger naming the request first, say).
-  const itOpen = authorOnCreate === "asGiven" ? it.fails : it;
+  const itOpen = it;
   itOpen("O1. 'the GM' asks that the ogre let go of the fighter, and that the goblin's temporary damage be 0: nothing of it is carried out", async () => {
     await ogreHoldsFighter();
     t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 4 };
