@@ -236,16 +236,16 @@ describe("a waiting card's Apply and an Undo: as many requests as a hold made di
  * and scenes' requests and the messages' and combats' alike): "lost", the server never had it;
  * "applied", written (its hooks reach the other tabs) but never answered.
  */
-function closeAtRequest(t: Table, k: number, inFlight: "lost" | "applied"): { readonly sent: () => number } {
+function closeAtRequest(t: Table, k: number, inFlight: "lost" | "applied", tab: Table["gm"] = t.gm): { readonly sent: () => number } {
   let n = 0;
   const cut = <F extends (...args: never[]) => Promise<unknown>>(real: F): F =>
     ((...args: Parameters<F>) => {
-      if (t.world.current() !== t.gm || t.gm.closed) return real(...args);
+      if (t.world.current() !== tab || tab.closed) return real(...args);
       n++;
       if (n !== k) return real(...args);
-      if (inFlight === "lost") t.world.disconnect(t.gm, "lost");
+      if (inFlight === "lost") t.world.disconnect(tab, "lost");
       const sent = real(...args);
-      if (inFlight === "applied") t.world.disconnect(t.gm, "applied");
+      if (inFlight === "applied") t.world.disconnect(tab, "applied");
       return sent;
     }) as F;
   t.world.request = cut(t.world.request.bind(t.world));
@@ -300,6 +300,36 @@ describe("v13: a GM's tab closing mid-way through a waiting card's Apply or an U
     expect(stateOf(card)).toBe("undone");
     expect(halves(t)).toHaveLength(0);
     expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+  });
+
+  it.each([1, 2, 3, 4])("the Apply, closing as request %i lands, pressed again on a GM tab open all along (no Web Locks, so it finished nothing by itself): applied once, from the ledger", async (k) => {
+    // Without Web Locks a tab's GM work is queued in its module: each tab here has a copy of its
+    // own (the closed tab's queue never moves again).
+    const t = makeTable({ world: { webLocks: false } });
+    t.world.disconnect(t.gm);
+    vi.resetModules();
+    const writer = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const mine = { ...(await import("../../src/foundry/cards/request-card.ts")), ...(await import("../../src/foundry/cards/kinds.ts")) };
+    await writer.run(() => game.settings.set(M, "automation", "confirm"));
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await writer.run(() => mine.act(grapple(t.ogreToken, t.fighterToken)));
+    await t.world.settle();
+    const card = cards(t)[0] as FakeChatMessage;
+    vi.resetModules();
+    const other = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const { handleCardAction: otherAction } = await import("../../src/foundry/cards/kinds.ts");
+    await t.world.settle();
+    const cut = closeAtRequest(t, k, "applied", writer);
+    void writer.run(() => mine.handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect([cut.sent(), writer.closed]).toEqual([k, "applied"]);
+    // Part of it stands, the card still waits, and the ledger says the Apply was begun.
+    expect(stateOf(card)).toBe("pending");
+    expect(((t.fighterToken.parent.flags[M] as { cards: Record<string, { w?: { s?: string } }> }).cards[card.id]?.w?.s)).toBe("applying");
+    await other.run(() => otherAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
   });
 
   it.each(cases)("the Undo, closing at request %i (%s): the next GM tab takes the result back once", async (k, inFlight) => {
