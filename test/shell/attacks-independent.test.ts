@@ -14,6 +14,7 @@ import type { Table } from "./setup.ts";
 import { M, makeTable, tableFor } from "./setup.ts";
 import { d12Hold, place, putHold } from "./movement-setup.ts";
 import { ledgerEntries } from "../../src/foundry/documents/ledger.ts";
+import { addWalls } from "../fake-foundry/walls.ts";
 
 type Api = {
   act(intent: unknown): Promise<{ kind: string; key?: string }>;
@@ -442,5 +443,201 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(t.gm.notifications.some((n) => n.message.includes("Alice"))).toBe(true);
       for (const n of t.gm.notifications) expect(n.message).not.toContain("<img");
     });
+  });
+
+  // OPEN (K1-K3): the one check's reach (gm/verdict.ts `softRefusal` → map/check.ts `withinReach` →
+  // map/geometry.ts `adjacent`) measures only the two tokens' squares on the map as their
+  // documents give them: the token's width and height (which its owner may set), never the
+  // creature's size in its profile; no elevation; no wall. Each is a reading of the rules to
+  // choose (a named option), not a one-line fix: left to the lead.
+  describe("K. reach as the one check measures it", () => {
+    it.fails("K2. the goblin on a tower 30 ft up, square beside the fighter on the map: the fighter on the ground cannot pummel it", async () => {
+      place(t.goblinToken, 6, 5, 30);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+
+    it.fails("K3. a wall between the fighter and the goblin in the next square (a closed, locked door): the fighter cannot pummel through it", async () => {
+      // The fighter at (5,5), the goblin at (6,5): the wall runs down the line between them.
+      const size = t.fighterToken.parent.grid.sizeX;
+      addWalls(t.fighterToken.parent, [{ c: [6 * size, 4 * size, 6 * size, 7 * size], door: 1, ds: 2 }]);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+
+    it.fails("K1. the fighter's token stretched over the map (its owner may set its width and height): the goblin ten squares off is still out of reach, from the API and the GM's tab", async () => {
+      place(t.goblinToken, 16, 5);
+      const far = { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} };
+      expect(await act(t.player, far)).toMatchObject({ kind: "refused", key: "WC.Hud.outOfReach" });
+      await t.player.run(() => t.fighterToken.update({ width: 12, height: 12 } as never));
+      await settle();
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      expect(await act(t.player, far)).toMatchObject({ kind: "refused" });
+      await t.player.run(() => ChatMessage.create({ content: "", flags: { [M]: { request: { state: "pending", ask: { kind: "action", intent: far } } } } } as never));
+      await settle();
+      expect(cards("card")).toEqual([]);
+      expect(gmWorldWrites(mark)).toEqual([]);
+    });
+  });
+
+  describe("L. actions the one check asks no reach of", () => {
+    // OPEN: gm/verdict.ts `NO_REACH` lets a charging overbear skip reach ("a charge ends beside its
+    // target"), but nothing measures the charge or moves the charger: from 300 ft away the fighter
+    // stays where it stands and the goblin is knocked prone, the card saying both went down. How
+    // far a creature may charge (its move, the rules' factor) is the lead's reading to choose.
+    it.fails("L1. a charging overbear at a goblin 60 squares (300 ft) off, more than twice the fighter's move: refused, nothing written", async () => {
+      place(t.goblinToken, 65, 5);
+      // The goblin's first strike misses (d20 1), the fighter's to-hit is a 20; every other die its highest.
+      t.world.script([[20, 1], [20, 20]]);
+      t.world.fallbackFace = (s) => s;
+      const mark = t.world.writes.length;
+      const out = await act(t.player, { action: "chargingOverbear", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect(out.kind).toBe("refused");
+      expect(gmWorldWrites(mark)).toEqual([]);
+      expect(t.goblinToken.actor.statuses.size).toBe(0);
+    });
+
+    it("L2. a held, flying fighter lifts off naming the far goblin instead of its holder: the goblin is untouched", async () => {
+      (t.fighter.flags[M] as { profile: Record<string, Record<string, unknown>> }).profile["d12-holds"]!.flight = "average";
+      await ogreHoldsFighter();
+      place(t.goblinToken, 30, 30);
+      const goblin = { x: t.goblinToken.x, y: t.goblinToken.y, elevation: t.goblinToken.elevation, hp: hp(t.goblinToken.actor), effects: t.goblinToken.actor.effects.size };
+      t.world.fallbackFace = (s) => s;
+      await act(t.player, { action: "liftOff", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} });
+      await settle();
+      expect({ x: t.goblinToken.x, y: t.goblinToken.y, elevation: t.goblinToken.elevation, hp: hp(t.goblinToken.actor), effects: t.goblinToken.actor.effects.size }).toEqual(goblin);
+      // Whatever became of the ogre's hold, it is whole or gone on both sides, as the ledger says.
+      expect(halvesOf(t.fighter)).toHaveLength(ledgerHolds().length);
+    });
+  });
+
+  describe("M. a hold's id that is not the fighter's own, on an action the fighter may take", () => {
+    it("M1. held by the ogre, the fighter breaks free naming the ogre and the id of the goblin's hold on the ogre: that hold stands, whatever the roll", async () => {
+      await ogreHoldsFighter();
+      await putHold(t, t.goblinToken, t.ogreToken, "WC.Part.arm", d12Hold("gm-pair", "arm", "S", -1, { limb: 0 }));
+      await settle();
+      t.world.fallbackFace = (s) => s;
+      for (const action of ["breakFree", "counterGrapple", "release"]) await act(t.player, { action, attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, holdId: "gm-pair", declared: {} });
+      await settle();
+      expect(ledgerHolds().map((k) => k.hold.record.id)).toContain("gm-pair");
+      expect(halvesOf(t.goblinToken.actor)).toHaveLength(1);
+    });
+  });
+
+  describe("N. the ledger's pruning, driven by a player", () => {
+    // OPEN: cards/card-ledger.ts `nameCardData` keeps only a store's latest 20 made cards
+    // (CARDS_KEPT) beside those of the combat's current and last round, those waiting, open
+    // questions and the cards of holds kept. Out of a fight a player's actions are not counted by
+    // round, so a player's own cheap cards (misses) push the GM's earlier card out of the ledger:
+    // no longer believed, its Undo refused ("duplicate"). With 5 misses instead of 22 it undoes.
+    it.fails("N1. out of a fight, the player buries the GM's pummel card under 22 cards of their own misses: the GM can still undo it", async () => {
+      await t.gm.run(() => combat.delete());
+      t.world.fallbackFace = (s) => s;
+      await act(t.gm, { action: "pummel", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+      await settle();
+      const [gmCard] = cards("card");
+      const hurt = { hp: hp(t.fighter), temporary: temporary(t.fighter) };
+      expect(hurt.hp < 30 || hurt.temporary > 0).toBe(true);
+      // Every die 1: each of the fighter's pummels on the ogre misses, and each is a card of the GM's tab.
+      t.world.fallbackFace = () => 1;
+      for (let i = 0; i < 22; i++) await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, declared: {} });
+      await settle();
+      expect(cards("card").length).toBeGreaterThan(20);
+      const { handleCardAction } = await import("../../src/foundry/cards/kinds.ts");
+      const out = await t.gm.run(() => handleCardAction(gmCard as never, "undo"));
+      await settle();
+      expect(out.kind).toBe("done");
+      expect({ hp: hp(t.fighter), temporary: temporary(t.fighter) }).toEqual({ hp: 30, temporary: 0 });
+    });
+  });
+
+  // OPEN (P1, P2), though docs/security.md ("What this cannot stop") counts a creature's statuses
+  // as its owner's: the one check reads consciousness from the effects on the creature
+  // (gm/verdict.ts `unconscious` → documents/statuses.ts `conditionsOn`), which its player may
+  // switch off or delete, while what knocked it out is the GM's (the card the ledger names says
+  // "out cold, 4 rounds"). The fighter knocked out by the GM's ogre pummels the goblin a moment later.
+  describe("P. out cold, by the GM's own hold", () => {
+    /** The ogre's body hold knocks the fighter (5 hp) out: d20 20 hits; d12 12 + 1 = 13, body; break d12 1 fails; 2d4 = 8. */
+    async function knockedOut(): Promise<void> {
+      (t.fighter.system as { attributes: { hp: { value: number; max: number } } }).attributes.hp = { value: 5, max: 5 };
+      t.world.script([[20, 20], [12, 12], [12, 1], [4, 4], [4, 4]]);
+      await act(t.gm, { action: "grapple", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });
+      await settle();
+      expect([...t.fighter.effects].some((e) => e.statuses.has("unconscious"))).toBe(true);
+    }
+
+    it.fails("P1. the player switches the Unconscious effect on their creature off: the creature is still out cold for the one check", async () => {
+      await knockedOut();
+      const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
+      await t.player.run(() => out?.update({ disabled: true } as never));
+      await settle();
+      t.world.fallbackFace = () => 1;
+      const mark = t.world.writes.length;
+      expect(await act(t.player, { action: "breakFree", attackerUuid: t.fighterToken.uuid, defenderUuid: t.ogreToken.uuid, holdId: ledgerHolds()[0]?.hold.record.id, declared: {} })).toMatchObject({ kind: "refused" });
+      expect(await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} })).toMatchObject({ kind: "refused" });
+      await settle();
+      expect(cards("card")).toHaveLength(1);
+      expect(gmWorldWrites(mark).filter((w) => w.documentName !== "ActiveEffect")).toEqual([]);
+    });
+
+    it.fails("P2. the player deletes the Unconscious effect: the creature is still out cold for the one check", async () => {
+      await knockedOut();
+      const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
+      await t.player.run(() => out?.delete());
+      await settle();
+      t.world.fallbackFace = () => 1;
+      expect(await act(t.player, { action: "pummel", attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid, declared: {} })).toMatchObject({ kind: "refused" });
+      await settle();
+      expect(cards("card")).toHaveLength(1);
+    });
+  });
+});
+
+// Finding 18 of issue 33 again, on request cards: whether a v13 server keeps the author a player's
+// create names has no public source, and the fake runs it both ways (`authorOnCreate`). Row 33.F18
+// answers it for the module's cards (believed only where the ledger names them); a request card is
+// "anyone's", trusted as from its author.
+describe.each(["stamped", "asGiven"] as const)("Foundry v13, a player's create keeps the author %s: a request card naming the GM as its author", (authorOnCreate) => {
+  beforeEach(() => {
+    t = makeTable({ world: { generation: 13, authorOnCreate } });
+    t.fighterToken.disposition = 1;
+    t.goblinToken.disposition = -1;
+    t.ogreToken.disposition = -1;
+    place(t.fighterToken, 5, 5);
+    place(t.goblinToken, 6, 5);
+    place(t.ogreToken, 4, 5);
+    combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
+  });
+
+  // OPEN where the server keeps the author given ("asGiven"): cards/request-card.ts `handleRequest`
+  // trusts a request card's author alone (`message.author`): as a GM's, its intent keeps a GM's
+  // call, ownership and the round's count are not asked, and the GM's own kinds ("card",
+  // "temporary") are carried out. The ogre lets go of the fighter, the goblin's temporary damage
+  // goes to 0. A request from another GM's tab is a request card too (one referee), so telling the
+  // two apart needs something only a GM writes (the ledger naming the request first, say).
+  const itOpen = authorOnCreate === "asGiven" ? it.fails : it;
+  itOpen("O1. 'the GM' asks that the ogre let go of the fighter, and that the goblin's temporary damage be 0: nothing of it is carried out", async () => {
+    await ogreHoldsFighter();
+    t.goblinToken.actor.flags[M] = { ...(t.goblinToken.actor.flags[M] as object), temporary: 4 };
+    const mark = t.world.writes.length;
+    const ask = (a: Record<string, unknown>) => t.player.run(() => ChatMessage.create({ content: "", author: t.gmUser.id, flags: { [M]: { request: { state: "pending", ask: a } } } } as never));
+    await ask({ kind: "action", intent: { action: "release", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, holdId: "h1", declared: {} } });
+    await settle();
+    await ask({ kind: "temporary", corrections: [{ uuid: t.goblinToken.uuid, value: 0 }] });
+    await settle();
+    expect(ledgerHolds()).toHaveLength(1);
+    expect(halvesOf(t.fighter, t.ogreToken.actor)).toHaveLength(2);
+    expect(temporary(t.goblinToken.actor)).toBe(4);
+    expect(gmWorldWrites(mark)).toEqual([]);
   });
 });
