@@ -356,3 +356,75 @@ describe("v13: a GM's tab closing mid-way through a waiting card's Apply or an U
     expect(t.fighter.getFlag(M, "applied") ?? []).toHaveLength(0);
   });
 });
+
+// Two GMs, each in a browser of their own (no Web Lock orders their tabs): the assistant's tab is
+// the active GM (the lowest id, C-44). The GM's Apply or Undo on their own tab is not done a second
+// time, side by side, by the assistant's tab hearing the ledger name the work begun; should the
+// GM's tab close mid-way, the assistant's tab finishes it once when the GM leaves.
+describe("v13: a waiting card's Apply and an Undo with an assistant GM in another browser", () => {
+  async function withAssistant(): Promise<{ t: Table; card: FakeChatMessage }> {
+    const t = makeTable();
+    let assistant = t.world.addUser("Assistant", true, 3);
+    while (assistant.id > t.gmUser.id) assistant = t.world.addUser("Assistant", true, 3);
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    vi.resetModules();
+    t.world.connect(assistant, (await import("../../src/foundry/hooks/index.ts")).registerHooks, { browser: "assistant" });
+    await t.world.settle();
+    expect(t.world.usersCollection.activeGM?.id).toBe(assistant.id);
+    return { t, card: cards(t)[0] as FakeChatMessage };
+  }
+
+  it("the GM's Apply and Undo are written by the GM's tab alone, once, with no two writes at once", async () => {
+    const { t, card } = await withAssistant();
+    const mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    await t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(card)).toBe("undone");
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+    expect(t.world.writes.slice(mark).filter((w) => w.user !== t.gmUser.id)).toEqual([]);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  // Requests 1 (the ledger) and 4 (the fighter's data): between them, a tab starting finds the
+  // ledger naming a hold whose halves are on their way, and its sweep (gm/hold-guard.ts) rebuilds
+  // them side by side with the GM's writes, as it does for a hold made directly: not this test's.
+  it.each([1, 4])("the assistant's tab starting as request %i of the GM's Apply is sent leaves it to the GM's tab: applied once, no two writes at once", async (k) => {
+    const t = makeTable();
+    let assistant = t.world.addUser("Assistant", true, 3);
+    while (assistant.id > t.gmUser.id) assistant = t.world.addUser("Assistant", true, 3);
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    const card = cards(t)[0] as FakeChatMessage;
+    vi.resetModules();
+    const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+    const real = t.world.request.bind(t.world);
+    let n = 0;
+    t.world.request = ((...args: Parameters<typeof real>) => {
+      if (t.world.current() === t.gm && ++n === k) t.world.connect(assistant, registerHooks, { browser: "assistant" });
+      return real(...args);
+    }) as typeof real;
+    const mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect(t.world.usersCollection.activeGM?.id).toBe(assistant.id);
+    appliedOnce(t);
+    // The assistant's tab does not carry the Apply out too.
+    expect(t.world.writes.slice(mark).filter((w) => w.user !== t.gmUser.id)).toEqual([]);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  it.each([1, 2, 3, 4])("the GM's tab closing as request %i of the Apply lands: the assistant's tab finishes it once when the GM leaves", async (k) => {
+    const { t, card } = await withAssistant();
+    const cut = closeAtRequest(t, k, "applied");
+    void t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect([cut.sent(), t.gm.closed]).toEqual([k, "applied"]);
+    appliedOnce(t);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    expect(t.world.overlaps).toEqual([]);
+  });
+});
