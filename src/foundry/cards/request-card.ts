@@ -266,6 +266,7 @@ export function onRequestUpdated(message: ChatMessage.Implementation, userId?: s
 /** A request card this client posted was removed: carried out, or cancelled. */
 export function onRequestDeleted(message: ChatMessage.Implementation): void {
   const id = message.id ?? "";
+  madeByHere().delete(id);
   const resolve = waitingHere().get(id);
   if (!resolve) return;
   waitingHere().delete(id);
@@ -465,8 +466,9 @@ function gmCallOf(raw: unknown): StoredCard["gmCall"] {
 }
 
 /**
- * Carries out one request card. Its author is the one the server stamped; what it asks is checked
- * again as if it came from that user. Returns "duplicate" when another GM tab has it.
+ * Carries out one request card. Its author is believed only as far as `requestAuthorship` says
+ * (the creation hook's user, where this tab saw it made); what it asks is checked again as if it
+ * came from that user. Returns "duplicate" when another GM tab has it.
  */
 export async function handleRequest(message: ChatMessage.Implementation): Promise<PerformOutcome | MoveOutcome> {
   if (!game.user.isGM) return { kind: "refused", key: "WC.Refuse.notGM", params: {} };
@@ -480,6 +482,11 @@ export async function handleRequest(message: ChatMessage.Implementation): Promis
     let out: PerformOutcome | MoveOutcome;
     const ask = request.ask;
     try {
+      // Made by someone other than its author (a v13 server that kept the author a player named):
+      // nothing of it is carried out. A GM's request no tab here saw made: not as a GM's.
+      const authorship = requestAuthorship(message);
+      if (authorship === "forged") throw new Refusal("WC.Refuse.forgedRequest");
+      if (authorship === "unproven") throw new Refusal("WC.Refuse.gmRequestUnseen", { author: author.name ?? "?" });
       if (!ask) throw new Refusal("WC.Refuse.malformed");
       if (ask.kind === "action") out = await perform(validateIntent(ask.intent, !author.isGM), author, id, { closing: id });
       else if (ask.kind === "answer") {
@@ -576,14 +583,55 @@ export async function processPendingRequests(): Promise<void> {
   const beyond = new Set(waiting.filter(overLimit).map((m) => m.id));
   for (const m of waiting) {
     if (!isActiveGM()) return;
-    if (beyond.has(m.id)) dropExcess(m);
+    if (requestAuthorship(m) === "forged") removeForged(m);
+    else if (beyond.has(m.id)) dropExcess(m);
     else await gmWork(() => handleRequest(m)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
   }
 }
 
-/** A request card was posted: the active GM's client carries it out. */
-export function onRequestCreated(message: ChatMessage.Implementation): void {
+/**
+ * Who made each request card this GM's tab saw made, by card id: the creation hook's `userId`,
+ * the user the server says sent the creation (C-17's hook arguments), not the message's data. A
+ * v13 server may keep an `author` the player's data names (finding 18 of issue 33; no public
+ * source either way): the hook's user is what tells a GM's request from a player's naming a GM.
+ * Every GM's tab keeps it (not only the active GM's), so a tab that becomes the active GM knows
+ * the requests it saw made. Forgotten when the card goes.
+ */
+const madeByHere = () => tabState("requests-made-by", () => new Map<string, string>());
+
+/** Forging users the GM has been told about on this tab (told once each, however many cards). */
+const forgersTold = () => tabState("requests-forgers-told", () => new Set<string>());
+
+/**
+ * Whether a request card may be carried out as from its author: "forged" when the user who made it
+ * (as its creation hook said) is not its author; "unproven" when its author is a GM and no
+ * creation hook on this tab said who made it (found waiting when the tab started: a player's card
+ * naming a GM as its author cannot be told from a GM's there, so it is not carried out with a
+ * GM's rights); else "ok". A player's card found waiting is checked as its author's, as always.
+ */
+export function requestAuthorship(message: ChatMessage.Implementation): "ok" | "forged" | "unproven" {
+  const author = message.author;
+  const by = madeByHere().get(message.id ?? "");
+  if (by !== undefined) return by === author?.id ? "ok" : "forged";
+  return author?.isGM === true ? "unproven" : "ok";
+}
+
+/** A card forged in another user's name: taken away unread, and the GM told once about its maker. */
+function removeForged(message: ChatMessage.Implementation): void {
+  const maker = game.users.get(madeByHere().get(message.id ?? "") ?? "");
+  const key = maker?.id ?? "?";
+  if (!forgersTold().has(key)) {
+    forgersTold().add(key);
+    notify("warn", "WC.Request.forged", { player: maker?.name ?? "?", author: message.author?.name ?? "?" });
+  }
+  void gmWork(() => closeRequestCard(message, null)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
+}
+
+/** A request card was posted (by `userId`, as the server says): the active GM's client carries it out. */
+export function onRequestCreated(message: ChatMessage.Implementation, userId?: string): void {
+  if (game.user.isGM && typeof userId === "string" && message.id) madeByHere().set(message.id, userId);
   if (!isActiveGM() || readRequest(message)?.state !== "pending") return;
+  if (requestAuthorship(message) === "forged") return removeForged(message);
   if (overLimit(message)) return dropExcess(message);
   void gmWork(() => handleRequest(message)).catch((e: unknown) => console.error(`${MODULE_ID} | request failed`, e));
 }

@@ -29,9 +29,10 @@ function catchUp(): void {
 }
 
 export function listen(): void {
-  Hooks.on("createChatMessage", (message) => {
+  Hooks.on("createChatMessage", (message, _options, userId) => {
     const m = message as ChatMessage.Implementation;
-    if (isRequest(m)) onRequestCreated(m);
+    // The user the server says made it (not the message's author, which its data may name).
+    if (isRequest(m)) onRequestCreated(m, userId as string);
     else {
       finishLater(m, report);
       settleLater(m, report);
