@@ -73,6 +73,12 @@ describe("walls (K3)", () => {
     expect(wallBetween(at(5, 5), at(6, 5), square, [seg(600, 400, 600, 540)])).toBe(false);
   });
 
+  it("diagonal neighbours: the corner of a room (two walls meeting at (600, 600)) stands on the line between the centres (550, 550) and (650, 650); the same walls a square further off do not", () => {
+    const corner = [seg(600, 400, 600, 600), seg(600, 600, 800, 600)];
+    expect(wallBetween(at(5, 5), at(6, 6), square, corner)).toBe(true);
+    expect(wallBetween(at(5, 5), at(6, 6), square, [seg(700, 400, 700, 700), seg(700, 700, 900, 700)])).toBe(false);
+  });
+
   it("a wall makes a creature beside it unreachable: beside, 5 ft, walled", () => {
     expect(reachBetweenBodies(at(5, 5), at(6, 5), square, [seg(600, 400, 600, 700)])).toEqual({ beside: true, feet: 5, walled: true });
   });
