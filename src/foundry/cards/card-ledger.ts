@@ -71,7 +71,8 @@ export function writingEntry(store: LedgerStore, flag: LedgerCardFlag, stored: u
   let n = 0;
   for (const c of cardsIn(store).values()) n = Math.max(n, c.n);
   const round = (stored as { round?: unknown } | null)?.round;
-  return { k: flag, a: answerOf(flag, stored), h: sealOf(stored), n: n + 1, ...(typeof round === "number" ? { r: round } : {}), s: "writing", p: payload };
+  const by = game.user?.id;
+  return { k: flag, a: answerOf(flag, stored), h: sealOf(stored), n: n + 1, ...(typeof round === "number" ? { r: round } : {}), s: "writing", p: payload, ...(by ? { by } : {}) };
 }
 
 /** The state a card's message says now (undefined: no such message). */

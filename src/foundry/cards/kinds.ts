@@ -120,19 +120,19 @@ export async function recoverCards(only?: ReadonlySet<string>): Promise<void> {
     if (done.has(n.card.a) || (only && !only.has(n.card.a))) continue;
     done.add(n.card.a);
     const by = answeredBy(n.card.a);
-    if (!by.made && by.writing) await recoverCard(writingFor(by.writing.card.k), by.writing);
+    if (!by.made && by.writing && workHere(by.writing.card)) await recoverCard(writingFor(by.writing.card.k), by.writing);
   }
 }
 
 /**
- * Whether this tab may take up work begun on a card (a waiting card's Apply, an Undo): its own
+ * Whether this tab may take up work begun on a card (a card named "writing", a waiting card's Apply, an Undo): its own
  * user's, or another GM user's who is no longer connected. Another GM user's tab is in a browser
  * of its own, so no Web Lock orders the two: while that user is connected their tab may still be
  * writing it, and finishing it here too would write the same documents side by side. It is
  * finished when they leave (`userConnected`, hooks/requests.ts), by any tab starting after, or
  * when a GM presses Apply or Undo on the card again (cards/pipeline.ts `finishWork`).
  */
-function workHere(work: CardWork): boolean {
+function workHere(work: Pick<CardWork, "by">): boolean {
   return work.by === undefined || work.by === game.user?.id || game.users.get(work.by)?.active !== true;
 }
 

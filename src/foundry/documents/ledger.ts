@@ -217,6 +217,8 @@ export interface LedgerCard {
   /** "writing": named before it is made, `p` says what it will be; "made": the card was seen made. */
   readonly s: "writing" | "made";
   readonly p?: CardPayload;
+  /** The GM user whose tab names it "writing" (another GM user's tab, while they are connected, leaves it to them). */
+  readonly by?: string;
   /** Work begun on the card once made, in steps: a waiting card's Apply, or an Undo (CardWork). */
   readonly w?: CardWork;
 }
