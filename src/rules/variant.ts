@@ -307,6 +307,11 @@ export interface RulesVariant {
   movement?(ctx: MoveContext, options: unknown): MovementAnswer;
   /** How far a holder hauls in a creature it holds at a distance in a round (its `reelInPace`). Optional: absent, no reeling in. */
   reelIn?(who: { readonly id: string; readonly profile: unknown }, options: unknown): ReelAnswer;
+  /**
+   * How many feet a creature may run in a charge that ends beside its target (a charging
+   * overbear): its option `chargeRun`. Optional: absent, or null, the rules set no distance.
+   */
+  chargeFeet?(who: { readonly id: string; readonly profile: unknown }, options: unknown): number | null;
   /** The roll a move needs (a choice of kind "roll"), with its consequences. Optional. */
   moveRoll?(ctx: MoveRollContext, options: unknown, dice: Dice): MoveRollResolution;
   /**

@@ -151,6 +151,7 @@ export class FakeToken extends FakeDocument {
   elevation = 0;
   /** [C-114] v14: the id of the scene level it stands on (null: the scene has none). */
   level: string | null = null;
+  /** [C-172] In grid spaces; a token's owners may set them (its Token Configuration), as any update of theirs. */
   width = 1;
   height = 1;
   disposition = 0;

@@ -14,6 +14,7 @@ import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeToken } fr
 import { FakeWorld } from "../fake-foundry/world.ts";
 import { registerHooks } from "../../src/foundry/hooks/index.ts";
 import { place } from "./movement-setup.ts";
+import { addWalls } from "../fake-foundry/walls.ts";
 import type { Table } from "./setup.ts";
 import { M, makeTable } from "./setup.ts";
 import { readFileSync } from "node:fs";
@@ -72,6 +73,21 @@ function goblinHidden(): void {
   t.goblinToken.hidden = true;
 }
 
+/** Beside each other on the map, the goblin on a ledge 30 ft up (issue 33, K2). */
+function goblinAbove(): void {
+  place(t.fighterToken, 5, 5);
+  place(t.goblinToken, 6, 5, 30);
+  place(t.ogreToken, 20, 20);
+}
+/** Beside each other, a locked door on the line between the two squares (issue 33, K3). */
+function goblinWalled(): void {
+  place(t.fighterToken, 5, 5);
+  place(t.goblinToken, 6, 5);
+  place(t.ogreToken, 20, 20);
+  const size = t.fighterToken.parent.grid.sizeX;
+  addWalls(t.fighterToken.parent, [{ c: [6 * size, 4 * size, 6 * size, 7 * size], door: 1, ds: 2 }]);
+}
+
 const grapple = { action: "grapple", attackerUuid: "", defenderUuid: "", declared: {} };
 const atGoblin = (action = "grapple") => ({ ...grapple, action, attackerUuid: t.fighterToken.uuid, defenderUuid: t.goblinToken.uuid });
 
@@ -102,6 +118,8 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
   describe.each([
     ["out of reach", goblinFar, "Goblin is out of reach"],
     ["hidden by the GM", goblinHidden, "Your side cannot see that creature."],
+    ["30 ft up beside the fighter", goblinAbove, "Goblin is out of reach"],
+    ["behind a locked door beside the fighter", goblinWalled, "Goblin is behind a wall or a closed door"],
   ] as const)("finding 9/10: a target %s is refused from every way in", (_what, setUp, reason) => {
     beforeEach(() => setUp());
 
@@ -149,9 +167,10 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
     });
 
     it("the combat tracker's menu opened while the goblin stood beside: a pick after it is refused, and the GM's tab carries nothing out", async () => {
-      const setUp = { far: goblinFar, hidden: goblinHidden }[reason.startsWith("Your side") ? "hidden" : "far"];
       place(t.goblinToken, 6, 5);
       t.goblinToken.hidden = false;
+      const walls = (t.fighterToken.parent as unknown as { walls?: { keys(): Iterable<string>; delete(id: string): boolean } }).walls;
+      for (const id of [...(walls?.keys() ?? [])]) walls?.delete(id);
       target(t.player, t.goblinToken);
       const id = combat.combatants.find((c) => c.token === t.fighterToken)?.id ?? "";
       const menu = t.player.ui.combat.contextMenu(id);

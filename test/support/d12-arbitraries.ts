@@ -91,6 +91,7 @@ export const optionsArb: fc.Arbitrary<d12.D12Options> = fc.record({
   proneMovement: fc.constantFrom<"standFirst" | "free">("standFirst", "free"),
   liftOffFeet: fc.integer({ min: 1, max: 100 }),
   reelInPace: fc.constantFrom<"half" | "full">("half", "full"),
+  chargeRun: fc.constantFrom<"doubleMove" | "move">("doubleMove", "move"),
   teleportInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
   forcedMoveInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),
   levelChangeInHold: fc.constantFrom<KindAnswer>("ends", "goesAlong", "refused"),

@@ -8,8 +8,10 @@
  * In order: the action is in the rules; both creatures are there, on one scene, and two; the user
  * controls the actor; the user can see the target (a player never acts on a token the GM hid, and
  * is not told its name); a player's creature does not step out of a fight to act uncounted; the
- * two stand within reach (each with its size on the grid; a grapple also at the attacker's hold
- * reach, map/reach.ts); the actor is conscious; a player's
+ * two stand within reach (map/reach.ts, map/reach-geometry.ts: each with its footprint on the
+ * grid, a player's creature's capped by its size class; their elevations; no wall that stops
+ * movement between them; a grapple also at the attacker's hold reach), or, for a charge, the
+ * target lies within the run the rules allow (`chargeFeet`); the actor is conscious; a player's
  * creature has not done this already this round; and the rules themselves allow it for this pair
  * (holds, flight). Hauling in a creature held at a distance ("reelIn", the map's action) is
  * checked by gm/reel.ts `reelVerdict`: the hold and its leash, the owner, the holder awake, sight,
@@ -27,8 +29,7 @@ import type { Side } from "../documents/cast.ts";
 import { holdsAround } from "../documents/holds.ts";
 import { grabAttack } from "../documents/grab-attack.ts";
 import { conditionsOn } from "../documents/statuses.ts";
-import { withinReach } from "../map/check.ts";
-import { withinHoldReach } from "../map/reach.ts";
+import { chargeRunOf, reachOf, withinHoldReach } from "../map/reach.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { contextFor, refusalOf } from "./resolve.ts";
 import { REEL_IN, reelVerdict } from "./reel.ts";
@@ -69,7 +70,7 @@ export interface VerdictOptions {
   readonly rules?: boolean;
 }
 
-/** Actions that ask no reach: a charge ends beside its target; standing up and lifting off are the creature's own. */
+/** Actions that ask no reach: a charge ends beside its target (its run is measured instead); standing up and lifting off are the creature's own. */
 export const NO_REACH: readonly ShellAction[] = ["chargingOverbear", "standUp", "liftOff"];
 
 /** Actions that take hold, which an attack with reach may make at that reach (a whip, a tentacle; map/reach.ts). */
@@ -181,8 +182,15 @@ export function mayAct(ask: Ask, user: User.Implementation, count: RoundCount, o
 /** Reach, consciousness and a player's count this round: the refusals a GM may set aside. */
 function softRefusal(ask: Ask, action: ShellAction, attacker: Side, defender: Side, user: User.Implementation, combat: Combat.Implementation | undefined, count: RoundCount): Verdict | null {
   const inHold = ask.holdId !== undefined && HOLD_ACTIONS.includes(action) && holdsAround([attacker.actor], activeVariantId()).some((h) => h.id === ask.holdId && [h.heldId, h.holderId].includes(defender.id));
-  const reaches = withinReach(attacker.token, defender.token) || (AT_REACH.includes(action) && withinHoldReach(attacker, defender));
-  if (!NO_REACH.includes(action) && !inHold && !reaches) return no("WC.Hud.outOfReach", { name: defender.name }, true);
+  if (!NO_REACH.includes(action) && !inHold) {
+    const reach = reachOf(attacker, defender);
+    if (reach.walled) return no("WC.Refuse.walled", { name: defender.name }, true);
+    if (!reach.beside && !(AT_REACH.includes(action) && withinHoldReach(attacker, defender, reach))) return no("WC.Hud.outOfReach", { name: defender.name }, true);
+  }
+  if (action === "chargingOverbear") {
+    const tooFar = chargeBar(attacker, defender);
+    if (tooFar) return tooFar;
+  }
   if (unconscious(attacker)) return no("WC.Refuse.unconscious", { name: attacker.name }, true);
   // What the creature did this round holds a player's creature to the rules' count; the GM, who
   // referees, is not held to it (rules/core/allowance.ts: iterative attacks are the GM's call).
@@ -192,6 +200,25 @@ function softRefusal(ask: Ask, action: ShellAction, attacker: Side, defender: Si
     if (count(intent, combat, combat.round ?? 0) >= allowance.limit) return no("WC.Refuse.perRound", { name: attacker.name, action: `WC.Action.${action}`, reason: allowance.reason }, true);
   }
   return null;
+}
+
+/**
+ * A charge runs at most as far as the rules allow (the variant's `chargeFeet`, its option
+ * `chargeRun`): a target further off than that is refused, with the feet and the limit. A profile
+ * the rules cannot read sets no limit here (the rules' own check says what is wrong with it).
+ */
+function chargeBar(attacker: Side, defender: Side): Verdict | null {
+  const variant = activeVariant();
+  if (!variant.chargeFeet) return null;
+  let limit: number | null;
+  try {
+    limit = variant.chargeFeet({ id: attacker.id, profile: participant(attacker, variant).profile }, activeOptions());
+  } catch {
+    return null;
+  }
+  if (limit === null || !Number.isFinite(limit)) return null;
+  const feet = chargeRunOf(attacker, defender);
+  return feet > limit + 0.01 ? no("WC.Refuse.chargeTooFar", { name: attacker.name, feet: Math.round(feet), limit: Math.round(limit) }, true) : null;
 }
 
 /** The rules' own answer for the pair (their odds): a refusal with their reason, or go ahead. */

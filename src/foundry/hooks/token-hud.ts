@@ -22,7 +22,7 @@ import { localizeParams, plainText } from "../base/text.ts";
 import { activeVariant, activeVariantId } from "../world/settings.ts";
 import type { Verdict } from "../gm/verdict.ts";
 import { actionVerdict } from "../cards/result-card.ts";
-import { withinReach } from "../map/check.ts";
+import { withinReach } from "../map/reach.ts";
 import { ACTION_ICONS, MARK_ICONS, REEL_ICON } from "../ui/icons.ts";
 import { askReel } from "../cards/request-card.ts";
 import { REEL_IN, leashedHoldsOf } from "../gm/reel.ts";

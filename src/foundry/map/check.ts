@@ -15,7 +15,7 @@ import { holdsAround } from "../documents/holds.ts";
 import { liftOf, standingHoldsOf } from "../documents/ledger.ts";
 import { i18n } from "../base/i18n.ts";
 import type { GridInfo, Spot } from "./geometry.ts";
-import { adjacent, distanceBetween, feetPerUnit } from "./geometry.ts";
+import { distanceBetween, feetPerUnit } from "./geometry.ts";
 import { activeOptions, activeVariant, activeVariantId } from "../world/settings.ts";
 import { idsMeaning } from "../documents/statuses.ts";
 import { combatWith, paceUsed } from "../documents/combat-state.ts";
@@ -54,15 +54,6 @@ export function gridOf(scene: unknown): GridInfo {
 
 export function spotOf(token: TokenDocument.Implementation): Spot {
   return { x: token.x ?? 0, y: token.y ?? 0, width: token.width ?? 1, height: token.height ?? 1 };
-}
-
-/**
- * Whether two creatures stand close enough to grapple, pummel or strike: beside each other, or
- * overlapping, each with its own size on the grid (a large creature reaches from every square
- * it covers). The one reach the HUD, the tracker, macros and the GM's tab all ask (gm/verdict.ts).
- */
-export function withinReach(a: TokenDocument.Implementation, b: TokenDocument.Implementation): boolean {
-  return adjacent(spotOf(a), spotOf(b), gridOf(a.parent));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ export interface D12Options {
   readonly liftOffFeet: number;
   /** A holder hauling in what it holds at a distance (a leash): at half its speed, as a holder carrying its catch (000 is silent on holds at reach), or full. */
   readonly reelInPace: "half" | "full";
+  /** How far a charging overbear may run to its target: twice the creature's move (the AD&D charge 000 builds on) or its move. */
+  readonly chargeRun: "doubleMove" | "move";
   /** A creature in a hold teleports (000 has no such magic): its holds end, the others arrive beside it, or it may not. */
   readonly teleportInHold: KindAnswer;
   /** A creature in a hold is moved by force (shoved, displaced): its holds end, the others come along, or it stays. */
@@ -91,6 +93,8 @@ export const D12_DEFAULTS: D12Options = {
   proneMovement: "standFirst",
   liftOffFeet: 10,
   reelInPace: "half",
+  // 000 asks only for room to build up speed; the AD&D charge it builds on doubles the move (digest §OSRIC: "double move").
+  chargeRun: "doubleMove",
   // No text moves a hold by magic: a creature gone from its holder's grip is out of the hold.
   teleportInHold: "ends",
   // Those holding a creature hang on when it is carried off (000's lift-off takes them along).
@@ -123,6 +127,7 @@ export const D12_OPTION_SCHEMA: Record<keyof D12Options, Exclude<OptionSchema, {
   proneMovement: { kind: "choice", choices: ["standFirst", "free"] },
   liftOffFeet: { kind: "integer", min: 1, max: 100 },
   reelInPace: { kind: "choice", choices: ["half", "full"] },
+  chargeRun: { kind: "choice", choices: ["doubleMove", "move"] },
   teleportInHold: { kind: "choice", choices: KIND_ANSWERS },
   forcedMoveInHold: { kind: "choice", choices: KIND_ANSWERS },
   levelChangeInHold: { kind: "choice", choices: KIND_ANSWERS },

@@ -72,6 +72,12 @@ export const d12Variant: RulesVariant = {
     return reelAnswer(speedFeet(combatant(who.id, who.profile, "who"), o), o.reelInPace);
   },
 
+  chargeFeet(who, rawOptions) {
+    const o = rawOptions as D12Options;
+    const speed = speedFeet(combatant(who.id, who.profile, "who"), o);
+    return o.chargeRun === "move" ? speed : 2 * speed;
+  },
+
   fall(who, feet) {
     return d12Fall(combatant(who.id, who.profile, "who"), feet);
   },
