@@ -305,6 +305,9 @@ export class Watcher {
       if (!seenRoles.has(`${id}|held`) || !seenRoles.has(`${id}|holder`)) out.push({ invariant: "pairs", detail: `the ledger keeps hold ${id}, but ${seenRoles.has(`${id}|held`) ? "the holder's" : "the held creature's"} half is missing` });
     }
     for (const r of gmHere ? log.removals.filter((x) => x.happened()) : []) {
+      // A GM's removal of a half a GM's tab missed (fault injection) is, to that tab, a half gone
+      // without a word: it cannot tell it from a player's, and makes it again from the ledger.
+      if (r.what === "half" && ev.droppedHooks.has("deleteActiveEffect")) continue;
       // A removal a GM's tab missed (fault injection): it reloads and finds the creature out of the
       // fight, which ends the fight's holds; one kept in the scene it has no way to tie to the leaving.
       for (const id of r.fight && ev.droppedHooks.has(r.fight.hook) ? r.fight.holds : r.holds) {

@@ -1061,9 +1061,15 @@ function remove(ev: Evening, step: Extract<Step, { kind: "delete" }>, log: StepL
     // when the step began and still is (a removal whose only listener closed in the same moment
     // is rebuilt from the ledger by the next tab, which cannot tell it from a player's). A
     // player's removal is a cheat: the hold stays (the pairs invariant).
+    // The removal is the GM's only when the GM's own request went through: a player's removal of
+    // the same half still on its way can land first, and the GM's then fails (the half is gone).
     const listeners = new Set(ev.gmTabs().map((x) => x.client));
-    if (tab.user.isGM) log.removals.push({ what: "half", tokens: [], holds: [record.id], happened: () => !half.effect.parent.effects.has(half.effect.id) && ev.gmTabs().some((x) => listeners.has(x.client)) });
-    onTab(ev, step.by, log, () => half.effect.delete(), true);
+    let removedByThisStep = false;
+    if (tab.user.isGM) log.removals.push({ what: "half", tokens: [], holds: [record.id], happened: () => removedByThisStep && !half.effect.parent.effects.has(half.effect.id) && ev.gmTabs().some((x) => listeners.has(x.client)) });
+    onTab(ev, step.by, log, async () => {
+      await half.effect.delete();
+      removedByThisStep = true;
+    }, true);
     return;
   }
   if (!tab.user.isGM) return;

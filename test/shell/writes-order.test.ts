@@ -236,16 +236,16 @@ describe("a waiting card's Apply and an Undo: as many requests as a hold made di
  * and scenes' requests and the messages' and combats' alike): "lost", the server never had it;
  * "applied", written (its hooks reach the other tabs) but never answered.
  */
-function closeAtRequest(t: Table, k: number, inFlight: "lost" | "applied"): { readonly sent: () => number } {
+function closeAtRequest(t: Table, k: number, inFlight: "lost" | "applied", tab: Table["gm"] = t.gm): { readonly sent: () => number } {
   let n = 0;
   const cut = <F extends (...args: never[]) => Promise<unknown>>(real: F): F =>
     ((...args: Parameters<F>) => {
-      if (t.world.current() !== t.gm || t.gm.closed) return real(...args);
+      if (t.world.current() !== tab || tab.closed) return real(...args);
       n++;
       if (n !== k) return real(...args);
-      if (inFlight === "lost") t.world.disconnect(t.gm, "lost");
+      if (inFlight === "lost") t.world.disconnect(tab, "lost");
       const sent = real(...args);
-      if (inFlight === "applied") t.world.disconnect(t.gm, "applied");
+      if (inFlight === "applied") t.world.disconnect(tab, "applied");
       return sent;
     }) as F;
   t.world.request = cut(t.world.request.bind(t.world));
@@ -302,6 +302,36 @@ describe("v13: a GM's tab closing mid-way through a waiting card's Apply or an U
     expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
   });
 
+  it.each([1, 2, 3, 4])("the Apply, closing as request %i lands, pressed again on a GM tab open all along (no Web Locks, so it finished nothing by itself): applied once, from the ledger", async (k) => {
+    // Without Web Locks a tab's GM work is queued in its module: each tab here has a copy of its
+    // own (the closed tab's queue never moves again).
+    const t = makeTable({ world: { webLocks: false } });
+    t.world.disconnect(t.gm);
+    vi.resetModules();
+    const writer = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const mine = { ...(await import("../../src/foundry/cards/request-card.ts")), ...(await import("../../src/foundry/cards/kinds.ts")) };
+    await writer.run(() => game.settings.set(M, "automation", "confirm"));
+    t.world.script([[20, 15], [12, 8], [12, 4], [3, 3]]);
+    await writer.run(() => mine.act(grapple(t.ogreToken, t.fighterToken)));
+    await t.world.settle();
+    const card = cards(t)[0] as FakeChatMessage;
+    vi.resetModules();
+    const other = t.world.connect(t.gmUser, (await import("../../src/foundry/hooks/index.ts")).registerHooks);
+    const { handleCardAction: otherAction } = await import("../../src/foundry/cards/kinds.ts");
+    await t.world.settle();
+    const cut = closeAtRequest(t, k, "applied", writer);
+    void writer.run(() => mine.handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect([cut.sent(), writer.closed]).toEqual([k, "applied"]);
+    // Part of it stands, the card still waits, and the ledger says the Apply was begun.
+    expect(stateOf(card)).toBe("pending");
+    expect(((t.fighterToken.parent.flags[M] as { cards: Record<string, { w?: { s?: string } }> }).cards[card.id]?.w?.s)).toBe("applying");
+    await other.run(() => otherAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+  });
+
   it.each(cases)("the Undo, closing at request %i (%s): the next GM tab takes the result back once", async (k, inFlight) => {
     const t = makeTable();
     await ogreHolds(t);
@@ -324,5 +354,77 @@ describe("v13: a GM's tab closing mid-way through a waiting card's Apply or an U
     expect(halves(t)).toHaveLength(0);
     expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
     expect(t.fighter.getFlag(M, "applied") ?? []).toHaveLength(0);
+  });
+});
+
+// Two GMs, each in a browser of their own (no Web Lock orders their tabs): the assistant's tab is
+// the active GM (the lowest id, C-44). The GM's Apply or Undo on their own tab is not done a second
+// time, side by side, by the assistant's tab hearing the ledger name the work begun; should the
+// GM's tab close mid-way, the assistant's tab finishes it once when the GM leaves.
+describe("v13: a waiting card's Apply and an Undo with an assistant GM in another browser", () => {
+  async function withAssistant(): Promise<{ t: Table; card: FakeChatMessage }> {
+    const t = makeTable();
+    let assistant = t.world.addUser("Assistant", true, 3);
+    while (assistant.id > t.gmUser.id) assistant = t.world.addUser("Assistant", true, 3);
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    vi.resetModules();
+    t.world.connect(assistant, (await import("../../src/foundry/hooks/index.ts")).registerHooks, { browser: "assistant" });
+    await t.world.settle();
+    expect(t.world.usersCollection.activeGM?.id).toBe(assistant.id);
+    return { t, card: cards(t)[0] as FakeChatMessage };
+  }
+
+  it("the GM's Apply and Undo are written by the GM's tab alone, once, with no two writes at once", async () => {
+    const { t, card } = await withAssistant();
+    const mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    appliedOnce(t);
+    await t.gm.run(() => handleCardAction(card as never, "undo"));
+    await t.world.settle();
+    expect(stateOf(card)).toBe("undone");
+    expect([hp(t.fighter), t.fighter.getFlag(M, "temporary")]).toEqual([30, 0]);
+    expect(t.world.writes.slice(mark).filter((w) => w.user !== t.gmUser.id)).toEqual([]);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  // Requests 1 (the ledger) and 4 (the fighter's data): between them, a tab starting finds the
+  // ledger naming a hold whose halves are on their way, and its sweep (gm/hold-guard.ts) rebuilds
+  // them side by side with the GM's writes, as it does for a hold made directly: not this test's.
+  it.each([1, 4])("the assistant's tab starting as request %i of the GM's Apply is sent leaves it to the GM's tab: applied once, no two writes at once", async (k) => {
+    const t = makeTable();
+    let assistant = t.world.addUser("Assistant", true, 3);
+    while (assistant.id > t.gmUser.id) assistant = t.world.addUser("Assistant", true, 3);
+    await t.gm.run(() => game.settings.set(M, "automation", "confirm"));
+    await ogreHolds(t);
+    const card = cards(t)[0] as FakeChatMessage;
+    vi.resetModules();
+    const { registerHooks } = await import("../../src/foundry/hooks/index.ts");
+    const real = t.world.request.bind(t.world);
+    let n = 0;
+    t.world.request = ((...args: Parameters<typeof real>) => {
+      if (t.world.current() === t.gm && ++n === k) t.world.connect(assistant, registerHooks, { browser: "assistant" });
+      return real(...args);
+    }) as typeof real;
+    const mark = t.world.writes.length;
+    await t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect(t.world.usersCollection.activeGM?.id).toBe(assistant.id);
+    appliedOnce(t);
+    // The assistant's tab does not carry the Apply out too.
+    expect(t.world.writes.slice(mark).filter((w) => w.user !== t.gmUser.id)).toEqual([]);
+    expect(t.world.overlaps).toEqual([]);
+  });
+
+  it.each([1, 2, 3, 4])("the GM's tab closing as request %i of the Apply lands: the assistant's tab finishes it once when the GM leaves", async (k) => {
+    const { t, card } = await withAssistant();
+    const cut = closeAtRequest(t, k, "applied");
+    void t.gm.run(() => handleCardAction(card as never, "apply"));
+    await t.world.settle();
+    expect([cut.sent(), t.gm.closed]).toEqual([k, "applied"]);
+    appliedOnce(t);
+    expect(t.fighter.getFlag(M, "temporary")).toBe(2);
+    expect(t.world.overlaps).toEqual([]);
   });
 });

@@ -221,7 +221,8 @@ export function forgetDeletedCard(message: ChatMessage.Implementation, report: (
 export function keepCardsOfCombat(combat: Combat.Implementation, report: (e: unknown) => void): void {
   if (game.users.activeGM?.isSelf !== true) return;
   const kept: Record<string, unknown> = {};
-  for (const [id, c] of cardsIn(combat)) if (game.messages.has(id)) Object.assign(kept, cardData(id, { k: c.k, a: c.a, h: c.h, n: c.n, s: "made", ...(c.u !== undefined ? { u: c.u } : {}) }));
+  // Work begun on a card and not yet done (a closed tab's Apply or Undo) goes with its name, and who caused it.
+  for (const [id, c] of cardsIn(combat)) if (game.messages.has(id)) Object.assign(kept, cardData(id, { k: c.k, a: c.a, h: c.h, n: c.n, s: "made", ...(c.w ? { w: c.w } : {}), ...(c.u !== undefined ? { u: c.u } : {}) }));
   if (Object.keys(kept).length === 0) return;
   const tokenScene = [...combat.combatants].map((c) => c.token?.parent as Scene.Implementation | null | undefined).find((sc) => sc && game.scenes.has(sc.id ?? ""));
   const scene = tokenScene ?? ((combat as unknown as { scene?: Scene.Implementation | null }).scene ?? null);

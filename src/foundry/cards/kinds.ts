@@ -25,7 +25,7 @@ import { MASS_CHARGE_KIND } from "./mass-charge-card.ts";
 import type { CardFlag, WritingKind } from "./pipeline.ts";
 import { applyWaiting, cardState, finish, finishWork, isBusy, recoverCard, settleRivals, trustedFlag, undoCard } from "./pipeline.ts";
 import { answeredBy } from "./card-ledger.ts";
-import type { LedgerCardFlag, LedgerStore } from "../documents/ledger.ts";
+import type { CardWork, LedgerCardFlag, LedgerStore } from "../documents/ledger.ts";
 import { cardsIn, cardsWorkedOn, cardsWriting } from "../documents/ledger.ts";
 import { RESULT_KIND } from "./result-card.ts";
 import { unfinishedCards } from "./log-index.ts";
@@ -125,13 +125,25 @@ export async function recoverCards(only?: ReadonlySet<string>): Promise<void> {
 }
 
 /**
+ * Whether this tab may take up work begun on a card (a waiting card's Apply, an Undo): its own
+ * user's, or another GM user's who is no longer connected. Another GM user's tab is in a browser
+ * of its own, so no Web Lock orders the two: while that user is connected their tab may still be
+ * writing it, and finishing it here too would write the same documents side by side. It is
+ * finished when they leave (`userConnected`, hooks/requests.ts), by any tab starting after, or
+ * when a GM presses Apply or Undo on the card again (cards/pipeline.ts `finishWork`).
+ */
+function workHere(work: CardWork): boolean {
+  return work.by === undefined || work.by === game.user?.id || game.users.get(work.by)?.active !== true;
+}
+
+/**
  * Work a closed tab began on a card that is made, as the ledger names it (a waiting card's Apply
  * while the card still waits, an Undo while it still says applied): finished once, from the
  * ledger. `only`: these cards only. Must run as the GM's work.
  */
 export async function finishWorkBegun(only?: ReadonlySet<string>): Promise<void> {
   for (const n of cardsWorkedOn()) {
-    if (only && !only.has(n.id)) continue;
+    if ((only && !only.has(n.id)) || !n.card.w || !workHere(n.card.w)) continue;
     const message = game.messages.get(n.id);
     const w = message ? writingOf(message) : null;
     if (message && w) await finishWork(w.kind, message, (CARD_KINDS[w.name] as KindEntry).undoable);
@@ -149,7 +161,8 @@ export async function finishAll(): Promise<void> {
  * The ledger named a card "writing", or work begun on a card (a combat's or scene's update):
  * should its writer's tab close before making (or finishing) it, the next tab to hold the GM's Web
  * Lock makes and finishes it; this piece waits behind the writer's and finds nothing to do when
- * the writer is done.
+ * the writer is done. Work begun on a card by another GM user (`workHere`) is left to them while
+ * they are connected.
  */
 export function recoverLater(store: LedgerStore, report: (e: unknown) => void): void {
   if (game.users.activeGM?.isSelf !== true || !sharedWork()) return;
@@ -158,7 +171,7 @@ export function recoverLater(store: LedgerStore, report: (e: unknown) => void): 
   const begun = new Set<string>();
   for (const [id, c] of cardsIn(store)) {
     if (c.s === "writing" && c.p && !game.messages.has(id) && !isBusy(id)) answers.add(c.a);
-    const m = c.w && !isBusy(id) ? game.messages.get(id) : undefined;
+    const m = c.w && !isBusy(id) && workHere(c.w) ? game.messages.get(id) : undefined;
     const state = m ? stateOf(m) : undefined;
     if ((c.w?.s === "applying" && state === "pending") || (c.w?.s === "undoing" && state === "applied")) begun.add(id);
   }

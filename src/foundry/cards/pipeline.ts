@@ -508,7 +508,7 @@ async function undoInSteps<S extends { readonly state?: CardState }>(kind: Writi
   const id = message.id ?? "";
   const w = undoWrites(undoRecordOf(message));
   try {
-    const set = withWork(withLedger(w.set), id, { s: "undoing" });
+    const set = withWork(withLedger(w.set), id, { s: "undoing", by: game.user.id });
     await sendLedger(set, id);
     const result = await writeAll({ actors: set.actors, tokens: set.tokens ?? [], ledgered: true });
     reportProblems(result.problems);
@@ -567,7 +567,7 @@ export async function applyWaiting<S extends { readonly state?: CardState }>(kin
   if (!now) return false;
   const undo = undoFor(now.plan);
   const unbelieved = markedBefore(now.plan);
-  const work: CardWork = { s: "applying", u: undo, ...(unbelieved.size > 0 ? { b: [...unbelieved] } : {}) };
+  const work: CardWork = { s: "applying", u: undo, ...(unbelieved.size > 0 ? { b: [...unbelieved] } : {}), by: game.user.id };
   busyHere().add(id);
   try {
     // v14: one batch, the Apply named in the ledger first (should only part of the batch land and
@@ -605,7 +605,7 @@ export async function undoCard<S extends { readonly state?: CardState }>(kind: W
   try {
     if (state === "applied" && workOn(id)?.s !== "undoing") {
       const w = undoWrites(undoRecordOf(message));
-      const set = withWork(withLedger(w.set), id, { s: "undoing" });
+      const set = withWork(withLedger(w.set), id, { s: "undoing", by: game.user.id });
       const { changes } = await stateChanges(kind, stored, "undone");
       const one = await writeAsOne({ ...set, messages: [{ action: "update", id, changes }] }, () => cardState(message, kind.flag) === "undone").finally(w.done);
       if (one.sent) {

@@ -239,6 +239,8 @@ export interface CardWork {
   readonly u?: readonly UndoRecord[];
   /** Applying: the actors that carried the card's mark before it was applied (a mark not believed). */
   readonly b?: readonly string[];
+  /** The GM user whose tab began it: another GM's tab leaves it to them while they are connected. */
+  readonly by?: string;
 }
 
 const CARD_FLAGS: ReadonlySet<string> = new Set(["card", "roundCard", "massCharge", "mapCard", "strike"]);

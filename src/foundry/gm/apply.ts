@@ -23,7 +23,7 @@ import { untimedDuration } from "../world/compat.ts";
 import type { CastMember } from "../documents/cast.ts";
 import { tokenByUuid } from "../documents/cast.ts";
 import type { TemporaryCorrection, UndoRecord, VariantId } from "../base/types.ts";
-import type { ActorWrite, WriteProblem, WriteResult, WriteSet } from "./writes.ts";
+import type { ActorWrite, WriteProblem, WriteSet } from "./writes.ts";
 import { fieldMin, writeAll } from "./writes.ts";
 import type { TokenWrite } from "../map/aloft.ts";
 import { liftWrites, markTokenWrites } from "../map/aloft.ts";
@@ -499,14 +499,6 @@ export function undoWrites(raw: readonly UndoRecord[]): PlanWrites {
     },
     done: markTokenWrites(tokens),
   };
-}
-
-/** Takes a result back in steps (where one request cannot carry it with its card). */
-export async function undo(records: readonly UndoRecord[]): Promise<WriteResult> {
-  const w = undoWrites(records);
-  const result = await writeAll(w.set).finally(w.done);
-  reportProblems(result.problems);
-  return result;
 }
 
 /** The most creatures one correction of temporary damage names (a card names a handful). */
