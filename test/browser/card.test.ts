@@ -76,10 +76,11 @@ it("loads the built bundle, renders a card and undoes it with a click", async ()
   await page.screenshot({ path: "card.png" });
 
   await page.getByRole("button", { name: "Undo" }).click();
-  // The card says "undoing" while the writes go out, then "undone" (a closed tab's undo is finished by the next GM tab).
-  await expect.poll(() => calls.map((c) => c.what)).toEqual(["message.update", "actor.deleteEffects", "actor.update", "message.update"]);
+  // The ledger first says the undo has begun (so a closed tab's undo is finished by the next GM
+  // tab), then the writes go out, and the card says "undone" last.
+  await expect.poll(() => calls.map((c) => c.what)).toEqual(["scene.update", "actor.deleteEffects", "actor.update", "message.update"]);
+  expect(calls[0]?.data).toEqual({ "flags.weaponless-combat.cards.CARDcard00000001.w": { s: "undoing", by: "gm" } });
   const stateAt = (i: number) => (calls[i]?.data as Record<string, { state: string }>)["flags.weaponless-combat.card"]?.state;
-  expect(stateAt(0)).toBe("undoing");
   expect(stateAt(3)).toBe("undone");
   expect(calls[2]?.data).toEqual([{ _id: "stubActor0000001", "system.attributes.hp.value": 30 }]);
 });

@@ -78,7 +78,8 @@ export function installFoundryStub(): void {
     settings: { register: () => undefined, registerMenu: () => undefined, get: (_ns: string, key: string) => (key === "hpPath" || key === "hpMaxPath" ? "" : key === "variant" ? "d12-holds" : false) },
     modules,
     combats: [],
-    scenes: [stubScene],
+    // The scenes collection (iterated, and looked up by id): the one scene, whose flags hold the ledger.
+    scenes: Object.assign([stubScene], { has: (id: string) => id === stubScene.id, get: (id: string) => (id === stubScene.id ? stubScene : undefined) }),
   };
   g.CONFIG = {
     statusEffects: [],
@@ -102,8 +103,23 @@ export function installFoundryStub(): void {
   };
 }
 
-/** The one scene: its flags are the GM-only ledger (a test names its cards there). */
-export const stubScene = { documentName: "Scene", id: "s", flags: { "weaponless-combat": { cards: {} as Record<string, unknown> } } };
+/** The one scene: its flags are the GM-only ledger (a test names its cards there); an update is recorded and merged as Foundry merges dotted keys. */
+export const stubScene = {
+  documentName: "Scene",
+  id: "s",
+  flags: { "weaponless-combat": { cards: {} as Record<string, unknown> } },
+  update: async (data: Data) => {
+    calls.push({ what: "scene.update", data });
+    for (const [path, value] of Object.entries(data)) {
+      const keys = path.split(".");
+      let at = stubScene as unknown as Data;
+      for (const k of keys.slice(0, -1)) at = (at[k] ??= {}) as Data;
+      const last = keys.at(-1) ?? "";
+      if (last.startsWith("-=")) delete at[last.slice(2)];
+      else at[last] = value;
+    }
+  },
+};
 
 export function callHook(name: string, ...args: unknown[]): void {
   (globalThis as unknown as { Hooks: { callAll: Fn } }).Hooks.callAll(name, ...args);

@@ -581,7 +581,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect([...t.fighter.effects].some((e) => e.statuses.has("unconscious"))).toBe(true);
     }
 
-    it.fails("P1. the player switches the Unconscious effect on their creature off: the creature is still out cold for the one check", async () => {
+    it("P1. the player switches the Unconscious effect on their creature off: the creature is still out cold for the one check", async () => {
       await knockedOut();
       const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
       await t.player.run(() => out?.update({ disabled: true } as never));
@@ -595,7 +595,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
       expect(gmWorldWrites(mark).filter((w) => w.documentName !== "ActiveEffect")).toEqual([]);
     });
 
-    it.fails("P2. the player deletes the Unconscious effect: the creature is still out cold for the one check", async () => {
+    it("P2. the player deletes the Unconscious effect: the creature is still out cold for the one check", async () => {
       await knockedOut();
       const out = [...t.fighter.effects].find((e) => e.statuses.has("unconscious"));
       await t.player.run(() => out?.delete());

@@ -11,6 +11,7 @@ import type { Reason, SourceKind } from "../../systems/index.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { deletion } from "../world/compat.ts";
 import { creatureView, filledIn, hitPointPaths } from "./creature.ts";
+import { temporaryByGM } from "./marks.ts";
 import type { VariantId } from "../base/types.ts";
 
 export interface StoredProfile {
@@ -63,9 +64,13 @@ export function readLedger(actor: Actor.Implementation): Ledger | null {
   return { maxHp: Math.round(max), actual: Math.max(0, Math.round(max - hp)), temporary: temporaryOf(actor, paths.temporary) };
 }
 
-/** Temporary damage: in the system's own field where it has one (adnd2e's non-lethal), else the module's flag. */
+/**
+ * Temporary damage: in the system's own field where it has one (adnd2e's non-lethal), else the
+ * module's flag, as the GM's writes left it (documents/marks.ts: the flag on a player's creature
+ * is its owner's to rewrite; issue 33).
+ */
 function temporaryOf(actor: Actor.Implementation, path: string | null): number {
-  const v = path === null ? (actor.getFlag(MODULE_ID, "temporary") ?? 0) : (numberAt(actor, path) ?? 0);
+  const v = path === null ? (temporaryByGM(actor) ?? actor.getFlag(MODULE_ID, "temporary") ?? 0) : (numberAt(actor, path) ?? 0);
   return Math.max(0, Math.round(v));
 }
 

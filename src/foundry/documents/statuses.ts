@@ -12,6 +12,7 @@
 import type { ConditionId } from "../../rules/index.ts";
 import type { HostStatuses } from "../../systems/index.ts";
 import { ICONS, STATUS } from "../base/constants.ts";
+import { outColdByGM } from "./marks.ts";
 
 export type StatusKey = keyof typeof STATUS;
 
@@ -211,11 +212,24 @@ export function effectActive(effect: ActiveEffect.Implementation): boolean {
   return e.disabled !== true && e.isSuppressed !== true;
 }
 
-/** The conditions on an actor now, read from the host's statuses and the module's own. */
+/**
+ * The conditions on an actor now, read from the host's statuses and the module's own; out cold
+ * also where the GM's writes left it so (documents/marks.ts), whatever its owner did to the
+ * effect since (issue 33).
+ */
 export function conditionsOn(actor: Actor.Implementation): Set<StatusKey> {
   const on = new Set<string>();
   for (const e of actor.effects) if (effectActive(e)) for (const s of e.statuses) on.add(s);
-  return new Set(KEYS.filter((k) => idsMeaning(k).some((id) => on.has(id))));
+  const out = new Set(KEYS.filter((k) => idsMeaning(k).some((id) => on.has(id))));
+  if (outColdByGM(actor)) out.add("unconscious");
+  return out;
+}
+
+/** Whether an effect (or an effect's data) shows the creature out cold: a status meaning unconscious. */
+export function meansUnconscious(statuses: Iterable<string> | null | undefined): boolean {
+  const ids = idsMeaning("unconscious");
+  for (const s of statuses ?? []) if (ids.includes(s)) return true;
+  return false;
 }
 
 /** The effects on an actor that carry a condition (to remove when the rules end it). */

@@ -15,6 +15,7 @@ import { hitPointPaths } from "../documents/creature.ts";
 import { MODULE_ID, STATUS } from "../base/constants.ts";
 import { clockStillRuns, holdEffectPair, holdEffects, holdFitsItsCombat, holdHalfData, parseHold, storedHold } from "../documents/holds.ts";
 import { keptHold } from "../documents/ledger.ts";
+import { temporaryByGM } from "../documents/marks.ts";
 import { notify } from "../base/i18n.ts";
 import { stableId } from "../base/ids.ts";
 import type { StatusKey } from "../documents/statuses.ts";
@@ -195,6 +196,12 @@ export function planConsequences(
   return { markId: requestId, writes: [...writes.values()], established: holdsAdded, broken, overborne, tokens: liftWrites(c.lifts ?? [], requestId) };
 }
 
+/** The value at a path of the actor's as the GM's tab knows it: the module's temporary damage as the GM's writes left it (documents/marks.ts). */
+function valueAt(actor: Actor.Implementation, path: string): unknown {
+  if (path === TEMPORARY) return temporaryByGM(actor) ?? foundry.utils.getProperty(actor, path);
+  return foundry.utils.getProperty(actor, path);
+}
+
 /** The value the host will keep when `next` is written at `path`: held at the field's floor where the schema says. */
 function keptValue(actor: Actor.Implementation, path: string, next: number): number {
   const min = path === hitPointPaths(actor).value ? fieldMin(actor, path) : undefined;
@@ -218,7 +225,7 @@ export function undoFor(plan: Plan): UndoRecord[] {
       // A number that was never set (no temporary damage yet) goes back to 0.
       const shift: Record<string, number> = {};
       for (const [path, next] of Object.entries(x.update)) {
-        const before = foundry.utils.getProperty(x.actor, path) ?? (typeof next === "number" ? 0 : null);
+        const before = valueAt(x.actor, path) ?? (typeof next === "number" ? 0 : null);
         restore[path] = before;
         if (typeof next === "number" && typeof before === "number") shift[path] = before - keptValue(x.actor, path, next);
       }
@@ -432,7 +439,7 @@ function undoData(r: UndoRecord, actor: Actor.Implementation): Record<string, un
   // tab closed mid-write).
   if (r.mark !== undefined && !((actor.getFlag(MODULE_ID, "applied") ?? []) as string[]).includes(r.mark)) return data;
   for (const [path, before] of Object.entries(r.restore)) {
-    const now = foundry.utils.getProperty(actor, path);
+    const now = valueAt(actor, path);
     const shift = r.shift?.[path];
     if (path === MARKS && r.mark !== undefined) data[path] = (Array.isArray(now) ? (now as string[]) : []).filter((m) => m !== r.mark);
     else if (shift !== undefined && typeof now === "number") data[path] = path === TEMPORARY || path === hitPointPaths(actor).temporary ? Math.max(0, now + shift) : now + shift;

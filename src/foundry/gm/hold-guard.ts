@@ -211,7 +211,7 @@ async function sendRebuild(r: Rebuild): Promise<void> {
 }
 
 /** The GM is told once per player and round (a flood of edits is one notice). */
-function noticeOnce(userId: string | undefined, key: string, params: Record<string, string | number>): void {
+export function noticeOnce(userId: string | undefined, key: string, params: Record<string, string | number>): void {
   const round = game.combat?.started ? `${game.combat.id ?? ""}@${game.combat.round ?? 0}` : "-";
   const told = tabState("guard-told", () => new Set<string>());
   const k = `${userId ?? ""}|${round}`;

@@ -20,6 +20,7 @@ import { adjacent } from "../map/geometry.ts";
 import { gridOf, spotOf } from "../map/check.ts";
 import { holdReachOf, reachBetween } from "../map/reach.ts";
 import type { ActorWrite, CombatWrite, SceneWrite, WriteSet } from "./writes.ts";
+import { markChanges } from "./marks.ts";
 
 /** Deletions that take a pair's halves together (the hold guard stands aside; gm/apply.ts PAIR_HANDLED). */
 const PAIR_HANDLED = { [MODULE_ID]: { pairHandled: true } } as const;
@@ -180,6 +181,8 @@ function withEveryHalf(actors: readonly ActorWrite[], dropped: readonly LedgerHo
 export function withLedger(whole: WriteSet): WriteSet {
   const dropped: LedgerHold[] = [];
   const changes = ledgerChanges(whole.actors, whole.tokens ?? [], dropped);
+  // What the GM's writes leave on players' creatures (out cold, temporary damage): documents/marks.ts.
+  markChanges(whole, changes);
   if (changes.size === 0) return whole;
   const set = { ...whole, actors: withEveryHalf(whole.actors, dropped) };
   const combats: CombatWrite[] = [...(set.combats ?? [])];

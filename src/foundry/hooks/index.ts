@@ -8,6 +8,7 @@ import * as holdsPanel from "./holds-panel.ts";
 import * as grabRoll from "./grab-roll.ts";
 import * as combatRound from "./combat-round.ts";
 import * as combatTracker from "./combat-tracker.ts";
+import * as creatureGuard from "./creature-guard.ts";
 import * as init from "./init.ts";
 import * as keys from "./keys.ts";
 import * as movement from "./movement.ts";
@@ -19,7 +20,7 @@ import * as tethers from "./tethers.ts";
 import * as tokenHud from "./token-hud.ts";
 import * as variantGuard from "./variant-guard.ts";
 
-export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, ruler, holdsPanel, grabRoll] as const;
+export const LISTENERS = [chatLog, init, keys, tokenHud, profileEntry, combatTracker, combatRound, requests, chat, cleanup, creatureGuard, announce, variantGuard, movement, settingsConfig, tethers, diceSoNice, ruler, holdsPanel, grabRoll] as const;
 
 export function registerHooks(): void {
   for (const l of LISTENERS) l.listen();

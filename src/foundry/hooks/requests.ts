@@ -13,6 +13,7 @@ import { seen } from "../cards/log-index.ts";
 import { isRequest, onGMGone, onRequestCreated, onRequestDeleted, onRequestUpdated, processPendingRequests } from "../cards/request-card.ts";
 import { sweep } from "../gm/hold-guard.ts";
 import { settleAllQuestions } from "../cards/question-card.ts";
+import { sweepMarks } from "../gm/creature-guard.ts";
 
 function report(error: unknown): void {
   console.error(`${MODULE_ID} | waiting requests could not be carried out`, error);
@@ -24,6 +25,7 @@ function catchUp(): void {
   gmWork(() => finishAll())
     .then(() => gmWork(() => settleAllQuestions()))
     .then(() => gmWork(() => sweep()))
+    .then(() => gmWork(() => sweepMarks()))
     .then(() => processPendingRequests())
     .catch(report);
 }
