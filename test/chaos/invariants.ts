@@ -330,6 +330,9 @@ export class Watcher {
     for (const c of log.corrections) {
       // A correction whose request was lost with its closing tab (the server never had it) changed nothing.
       if (c.sentAt !== undefined && c.by !== undefined && !ev.world.writes.slice(c.sentAt).some((w) => w.user === c.by)) continue;
+      // A correction a GM's tab sent as a request card, which the active GM's refused (a GM's
+      // request no tab there saw made is not carried out as a GM's), changed nothing either.
+      if (c.sentAt !== undefined && c.by !== undefined && refusedCorrection(ev, c.sentAt, c.by)) continue;
       const key = this.keyOf(c.tokenUuid);
       const l = key ? this.expected.get(key) : undefined;
       if (l) l.temp = c.value;
@@ -513,4 +516,14 @@ export class Watcher {
     this.overlapsSeen = ev.world.overlapDetails.length;
     return out;
   }
+}
+
+/** Whether a request card asking a temporary-damage correction, made by this user since this write, was refused. */
+function refusedCorrection(ev: Evening, since: number, by: string): boolean {
+  const made = ev.world.writes.slice(since).filter((w) => w.user === by && w.documentName === "ChatMessage" && w.op === "create" && w.id !== undefined);
+  return made.some((w) => {
+    const m = ev.world.messages.get(w.id ?? "") ?? ev.world.removedMessages.get(w.id ?? "");
+    const request = (m?.flags[M] as { request?: { state?: string; ask?: { kind?: string } } } | undefined)?.request;
+    return request?.state === "refused" && (request.ask?.kind === "temporary" || request.ask === null || request.ask === undefined);
+  });
 }
