@@ -4,7 +4,7 @@
  * [C-60..C-66, C-69], deleted tokens [C-55], and the scene a client views [C-47].
  */
 import type { Data } from "./data.ts";
-import { applyUpdate, expanded } from "./data.ts";
+import { applyUpdate, expanded, randomID } from "./data.ts";
 import { Collection } from "./collection.ts";
 import { FakeActor, FakeDocument, FakeItem } from "./documents.ts";
 import type { FakeGrid, Position } from "./movement.ts";
@@ -117,6 +117,46 @@ export class FakeScene extends FakeDocument {
   stepCost(): (action: string, base: number) => number {
     const config = this.world.current().CONFIG as { Token?: FakeTokenConfig };
     return (action, base) => actionCost(config, action, base);
+  }
+  /** Tokens deleted from this scene, by id: the fake makes one again from them when its data comes back at that id. */
+  readonly deletedTokens = new Map<string, FakeToken>();
+  /**
+   * [C-175] Tokens made on the scene from their data (a GM's, here), at the given id with
+   * `keepId` (C-15). Whether a server takes a deleted token's id again has no public source: the
+   * world's switch `tokenIdsReused` ("kept": made at that id; "refused": the creation is refused).
+   * A token made again from a deleted one's data is that token again (its actor, delta and flags).
+   */
+  async createEmbeddedDocuments(kind: string, data: Data[], options: { keepId?: boolean } = {}): Promise<FakeToken[]> {
+    if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
+    const user = this.world.current().user;
+    if (!user.isGM) throw new Error(`User ${user.name} may not create tokens here`);
+    return this.world.serve(() => {
+      const made = data.map((d) => {
+        const id = options.keepId && typeof d._id === "string" ? d._id : randomID();
+        if (this.tokens.has(id)) throw new Error(`A Token with id [${id}] already exists`);
+        const old = this.deletedTokens.get(id);
+        if (old && this.world.tokenIdsReused === "refused") throw new Error(`The id [${id}] was used by a deleted Token`);
+        const actor = this.world.actors.get(String(d.actorId));
+        if (!old && !actor) throw new Error("fake: a token needs its actor");
+        const t = old ?? new FakeToken(this.world, id, this, String(d.name ?? actor?.name ?? ""), actor as FakeActor, d.actorLink !== false);
+        t.applyData(Object.fromEntries(["x", "y", "elevation", "width", "height", "level", "disposition", "hidden", "name"].filter((k) => k in d).map((k) => [k, d[k]])));
+        return t;
+      });
+      for (const t of made) {
+        this.deletedTokens.delete(t.id);
+        this.tokens.set(t.id, t);
+      }
+      this.world.count({ user: user.id, op: "create", documentName: "Token", parent: this.uuid, count: made.length });
+      for (const t of made) this.world.broadcast("createToken", [t, options, user.id]);
+      return made;
+    });
+  }
+  /** Tokens deleted by id, as `TokenDocument#delete` does each. */
+  async deleteEmbeddedDocuments(kind: string, ids: string[]): Promise<FakeToken[]> {
+    if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
+    const gone = ids.map((id) => this.tokens.get(id)).filter((t): t is FakeToken => t !== undefined);
+    for (const t of gone) await t.delete();
+    return gone;
   }
   async updateEmbeddedDocuments(kind: string, updates: Data[], options: Data = {}): Promise<FakeToken[]> {
     if (kind !== "Token") throw new Error(`fake: ${kind} not modelled on scenes`);
@@ -277,9 +317,14 @@ export class FakeToken extends FakeDocument {
       // [C-55] A document that is gone cannot be deleted again.
       if (!this.parent.tokens.has(this.id)) throw new Error(`Token [${this.id}] does not exist`);
       this.parent.tokens.delete(this.id);
+      this.parent.deletedTokens.set(this.id, this);
       this.world.count({ user: user.id, op: "delete", documentName: "Token", parent: this.parent.uuid, count: 1 });
       this.world.broadcast("deleteToken", [this, {}, user.id]);
     });
+  }
+  /** The token's data as `toObject()` gives it (what making it again needs). */
+  toObject(): Data {
+    return { _id: this.id, name: this.name, actorId: this.actorId, actorLink: this.actorLink, x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height, level: this.level, disposition: this.disposition, hidden: this.hidden, flags: structuredClone(this.flags) };
   }
   /** Whether the token is still on its scene (a deleted token's actor takes no writes). */
   get exists(): boolean {

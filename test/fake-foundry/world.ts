@@ -94,6 +94,8 @@ export interface FakeWorldOptions {
   readonly movementOptionsReachHooks?: boolean;
   /** Unknown: whether starting a planned movement (v14) passes through preMoveToken. */
   readonly plannedStartFiresPreMove?: boolean;
+  /** [C-175] Unknown: whether a deleted token can be made again at its id (`keepId`): "kept" (the default) or "refused". */
+  readonly tokenIdsReused?: "kept" | "refused";
   /**
    * [C-48] Which requests take time: "documents" (effects, actors and tokens' updates; chat
    * messages, combats and token deletions are answered at once, as the older tests expect) or
@@ -155,6 +157,7 @@ export class FakeWorld {
   readonly authorOnCreate: "stamped" | "asGiven";
   readonly movementOptionsReachHooks: boolean;
   readonly plannedStartFiresPreMove: boolean;
+  readonly tokenIdsReused: "kept" | "refused";
   readonly latency: "documents" | "all";
   readonly delivery: ((hook: string, client: FakeClient, document?: unknown) => number) | undefined;
   readonly idSeed: number | undefined;
@@ -201,6 +204,7 @@ export class FakeWorld {
     this.authorOnCreate = options.authorOnCreate ?? "stamped";
     this.movementOptionsReachHooks = options.movementOptionsReachHooks ?? true;
     this.plannedStartFiresPreMove = options.plannedStartFiresPreMove ?? true;
+    this.tokenIdsReused = options.tokenIdsReused ?? "kept";
     this.latency = options.latency ?? "documents";
     this.delivery = options.delivery;
     this.idSeed = options.idSeed;

@@ -391,7 +391,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
     // player deletes their own token and drops a new one of the same creature, free of the hold.
     // Finding 1 of issue 33 (a held combatant removed by its player) asks the GM; a token removed
     // by its player does not.
-    it.fails("H1. the held fighter's player deletes their own token: the hold does not end unasked (the GM is asked, or at least told who did it)", async () => {
+    it("H1. the held fighter's player deletes their own token: the hold does not end unasked (the GM is asked, or at least told who did it)", async () => {
       await ogreHoldsFighter();
       t.world.permissions.TOKEN_DELETE = t.alice.role;
       let asked = false;
@@ -545,7 +545,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
     // questions and the cards of holds kept. Out of a fight a player's actions are not counted by
     // round, so a player's own cheap cards (misses) push the GM's earlier card out of the ledger:
     // no longer believed, its Undo refused ("duplicate"). With 5 misses instead of 22 it undoes.
-    it.fails("N1. out of a fight, the player buries the GM's pummel card under 22 cards of their own misses: the GM can still undo it", async () => {
+    it("N1. out of a fight, the player buries the GM's pummel card under 22 cards of their own misses: the GM can still undo it", async () => {
       await t.gm.run(() => combat.delete());
       t.world.fallbackFace = (s) => s;
       await act(t.gm, { action: "pummel", attackerUuid: t.ogreToken.uuid, defenderUuid: t.fighterToken.uuid, declared: {} });

@@ -12,7 +12,7 @@
  * finishes that card instead of making another.
  *
  * The ledger stays small: each store names only the cards that can still matter (still being
- * written, waiting or half written, the store's latest, its combat's current and last round's, a
+ * written, waiting or half written, each user's latest in the store, its combat's current and last round's, a
  * question not yet answered, the card that made a hold that stands); the others' names are
  * pruned whenever a new card is named there. A card whose name is pruned is still shown, as its
  * message's content, but is believed no more: no buttons, not counted, never finished or undone.
@@ -24,8 +24,41 @@ import type { CardPayload, LedgerCard, LedgerCardFlag, LedgerStore, NamedCard } 
 import { cardData, cardDropData, cardMadeData, cardWorkDropData, cardsAnswering, cardsIn, holdsIn, namedCard } from "../documents/ledger.ts";
 import { canonicalJson } from "../base/canonical.ts";
 
-/** How many of a store's latest cards keep their names whatever else (their Undo, Apply and follow-ups). */
+/**
+ * How many of a store's latest cards keep their names whatever else (their Undo, Apply and
+ * follow-ups), for each user who caused cards there: a player's cards push out only that player's
+ * own, never the GM's or another player's (issue 33's independent attack N1). The ledger stays
+ * bounded by the world's users, not by the chat log.
+ */
 export const CARDS_KEPT = 20;
+
+/** Who caused a card the ledger names ("" for a name from before it said so). */
+function causedBy(c: LedgerCard): string {
+  return typeof c.u === "string" ? c.u : "";
+}
+
+/**
+ * Of the named cards that are made, each user's latest CARDS_KEPT. A name from before the ledger
+ * said who caused it is kept as before, only while among the store's latest CARDS_KEPT of all: new
+ * cards push such names out, so they do not stay for ever beside each user's own.
+ */
+function latestByUser(named: ReadonlyArray<[string, LedgerCard]>): Set<string> {
+  const newest = [...named].sort((a, b) => b[1].n - a[1].n);
+  const kept = new Map<string, number>();
+  const out = new Set<string>();
+  newest.forEach(([cid, c], i) => {
+    const u = causedBy(c);
+    if (u === "") {
+      if (i < CARDS_KEPT) out.add(cid);
+      return;
+    }
+    const n = kept.get(u) ?? 0;
+    if (n >= CARDS_KEPT) return;
+    kept.set(u, n + 1);
+    out.add(cid);
+  });
+  return out;
+}
 
 /** What a card answers: exactly once is kept by it (a request, or a combat's round). */
 export function answerOf(flag: LedgerCardFlag, stored: unknown): string {
@@ -71,8 +104,13 @@ export function writingEntry(store: LedgerStore, flag: LedgerCardFlag, stored: u
   let n = 0;
   for (const c of cardsIn(store).values()) n = Math.max(n, c.n);
   const round = (stored as { round?: unknown } | null)?.round;
+  // Who caused it: the author of the request card it closes (a forged author is never carried
+  // out: cards/request-card.ts `requestAuthorship`), else this GM's tab's user; and which GM user
+  // writes it (another's tab, while they are connected, leaves it to them: cards/kinds.ts).
+  const closing = payload.c ? game.messages.get(payload.c) : undefined;
   const by = game.user?.id;
-  return { k: flag, a: answerOf(flag, stored), h: sealOf(stored), n: n + 1, ...(typeof round === "number" ? { r: round } : {}), s: "writing", p: payload, ...(by ? { by } : {}) };
+  const u = closing?.author?.id ?? by ?? "";
+  return { k: flag, a: answerOf(flag, stored), h: sealOf(stored), n: n + 1, ...(typeof round === "number" ? { r: round } : {}), s: "writing", p: payload, u, ...(by ? { by } : {}) };
 }
 
 /** The state a card's message says now (undefined: no such message). */
@@ -86,14 +124,15 @@ function stateNow(id: string, flag: LedgerCardFlag): string | undefined {
  * The update data that names a new card in `store` and prunes the names that no longer matter:
  * a name whose card is made loses its payload, and the work begun on it (a waiting card's Apply,
  * an Undo: cards/pipeline.ts) once its card says it is done; a name that lost to another card
- * answering the same (a closed tab's, made again by another tab) goes; and of the cards made, only the latest
- * (CARDS_KEPT), those of the combat's current and last round, those waiting for the GM or half
+ * answering the same (a closed tab's, made again by another tab) goes; and of the cards made, only each
+ * user's latest (CARDS_KEPT, by who caused them), those of the combat's current and last round, those waiting for the GM or half
  * written, open questions and the cards that made the holds this store keeps stay named.
  */
 export function nameCardData(store: LedgerStore, id: string, entry: LedgerCard): Record<string, unknown> {
   const all = cardsIn(store);
   const made = (cid: string) => game.messages.has(cid);
-  const latest = new Set([...all].filter(([cid]) => made(cid)).sort((a, b) => b[1].n - a[1].n).slice(0, CARDS_KEPT).map(([cid]) => cid));
+  // The card being named counts among its user's latest.
+  const latest = latestByUser([...[...all].filter(([cid]) => made(cid) && cid !== id), [id, entry] as [string, LedgerCard]]);
   const combatRound = store.documentName === "Combat" ? ((store as Combat.Implementation).round ?? 0) : null;
   const holdCards = new Set([...holdsIn(store).values()].map((h) => `card|${h.card}`));
   const out: Record<string, unknown> = {};
@@ -184,8 +223,8 @@ export function forgetDeletedCard(message: ChatMessage.Implementation, report: (
 export function keepCardsOfCombat(combat: Combat.Implementation, report: (e: unknown) => void): void {
   if (game.users.activeGM?.isSelf !== true) return;
   const kept: Record<string, unknown> = {};
-  // Work begun on a card and not yet done (a closed tab's Apply or Undo) goes with its name.
-  for (const [id, c] of cardsIn(combat)) if (game.messages.has(id)) Object.assign(kept, cardData(id, { k: c.k, a: c.a, h: c.h, n: c.n, s: "made", ...(c.w ? { w: c.w } : {}) }));
+  // Work begun on a card and not yet done (a closed tab's Apply or Undo) goes with its name, and who caused it.
+  for (const [id, c] of cardsIn(combat)) if (game.messages.has(id)) Object.assign(kept, cardData(id, { k: c.k, a: c.a, h: c.h, n: c.n, s: "made", ...(c.w ? { w: c.w } : {}), ...(c.u !== undefined ? { u: c.u } : {}) }));
   if (Object.keys(kept).length === 0) return;
   const tokenScene = [...combat.combatants].map((c) => c.token?.parent as Scene.Implementation | null | undefined).find((sc) => sc && game.scenes.has(sc.id ?? ""));
   const scene = tokenScene ?? ((combat as unknown as { scene?: Scene.Implementation | null }).scene ?? null);

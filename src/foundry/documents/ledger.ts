@@ -221,6 +221,12 @@ export interface LedgerCard {
   readonly by?: string;
   /** Work begun on the card once made, in steps: a waiting card's Apply, or an Undo (CardWork). */
   readonly w?: CardWork;
+  /**
+   * Who caused it: the user whose request card it answers, else the GM whose tab made it (a GM's
+   * own action, a round's end). Pruning keeps each user's latest cards apart, so one player's
+   * many cards push out only that player's own (issue 33's independent attack N1).
+   */
+  readonly u?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { ledgerEntries } from "../documents/ledger.ts";
 import { tabState } from "../base/tab.ts";
 import { MODULE_ID } from "../base/constants.ts";
 import { askAboutCombatant } from "../ui/combatant-removed.ts";
+import { askAboutToken } from "../ui/token-removed.ts";
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.isSelf === true;
@@ -82,7 +83,21 @@ export function listen(): void {
     });
   });
   Hooks.on("updateToken", (token, changed, _options, userId) => queue(() => onTokenUpdated(token as TokenDocument.Implementation, changed, userId as string)));
-  Hooks.on("deleteToken", (token) => tokensGone([token as TokenDocument.Implementation], [...game.combats]));
+  Hooks.on("deleteToken", (token, _options, userId) => {
+    const t = token as TokenDocument.Implementation;
+    // A player deleting their own creature's token while it is in a hold (as the ledger says; a
+    // world may let players delete tokens, C-171): it is put back at its id, and the GM decides,
+    // asked once per creature and round (told who did it where it cannot be put back).
+    if (isActiveGM() && game.users.get(userId as string)?.isGM !== true && tokenInHold(t)) {
+      const asked = tabState("token-asked", () => new Set<string>());
+      const key = `${t.uuid}|${game.combat?.id ?? ""}|${game.combat?.round ?? 0}`;
+      const ask = !asked.has(key);
+      asked.add(key);
+      void askAboutToken(t, userId as string, ask).catch((e: unknown) => console.error("weaponless-combat | putting a token back failed", e));
+      return;
+    }
+    tokensGone([t], [...game.combats]);
+  });
   Hooks.on("deleteCombatant", (combatant, _options, userId) => {
     const c = combatant as Combatant.Implementation;
     const token = c.token as TokenDocument.Implementation | null;
