@@ -9,10 +9,10 @@
 // Each test states the attack and asserts what must hold: nothing changed, a clear refusal, the GM
 // told at most once. v13 (in steps) and v14 (batched).
 //
-// When written: A1, A2, A3 and I1 got through and are refused now (the fixes in docs/security.md
-// rows 33.I1, 33.I2); H1, K1-K3, L1, N1, O1 (where a v13 server keeps a player's author) and P1-P2
-// get through still and are marked `it.fails`, each with a comment naming the defect (rows
-// 33.I3-33.I8). Every other attack here was refused when written.
+// When written: A1, A2, A3 and I1 got through (fixed: docs/security.md rows 33.I1, 33.I2); so did
+// H1, K1-K3, L1, N1, O1 (where a v13 server keeps a player's author) and P1-P2, each then marked
+// `it.fails` with a comment naming the defect, and each refused since (rows 33.I3-33.I8; the
+// comments marked "WAS OPEN" say what got through). Every other attack here was refused when written.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeClient, FakeCombat, FakeUser } from "../fake-foundry/world.ts";
 import type { Table } from "./setup.ts";
@@ -386,7 +386,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
   });
 
   describe("H. the player's own token deleted (a world that lets players delete their tokens, C-171)", () => {
-    // OPEN: hooks/cleanup.ts "deleteToken" → gm/hold-guard.ts `onTokensGone` ends every hold of a
+    // WAS OPEN (fixed: ui/token-removed.ts puts the token back and asks the GM): hooks/cleanup.ts "deleteToken" → gm/hold-guard.ts `onTokensGone` ends every hold of a
     // deleted token, whoever deleted it, without asking the GM or telling them who did: a held
     // player deletes their own token and drops a new one of the same creature, free of the hold.
     // Finding 1 of issue 33 (a held combatant removed by its player) asks the GM; a token removed
@@ -450,7 +450,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
     });
   });
 
-  // OPEN (K1-K3): the one check's reach (gm/verdict.ts `softRefusal` → map/check.ts `withinReach` →
+  // WAS OPEN (K1-K3; fixed: map/reach.ts, map/reach-geometry.ts): the one check's reach (gm/verdict.ts `softRefusal` → map/check.ts `withinReach` →
   // map/geometry.ts `adjacent`) measures only the two tokens' squares on the map as their
   // documents give them: the token's width and height (which its owner may set), never the
   // creature's size in its profile; no elevation; no wall. Each is a reading of the rules to
@@ -495,7 +495,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
   });
 
   describe("L. actions the one check asks no reach of", () => {
-    // OPEN: gm/verdict.ts `NO_REACH` lets a charging overbear skip reach ("a charge ends beside its
+    // WAS OPEN (fixed: the d12 option chargeRun, gm/verdict.ts `chargeBar`): gm/verdict.ts `NO_REACH` lets a charging overbear skip reach ("a charge ends beside its
     // target"), but nothing measures the charge or moves the charger: from 300 ft away the fighter
     // stays where it stands and the goblin is knocked prone, the card saying both went down. How
     // far a creature may charge (its move, the rules' factor) is the lead's reading to choose.
@@ -540,7 +540,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
   });
 
   describe("N. the ledger's pruning, driven by a player", () => {
-    // OPEN: cards/card-ledger.ts `nameCardData` keeps only a store's latest 20 made cards
+    // WAS OPEN (fixed: each user's latest cards are kept apart): cards/card-ledger.ts `nameCardData` kept only a store's latest 20 made cards
     // (CARDS_KEPT) beside those of the combat's current and last round, those waiting, open
     // questions and the cards of holds kept. Out of a fight a player's actions are not counted by
     // round, so a player's own cheap cards (misses) push the GM's earlier card out of the ledger:
@@ -566,7 +566,7 @@ describe.each([13, 14] as const)("Foundry v%i: independent attacks", (generation
     });
   });
 
-  // OPEN (P1, P2), though docs/security.md ("What this cannot stop") counts a creature's statuses
+  // WAS OPEN (P1, P2; fixed: documents/marks.ts, gm/creature-guard.ts), though docs/security.md ("What this cannot stop") counts a creature's statuses
   // as its owner's: the one check reads consciousness from the effects on the creature
   // (gm/verdict.ts `unconscious` → documents/statuses.ts `conditionsOn`), which its player may
   // switch off or delete, while what knocked it out is the GM's (the card the ledger names says
@@ -738,7 +738,7 @@ describe.each(["stamped", "asGiven"] as const)("Foundry v13, a player's create k
     combat = t.world.addCombat([t.fighterToken, t.goblinToken, t.ogreToken], 1);
   });
 
-  // OPEN where the server keeps the author given ("asGiven"): cards/request-card.ts `handleRequest`
+  // WAS OPEN (fixed: cards/request-card.ts `requestAuthorship`) where the server keeps the author given ("asGiven"): cards/request-card.ts `handleRequest`
   // trusts a request card's author alone (`message.author`): as a GM's, its intent keeps a GM's
   // call, ownership and the round's count are not asked, and the GM's own kinds ("card",
   // "temporary") are carried out. The ogre lets go of the fighter, the goblin's temporary damage
