@@ -15,6 +15,7 @@ import { openLedgerEditor } from "../../src/foundry/ui/ledger.ts";
 import { openProfileForm } from "../../src/foundry/ui/profile-form.ts";
 import { openRuleOptions, tableText } from "../../src/foundry/ui/rule-options.ts";
 import { openHoldsPanel } from "../../src/foundry/ui/holds-panel.ts";
+import { askAboutToken } from "../../src/foundry/ui/token-removed.ts";
 import { holdEffectPair } from "../../src/foundry/documents/holds.ts";
 import { writeAll } from "../../src/foundry/gm/writes.ts";
 import { enableCanvas } from "../../test/fake-foundry/canvas.ts";
@@ -632,6 +633,8 @@ async function mapScenes(out: Collected, t: Table): Promise<void> {
   // The ogre (L) holds the fighter by the body: the fighter's player cannot move it.
   await putHold(t, t.ogreToken, t.fighterToken, "WC.Part.body", d12Hold("s1", "body", "L", 1));
   await card(out, t, V, "map-held-fast", "A held creature's move refused", () => drag(t.player, t.fighterToken, { x: 700, y: 500 }));
+  // Its player deleted the fighter's token (a world letting players do so): put back, the GM asked.
+  await windowed(out, t, V, t.gm, "gm", "token-removed", () => askAboutToken(t.fighterToken as never, t.alice.id, true));
   // The GM removes the fighter's half by hand; the module removes the ogre's.
   await t.gm.run(() => t.fighter.deleteEmbeddedDocuments("ActiveEffect", [...t.fighter.effects].filter((e) => e.getFlag(M, "hold")).map((e) => e.id)));
   await t.world.settle();
