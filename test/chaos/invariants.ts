@@ -145,6 +145,8 @@ export class Watcher {
   /** For each applied card counted: what it changed, per creature, to take back on undo. */
   private readonly counted = new Map<string, Array<{ key: string; hp: number; temp: number }>>();
   private readonly forged = new Set<string>();
+  /** Requests for an unreachable target whose creation no GM's tab heard: judged when found, later. */
+  private readonly heardLate = new Set<string>();
   private readonly forgedCards = new Set<string>();
   /** What was found done twice already (each reported once). */
   private readonly doubled = new Set<string>();
@@ -375,7 +377,11 @@ export class Watcher {
 
     // forged: nothing comes of a forged request.
     for (const id of log.forged) this.forged.add(id);
+    // A request for a hidden or far target whose creation no GM's tab heard (fault injection) is
+    // found later, by a scan, and judged then: the GM may have shown the target again meanwhile.
+    for (const u of log.unreached) if (u.requestId !== undefined && ev.createsMissedByGM.has(u.requestId)) this.heardLate.add(u.requestId);
     for (const id of this.forged) {
+      if (this.heardLate.has(id)) continue;
       this.checks++;
       if (gmCardIn(ev, "card", (c) => c.requestId === id) || gmCardIn(ev, "strike", (c) => c.requestId === id)) out.push({ invariant: "forged", detail: `the forged request ${id} was carried out` });
       const m = ev.world.messages.get(id);
@@ -388,6 +394,7 @@ export class Watcher {
     // Issue 33: nothing comes of an action the one check refuses (out of reach, a hidden target),
     // whatever way it came in: no GM's card names the pair, unless it is a GM's named call.
     for (const u of log.unreached) {
+      if (u.requestId !== undefined && this.heardLate.has(u.requestId)) continue;
       this.checks++;
       const made = cardsOf(ev, "card").filter((m) => !u.cardsBefore.has(m.id) && m.author.isGM);
       for (const m of made) {

@@ -163,7 +163,7 @@ export interface StepLog {
   /** Floods of request cards a player posted at once: no more than WAITING_CAP of each may be answered. */
   floods: Array<{ by: string; ids: string[] }>;
   /** Attempts the one check must refuse (out of reach, a hidden target): no GM's card may name the pair after them. */
-  unreached: Array<{ attackerUuid: string; defenderUuid: string; cardsBefore: ReadonlySet<string>; how: string }>;
+  unreached: Array<{ attackerUuid: string; defenderUuid: string; cardsBefore: ReadonlySet<string>; how: string; requestId?: string }>;
 }
 
 export function emptyLog(): StepLog {
@@ -627,12 +627,14 @@ function reach(ev: Evening, step: Extract<Step, { kind: "reach" }>, log: StepLog
   if (!action) return;
   const intent = { action, attackerUuid: attacker.uuid, defenderUuid: defender.uuid, declared: {} };
   const cardsBefore = new Set(cardsOf(ev, "card").map((m) => m.id));
-  log.unreached.push({ attackerUuid: attacker.uuid, defenderUuid: defender.uuid, cardsBefore, how: `${step.what} via ${step.via}` });
+  const unreached: StepLog["unreached"][number] = { attackerUuid: attacker.uuid, defenderUuid: defender.uuid, cardsBefore, how: `${step.what} via ${step.via}` };
+  log.unreached.push(unreached);
   const attempt = async (): Promise<void> => {
     if (step.via === "request") {
       log.requestsPosted++;
       const m = (await ChatMessage.create({ content: "", whisper: [...ev.gmIds(), tab.user.id], flags: { [M]: { request: { ask: { kind: "action", intent }, state: "pending" } } } } as never)) as unknown as FakeChatMessage;
       log.forged.push(m.id);
+      unreached.requestId = m.id;
       return;
     }
     if (step.via === "api") {
