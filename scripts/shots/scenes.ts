@@ -507,6 +507,10 @@ async function requestCards(out: Collected, t: Table): Promise<void> {
   out.scenes.push({ id: `${V}--request-queued`, variant: V, kind: "card", role: "player", title: "A request waiting for a GM to connect", html: `<li class="chat-message message">${queued}</li>` });
   const no = await t.player.run(() => renderRequest(refused, "Alice"));
   out.scenes.push({ id: `${V}--request-refused`, variant: V, kind: "card", role: "player", title: "A refused request", html: `<li class="chat-message message">${no}</li>` });
+  // Beyond the three a player may have waiting: refused unread, as the GM's tab rewrites it (no ask).
+  const capped = { state: "refused" as const, ask: null, outcome: { kind: "refused" as const, key: "WC.Refuse.tooManyWaiting", params: { max: 3 } } };
+  const over = await t.player.run(() => renderRequest(capped, "Alice"));
+  out.scenes.push({ id: `${V}--request-refused-cap`, variant: V, kind: "card", role: "player", title: "A request beyond the three waiting", html: `<li class="chat-message message">${over}</li>` });
 }
 
 /** The combat tracker with a row's context menu open: the entries the one check offers for it now. */
