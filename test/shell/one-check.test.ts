@@ -79,6 +79,14 @@ function goblinAbove(): void {
   place(t.goblinToken, 6, 5, 30);
   place(t.ogreToken, 20, 20);
 }
+/** Ten squares apart, the fighter's token stretched to 12 by 12 (its owner may set its size; issue 33, K1). */
+function fighterStretched(): void {
+  place(t.fighterToken, 5, 5);
+  place(t.goblinToken, 15, 5);
+  place(t.ogreToken, 30, 30);
+  t.fighterToken.width = 12;
+  t.fighterToken.height = 12;
+}
 /** Beside each other, a locked door on the line between the two squares (issue 33, K3). */
 function goblinWalled(): void {
   place(t.fighterToken, 5, 5);
@@ -120,6 +128,7 @@ describe.each([13, 14] as const)("Foundry v%i", (generation) => {
     ["hidden by the GM", goblinHidden, "Your side cannot see that creature."],
     ["30 ft up beside the fighter", goblinAbove, "Goblin is out of reach"],
     ["behind a locked door beside the fighter", goblinWalled, "Goblin is behind a wall or a closed door"],
+    ["ten squares off while the fighter's token is stretched over it", fighterStretched, "Goblin is out of reach"],
   ] as const)("finding 9/10: a target %s is refused from every way in", (_what, setUp, reason) => {
     beforeEach(() => setUp());
 
